@@ -1,0 +1,11 @@
+"""minegraph: exact Minesweeper reasoning on any graph.
+
+The public API is deliberately small and imports nothing heavy.
+"""
+
+from minegraph.board import BLANK, HIDDEN, MINE, Board
+from minegraph.errors import BoardError, EngineError, FormatError, LimitError, MinegraphError
+
+__all__ = ["Board", "HIDDEN", "MINE", "BLANK", "MinegraphError", "FormatError", "BoardError",
+           "EngineError", "LimitError"]
+__version__ = "0.1.0"

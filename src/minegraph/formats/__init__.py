@@ -1,0 +1,1 @@
+"""Readers and writers of board formats (FORMATS.md); see :func:`minegraph.formats.read_board`."""

@@ -1,0 +1,98 @@
+"""Neighbourhoods of the grid topologies.
+
+Every grid stores cell ``(r, c)`` at index ``r * cols + c``. A topology maps a grid size to a
+tuple of neighbour tuples, one per cell, sorted and without repeats or the cell itself.
+
+- ``square``: the 8 king-move neighbours inside the grid (Hoder 2007; the usual game).
+- ``torus``: the same 8 with rows and columns taken modulo the grid size.
+- ``triangle``: the triangle tiling where cells sharing a vertex are neighbours, 12 in the
+  interior, with the offsets of German & Lakshtanov (2010): ``(r, c±1)``, ``(r, c±2)``,
+  ``(r±1, c)``, ``(r±1, c±1)`` and ``(r+s, c±2)`` with ``s = +1`` if ``r+c`` is even, else ``-1``.
+- ``hex``: "odd-r" offset rows (odd rows shifted half a cell right), 6 in the interior.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable
+
+from minegraph.errors import BoardError
+
+__all__ = ["TOPOLOGIES", "MAX_DEGREE", "grid_neighbors", "neighbor_offsets"]
+
+Offsets = Callable[[int, int], list[tuple[int, int]]]
+
+_KING = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+
+def _square(r: int, c: int) -> list[tuple[int, int]]:
+    return _KING
+
+
+def _triangle(r: int, c: int) -> list[tuple[int, int]]:
+    s = 1 if (r + c) % 2 == 0 else -1
+    return [(0, -1), (0, 1), (0, -2), (0, 2), (-1, 0), (1, 0),
+            (-1, -1), (-1, 1), (1, -1), (1, 1), (s, -2), (s, 2)]
+
+
+def _hex(r: int, c: int) -> list[tuple[int, int]]:
+    if r % 2 == 1:
+        return [(0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1)]
+    return [(0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0)]
+
+
+_OFFSETS: dict[str, Offsets] = {"square": _square, "torus": _square,
+                                "triangle": _triangle, "hex": _hex}
+
+#: The grid topologies, by name.
+TOPOLOGIES: tuple[str, ...] = ("square", "triangle", "hex", "torus")
+
+#: The largest number of neighbours a cell can have in each topology.
+MAX_DEGREE: dict[str, int] = {"square": 8, "torus": 8, "triangle": 12, "hex": 6}
+
+
+def neighbor_offsets(topology: str, r: int, c: int) -> list[tuple[int, int]]:
+    """Return the (dr, dc) offsets of cell ``(r, c)``'s neighbours before clipping or wrapping."""
+    try:
+        return list(_OFFSETS[topology](r, c))
+    except KeyError:
+        raise BoardError(f"unknown topology {topology!r}; expected one of "
+                         f"{', '.join(TOPOLOGIES)}") from None
+
+
+@lru_cache(maxsize=64)
+def grid_neighbors(topology: str, rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Return the neighbour lists of every cell of a ``rows`` x ``cols`` grid.
+
+    Cost: linear in the number of cells; results are cached per size.
+
+    Examples
+    --------
+    >>> grid_neighbors("square", 2, 2)
+    ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
+    >>> len(grid_neighbors("triangle", 5, 5)[12])
+    12
+    >>> grid_neighbors("torus", 3, 3)[0]
+    (1, 2, 3, 4, 5, 6, 7, 8)
+    """
+    offsets = _OFFSETS.get(topology)
+    if offsets is None:
+        raise BoardError(f"unknown topology {topology!r}; expected one of {', '.join(TOPOLOGIES)}")
+    wrap = topology == "torus"
+    result = []
+    for r in range(rows):
+        for c in range(cols):
+            here = r * cols + c
+            found = set()
+            for dr, dc in offsets(r, c):
+                rr, cc = r + dr, c + dc
+                if wrap:
+                    rr %= rows
+                    cc %= cols
+                elif not (0 <= rr < rows and 0 <= cc < cols):
+                    continue
+                other = rr * cols + cc
+                if other != here:
+                    found.add(other)
+            result.append(tuple(sorted(found)))
+    return tuple(result)
