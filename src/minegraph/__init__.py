@@ -3,9 +3,10 @@
 The public API is deliberately small and imports nothing heavy.
 """
 
+from minegraph.analysis import Analysis, analyze, solve
 from minegraph.board import BLANK, HIDDEN, MINE, Board
 from minegraph.errors import BoardError, EngineError, FormatError, LimitError, MinegraphError
 
-__all__ = ["Board", "HIDDEN", "MINE", "BLANK", "MinegraphError", "FormatError", "BoardError",
+__all__ = ["Board", "Analysis", "analyze", "solve", "HIDDEN", "MINE", "BLANK", "MinegraphError", "FormatError", "BoardError",
            "EngineError", "LimitError"]
 __version__ = "0.1.0"

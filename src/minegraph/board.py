@@ -38,9 +38,8 @@ class Board:
     >>> b = Board.from_text("#1#\\n#1#")
     >>> b.rows, b.cols, b.hidden_count
     (2, 3, 4)
-    >>> print(b.to_text())
-    #1#
-    #1#
+    >>> b.to_text()
+    '#1#\\n#1#\\n'
     """
 
     topology: str

@@ -1,0 +1,182 @@
+"""The public entry point: :func:`analyze` a position and get every answer at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from minegraph.board import HIDDEN, MINE, Board, Cell
+from minegraph.engines.base import EngineResult, get_engine
+from minegraph.errors import EngineError
+
+__all__ = ["Analysis", "analyze", "solve"]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Every fact the engine established about a position.
+
+    Cells are ``(row, col)`` on grids and ``int`` on graph boards. Probabilities are exact
+    :class:`~fractions.Fraction` values; 0 and 1 appear only when proven.
+
+    Attributes
+    ----------
+    consistent
+        Whether some completion exists (an inconsistent board is an answer, not an error).
+    solutions
+        The exact number of completions (respecting the total mine count when given).
+    safe, mines
+        Hidden cells that are safe / mined in every completion, sorted.
+    probabilities
+        The mine probability of every hidden cell (empty when inconsistent).
+    best
+        The recommended next cell: lowest mine probability, ties broken by fewest hidden
+        neighbours, then by position. ``None`` when inconsistent or nothing is hidden.
+    completion
+        One completion: the board with every hidden cell decided (mines as ``MINE``, safe
+        cells with their number), or ``None``.
+    """
+
+    board: Board
+    consistent: bool
+    solutions: int
+    safe: list[Cell]
+    mines: list[Cell]
+    probabilities: dict[Cell, Fraction]
+    best: Cell | None
+    completion: Board | None
+    engine: str
+    stats: dict[str, object] = field(default_factory=dict)
+
+    def probability(self, cell: Cell) -> Fraction:
+        """Mine probability of a hidden cell."""
+        return self.probabilities[self.board.cell(self.board.index(cell))]
+
+    def to_json(self) -> dict[str, Any]:
+        """The analysis object of FORMATS.md §4 (probabilities as floats, counts as strings)."""
+        board = self.board
+
+        def ref(cell: Cell) -> Any:
+            return list(cell) if isinstance(cell, tuple) else cell
+
+        if board.rows is not None and board.cols is not None:
+            grid: list[Any] = [[None] * board.cols for _ in range(board.rows)]
+            for cell, p in self.probabilities.items():
+                r, c = cell  # type: ignore[misc]
+                grid[r][c] = _to_float(p)
+            probability: Any = grid
+        else:
+            flat: list[Any] = [None] * board.size
+            for cell, p in self.probabilities.items():
+                flat[cell] = _to_float(p)  # type: ignore[index]
+            probability = flat
+        return {"consistent": self.consistent,
+                "solutions": str(self.solutions),
+                "safe": [ref(c) for c in self.safe],
+                "mines": [ref(c) for c in self.mines],
+                "probability": probability,
+                "best": None if self.best is None else ref(self.best),
+                "engine": self.engine}
+
+
+def _to_float(p: Fraction) -> float:
+    """A float that never rounds an unproven probability to 0 or 1."""
+    x = float(p)
+    if x == 0.0 and p != 0:
+        return 5e-324
+    if x == 1.0 and p != 1:
+        return 1.0 - 2.0 ** -53
+    return x
+
+
+def _completed(board: Board, mined: frozenset[int]) -> Board:
+    """The board with every hidden cell decided: mines, and numbers on the safe cells."""
+    states = list(board.states)
+    nbrs = board.neighbors
+    for i, s in enumerate(board.states):
+        if s == HIDDEN:
+            states[i] = MINE if i in mined else sum(
+                1 for q in nbrs[i] if q in mined or board.states[q] == MINE)
+    return board.with_states(states)
+
+
+def _best(board: Board, probabilities: dict[int, Fraction]) -> int | None:
+    if not probabilities:
+        return None
+    states, nbrs = board.states, board.neighbors
+    return min(probabilities, key=lambda i: (probabilities[i],
+                                             sum(1 for q in nbrs[i] if states[q] == HIDDEN), i))
+
+
+def analyze(board: Board, engine: str = "auto", *, mines: int | None = None) -> Analysis:
+    """Analyse a position exactly.
+
+    Parameters
+    ----------
+    board
+        The position.
+    engine
+        ``"auto"`` (default), ``"dp"`` or ``"brute"``.
+    mines
+        Overrides the board's total mine count.
+
+    Returns
+    -------
+    Analysis
+
+    Raises
+    ------
+    EngineError
+        for an unknown engine or one that cannot count.
+
+    Examples
+    --------
+    >>> from minegraph import Board, analyze
+    >>> a = analyze(Board.from_text("#2#\\n#3#\\n###"))
+    >>> a.solutions, a.mines, a.safe
+    (18, [], [])
+    >>> a.probability((0, 0)), a.probability((2, 1))
+    (Fraction(1, 2), Fraction(1, 3))
+    >>> a.best
+    (2, 0)
+    """
+    if mines is not None:
+        board = board.with_states(board.states, mines)
+    solver = get_engine(engine)
+    if "probabilities" not in solver.answers:
+        raise EngineError(f"engine {solver.name!r} cannot compute probabilities")
+    result: EngineResult = solver.run(board)
+    return _from_result(board, result, solver.name)
+
+
+def _from_result(board: Board, result: EngineResult, name: str) -> Analysis:
+    hidden = board.hidden
+    count = result.count or 0
+    probs: dict[int, Fraction] = {}
+    if result.consistent and result.mine_counts is not None:
+        probs = {c: Fraction(result.mine_counts[c], count) for c in hidden}
+    safe = sorted(c for c, p in probs.items() if p == 0)
+    mined = sorted(c for c, p in probs.items() if p == 1)
+    best = _best(board, probs)
+    completion = _completed(board, result.completion) if result.completion is not None else None
+    return Analysis(board=board, consistent=result.consistent, solutions=count,
+                    safe=[board.cell(c) for c in safe], mines=[board.cell(c) for c in mined],
+                    probabilities={board.cell(c): p for c, p in probs.items()},
+                    best=None if best is None else board.cell(best),
+                    completion=completion, engine=name, stats=dict(result.stats))
+
+
+def solve(board: Board, engine: str = "auto") -> Board | None:
+    """One completion of ``board`` (every hidden cell decided), or ``None`` if inconsistent.
+
+    Examples
+    --------
+    >>> from minegraph import Board
+    >>> solve(Board.from_text("#1-")).to_text()
+    'M1-\\n'
+    """
+    result = get_engine(engine).run(board)
+    if not result.consistent or result.completion is None:
+        return None
+    return _completed(board, result.completion)

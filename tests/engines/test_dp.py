@@ -1,0 +1,45 @@
+"""The DP engine against brute force on thousands of random small positions."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings
+
+from minegraph import Board, analyze
+from minegraph.engines.brute import BruteEngine
+from minegraph.engines.dp import DPEngine
+from strategies import graph_positions, is_completion_of, positions
+
+SETTINGS = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _agree(board: Board) -> None:
+    dp = DPEngine().run(board)
+    brute = BruteEngine().run(board)
+    assert dp.consistent == brute.consistent
+    assert dp.count == brute.count
+    assert dp.mine_counts == brute.mine_counts
+    if dp.consistent:
+        a = analyze(board)
+        assert a.completion is not None and is_completion_of(board, a.completion)
+    else:
+        assert dp.completion is None
+
+
+@SETTINGS
+@given(positions())
+def test_dp_matches_brute_force_on_grids(board: Board) -> None:
+    _agree(board)
+
+
+@settings(max_examples=500, deadline=None)
+@given(graph_positions())
+def test_dp_matches_brute_force_on_graphs(board: Board) -> None:
+    _agree(board)
+
+
+def test_probabilities_are_exact_fractions() -> None:
+    a = analyze(Board.from_text("#2#\n#3#\n###"))
+    assert a.probability((2, 1)) == Fraction(1, 3)
+    assert all(isinstance(p, Fraction) for p in a.probabilities.values())
