@@ -1,0 +1,170 @@
+"""The ``minegraph`` command line.
+
+Every user mistake ends as one line ``minegraph: error: ...`` on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from importlib import resources
+from typing import Callable, Sequence, TextIO
+
+from minegraph.errors import MinegraphError
+
+__all__ = ["main", "build_parser", "render_analysis"]
+
+EXIT_USAGE = 2
+
+
+def _read_input(path: str) -> tuple[str, str | None]:
+    """The text of ``path`` (``-`` for standard input) and a name for format detection."""
+    if path == "-":
+        return sys.stdin.read(), None
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read(), path
+    except OSError as exc:
+        raise MinegraphError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise MinegraphError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+
+
+def _load_board(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from minegraph.formats import detect_format, read_board
+    text, name = _read_input(args.board)
+    fmt = args.format or detect_format(text, name)
+    return read_board(text, fmt), fmt
+
+
+def _percent(p: Fraction) -> str:
+    """A short percentage that never rounds an unproven probability to 0 or 100."""
+    if p == 0 or p == 1:
+        return f"{int(p) * 100}%"
+    x = float(p) * 100
+    if x < 1:
+        return "<1%"
+    if x > 99:
+        return ">99%"
+    return f"{int(round(x))}%"
+
+
+def render_analysis(analysis) -> str:  # type: ignore[no-untyped-def]
+    """The human-readable report of an :class:`~minegraph.analysis.Analysis`."""
+    from minegraph.formats.text import symbol
+    board = analysis.board
+    lines = []
+    total = "unknown" if board.mines is None else str(board.mines)
+    shape = f"{board.rows}x{board.cols} {board.topology}" if board.is_grid else f"graph of {board.size} cells"
+    lines.append(f"board: {shape}, {board.hidden_count} hidden, total mines {total}")
+    if not analysis.consistent:
+        lines.append("consistent: no (no completion exists)")
+        return "\n".join(lines) + "\n"
+    lines.append("consistent: yes")
+    lines.append(f"solutions: {analysis.solutions}")
+
+    def cells(items) -> str:  # type: ignore[no-untyped-def]
+        shown = " ".join(f"({c[0]},{c[1]})" if isinstance(c, tuple) else str(c) for c in items[:40])
+        return shown + (f" ... (+{len(items) - 40} more)" if len(items) > 40 else "")
+
+    lines.append(f"safe ({len(analysis.safe)}): {cells(analysis.safe)}")
+    lines.append(f"mines ({len(analysis.mines)}): {cells(analysis.mines)}")
+    if analysis.best is not None:
+        p = analysis.probability(analysis.best)
+        lines.append(f"best: {cells([analysis.best])}  mine probability {p} ≈ {float(p):.4f}")
+    if board.is_grid:
+        lines.append("hidden cells: mine probability (0% and 100% only when proven); other cells as in the board:")
+        for r in range(board.rows):
+            row = []
+            for c in range(board.cols):
+                p = analysis.probabilities.get((r, c))
+                row.append(f"{_percent(p) if p is not None else symbol(board.states[r * board.cols + c]):>4}")
+            lines.append("".join(row))
+    else:
+        for cell, p in sorted(analysis.probabilities.items()):
+            lines.append(f"  cell {cell}: {p}")
+    return "\n".join(lines) + "\n"
+
+
+def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
+    from minegraph.analysis import analyze
+    board, _ = _load_board(args)
+    analysis = analyze(board, args.engine, mines=args.mines)
+    if args.json:
+        out.write(json.dumps(analysis.to_json(), separators=(", ", ": ")) + "\n")
+    else:
+        out.write(render_analysis(analysis))
+    return 0
+
+
+def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
+    from minegraph.analysis import solve
+    from minegraph.formats import write_board
+    board, fmt = _load_board(args)
+    if args.mines is not None:
+        board = board.with_states(board.states, args.mines)
+    completed = solve(board, args.engine)
+    if completed is None:
+        out.write("NO SOLUTION\n" if fmt == "numeric" else "no solution: the board is inconsistent\n")
+        return 1
+    out.write(write_board(completed, fmt))
+    return 0
+
+
+def _cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
+    from minegraph.analysis import analyze
+    from minegraph.board import Board
+    examples = sorted(p for p in resources.files("minegraph").joinpath("examples").iterdir()
+                      if p.name.endswith(".board"))
+    for path in examples:
+        board = Board.from_text(path.read_text(encoding="utf-8"))
+        out.write(f"=== {path.name} ===\n")
+        out.write(board.to_text())
+        out.write(render_analysis(analyze(board)))
+        out.write("\n")
+    return 0
+
+
+def _board_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("board", help="board file, or - for standard input")
+    p.add_argument("--format", choices=["text", "mine", "numeric", "json"],
+                   help="input format (default: detected from the name and content)")
+    p.add_argument("--mines", type=int, metavar="N", help="total number of mines (overrides the file)")
+    p.add_argument("--engine", default="auto", help="engine: auto (default), dp, brute")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(prog="minegraph",
+                                     description="Exact Minesweeper reasoning on any graph.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    p = sub.add_parser("analyze", help="consistency, count, forced cells, probabilities, best move")
+    _board_arguments(p)
+    p.add_argument("--json", action="store_true", help="print the JSON object of FORMATS.md §4")
+    p.set_defaults(run=_cmd_analyze)
+    p = sub.add_parser("solve", help="print one completion of the board, or say none exists")
+    _board_arguments(p)
+    p.set_defaults(run=_cmd_solve)
+    p = sub.add_parser("demo", help="analyse the shipped example positions")
+    p.set_defaults(run=_cmd_demo)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    out = out or sys.stdout
+    run: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "run", None)
+    if run is None:
+        parser.print_help(out)
+        return EXIT_USAGE
+    try:
+        return run(args, out)
+    except MinegraphError as exc:
+        print(f"minegraph: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
