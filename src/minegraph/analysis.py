@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from typing import Any
 
@@ -35,7 +36,7 @@ class Analysis:
         neighbours, then by position. ``None`` when inconsistent or nothing is hidden.
     completion
         One completion: the board with every hidden cell decided (mines as ``MINE``, safe
-        cells with their number), or ``None``.
+        cells with their number), or ``None``; built on first use.
     """
 
     board: Board
@@ -45,9 +46,15 @@ class Analysis:
     mines: list[Cell]
     probabilities: dict[Cell, Fraction]
     best: Cell | None
-    completion: Board | None
     engine: str
     stats: dict[str, object] = field(default_factory=dict)
+    completion_mines: frozenset[int] | None = field(default=None, repr=False)
+
+    @cached_property
+    def completion(self) -> Board | None:
+        if self.completion_mines is None:
+            return None
+        return _completed(self.board, self.completion_mines)
 
     def probability(self, cell: Cell) -> Fraction:
         """Mine probability of a hidden cell."""
@@ -101,12 +108,14 @@ def _completed(board: Board, mined: frozenset[int]) -> Board:
     return board.with_states(states)
 
 
-def _best(board: Board, probabilities: dict[int, Fraction]) -> int | None:
-    if not probabilities:
+def _best(board: Board, mine_counts: dict[int, int]) -> int | None:
+    """Lowest mine count (same denominator for all), then fewest hidden neighbours, then index."""
+    if not mine_counts:
         return None
+    low = min(mine_counts.values())
     states, nbrs = board.states, board.neighbors
-    return min(probabilities, key=lambda i: (probabilities[i],
-                                             sum(1 for q in nbrs[i] if states[q] == HIDDEN), i))
+    return min((sum(1 for q in nbrs[i] if states[q] == HIDDEN), i)
+               for i, m in mine_counts.items() if m == low)[1]
 
 
 def analyze(board: Board, engine: str = "auto", *, mines: int | None = None) -> Analysis:
@@ -151,20 +160,23 @@ def analyze(board: Board, engine: str = "auto", *, mines: int | None = None) -> 
 
 
 def _from_result(board: Board, result: EngineResult, name: str) -> Analysis:
-    hidden = board.hidden
     count = result.count or 0
-    probs: dict[int, Fraction] = {}
-    if result.consistent and result.mine_counts is not None:
-        probs = {c: Fraction(result.mine_counts[c], count) for c in hidden}
-    safe = sorted(c for c, p in probs.items() if p == 0)
-    mined = sorted(c for c, p in probs.items() if p == 1)
-    best = _best(board, probs)
-    completion = _completed(board, result.completion) if result.completion is not None else None
+    counts = result.mine_counts if result.consistent and result.mine_counts is not None else {}
+    # Cells of one box (and all floating cells) share a numerator: build each Fraction once.
+    fractions: dict[int, Fraction] = {}
+    probs = {}
+    for c, m in counts.items():
+        f = fractions.get(m)
+        if f is None:
+            f = fractions[m] = Fraction(m, count)
+        probs[board.cell(c)] = f
+    safe = sorted(c for c, m in counts.items() if m == 0)
+    mined = sorted(c for c, m in counts.items() if m == count)
+    best = _best(board, counts)
     return Analysis(board=board, consistent=result.consistent, solutions=count,
                     safe=[board.cell(c) for c in safe], mines=[board.cell(c) for c in mined],
-                    probabilities={board.cell(c): p for c, p in probs.items()},
-                    best=None if best is None else board.cell(best),
-                    completion=completion, engine=name, stats=dict(result.stats))
+                    probabilities=probs, best=None if best is None else board.cell(best),
+                    engine=name, stats=dict(result.stats), completion_mines=result.completion)
 
 
 def solve(board: Board, engine: str = "auto") -> Board | None:

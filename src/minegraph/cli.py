@@ -10,9 +10,13 @@ import json
 import sys
 from fractions import Fraction
 from importlib import resources
-from typing import Callable, Sequence, TextIO
+from typing import TYPE_CHECKING, Callable, Sequence, TextIO
 
 from minegraph.errors import MinegraphError
+
+if TYPE_CHECKING:
+    from minegraph.analysis import Analysis
+    from minegraph.board import Board, Cell
 
 __all__ = ["main", "build_parser", "render_analysis"]
 
@@ -32,7 +36,7 @@ def _read_input(path: str) -> tuple[str, str | None]:
         raise MinegraphError(f"{path}: not UTF-8 text (byte {exc.start})") from None
 
 
-def _load_board(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _load_board(args: argparse.Namespace) -> tuple[Board, str]:
     from minegraph.formats import detect_format, read_board
     text, name = _read_input(args.board)
     fmt = args.format or detect_format(text, name)
@@ -51,7 +55,7 @@ def _percent(p: Fraction) -> str:
     return f"{int(round(x))}%"
 
 
-def render_analysis(analysis) -> str:  # type: ignore[no-untyped-def]
+def render_analysis(analysis: Analysis) -> str:
     """The human-readable report of an :class:`~minegraph.analysis.Analysis`."""
     from minegraph.formats.text import symbol
     board = analysis.board
@@ -65,7 +69,7 @@ def render_analysis(analysis) -> str:  # type: ignore[no-untyped-def]
     lines.append("consistent: yes")
     lines.append(f"solutions: {analysis.solutions}")
 
-    def cells(items) -> str:  # type: ignore[no-untyped-def]
+    def cells(items: list[Cell]) -> str:
         shown = " ".join(f"({c[0]},{c[1]})" if isinstance(c, tuple) else str(c) for c in items[:40])
         return shown + (f" ... (+{len(items) - 40} more)" if len(items) > 40 else "")
 
@@ -74,13 +78,13 @@ def render_analysis(analysis) -> str:  # type: ignore[no-untyped-def]
     if analysis.best is not None:
         p = analysis.probability(analysis.best)
         lines.append(f"best: {cells([analysis.best])}  mine probability {p} ≈ {float(p):.4f}")
-    if board.is_grid:
+    if board.rows is not None and board.cols is not None:
         lines.append("hidden cells: mine probability (0% and 100% only when proven); other cells as in the board:")
         for r in range(board.rows):
             row = []
             for c in range(board.cols):
-                p = analysis.probabilities.get((r, c))
-                row.append(f"{_percent(p) if p is not None else symbol(board.states[r * board.cols + c]):>4}")
+                q = analysis.probabilities.get((r, c))
+                row.append(f"{_percent(q) if q is not None else symbol(board.states[r * board.cols + c]):>4}")
             lines.append("".join(row))
     else:
         for cell, p in sorted(analysis.probabilities.items()):
@@ -116,8 +120,8 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     from minegraph.analysis import analyze
     from minegraph.board import Board
-    examples = sorted(p for p in resources.files("minegraph").joinpath("examples").iterdir()
-                      if p.name.endswith(".board"))
+    examples = sorted((p for p in resources.files("minegraph").joinpath("examples").iterdir()
+                       if p.name.endswith(".board")), key=lambda p: p.name)
     for path in examples:
         board = Board.from_text(path.read_text(encoding="utf-8"))
         out.write(f"=== {path.name} ===\n")

@@ -225,7 +225,7 @@ class ComponentDP:
             for key in table:
                 index.setdefault(key[1:], []).append(key)
             by_sep.append(index)
-        stack = [(n - 1, (), target)]
+        stack: list[tuple[int, tuple[int, ...], int]] = [(n - 1, (), target)]
         while stack:
             i, sep, t = stack.pop()
             for key in by_sep[i][sep]:
@@ -277,15 +277,30 @@ def _poly_div(q: list[int], p: list[int]) -> list[int]:
     return out
 
 
+def _binomial_weights(n: int, total: int, length: int) -> list[int]:
+    """``[C(n, total - u) for u in range(length)]`` (0 outside ``0..n``), by one ``comb``
+    and a ratio recurrence: big binomials are costly to compute one by one."""
+    weight = [0] * length
+    lo, hi = max(0, total - length + 1), min(n, total)
+    if lo > hi:
+        return weight
+    value = comb(n, lo)
+    for k in range(lo, hi + 1):
+        weight[total - k] = value
+        value = value * (n - k) // (k + 1)
+    return weight
+
+
 def count_system(system: ConstraintSystem, want_completion: bool = True) -> EngineResult:
     """Count completions and per-cell mine counts of a constraint system exactly."""
     board = system.board
     hidden = board.hidden
     with_total = system.remaining is not None
+    remaining = system.remaining if system.remaining is not None else 0
     floating = len(system.floating)
     stats: dict[str, object] = {"components": len(system.components), "boxes": len(system.boxes),
                                 "floating": floating, "width": 0, "largest_component": 0}
-    if system.contradiction is not None or (with_total and not 0 <= system.remaining <= len(hidden)):
+    if system.contradiction is not None or not 0 <= remaining <= len(hidden):
         return EngineResult(False, 0, dict.fromkeys(hidden, 0), None, stats=stats)
     parts = [ComponentDP(system, comp, with_total) for comp in system.components]
     if parts:
@@ -295,11 +310,9 @@ def count_system(system: ConstraintSystem, want_completion: bool = True) -> Engi
     product = [1]
     for poly in polys:
         product = _poly_mul(product, poly)
-    remaining = system.remaining if with_total else 0
     # weight[u]: ways to complete the floating cells when the components hold u mines.
     if with_total:
-        weight = [comb(floating, remaining - u) if 0 <= remaining - u <= floating else 0
-                  for u in range(len(product))]
+        weight = _binomial_weights(floating, remaining, len(product))
     else:
         weight = [2 ** floating]
     count = sum(x * w for x, w in zip(product, weight))
@@ -310,8 +323,9 @@ def count_system(system: ConstraintSystem, want_completion: bool = True) -> Engi
         mine_counts[c] = count
     if floating:
         if with_total:
-            per_floating = sum(x * comb(floating - 1, remaining - u - 1)
-                               for u, x in enumerate(product) if 0 <= remaining - u - 1 <= floating - 1)
+            # C(F, k) * k / F = C(F-1, k-1): each floating cell is a mine in that share.
+            per_floating = sum(x * (w * (remaining - u) // floating)
+                               for u, (x, w) in enumerate(zip(product, weight)))
         else:
             per_floating = count // 2
         for c in system.floating:
