@@ -78,39 +78,68 @@ class ConstraintSystem:
         return sum(self.boxes[b].size for b in comp.boxes)
 
 
-def _propagate(board: Board, decided: dict[int, bool]) -> str | None:
+def _clue_cells(board: Board) -> tuple[dict[int, int], dict[int, list[int]], str | None]:
+    """For every number with hidden neighbours: its need (number minus known mines) and those
+    neighbours. Numbers without hidden neighbours are checked here and then dropped."""
+    states, nbrs = board.states, board.neighbors
+    needs: dict[int, int] = {}
+    open_cells: dict[int, list[int]] = {}
+    contradiction = None
+    for p, s in enumerate(states):
+        if s < 0:
+            continue
+        need = s
+        cells = []
+        for q in nbrs[p]:
+            t = states[q]
+            if t == HIDDEN:
+                cells.append(q)
+            elif t == MINE:
+                need -= 1
+        if cells:
+            needs[p] = need
+            open_cells[p] = cells
+        elif need != 0 and contradiction is None:
+            contradiction = f"number at {board.label(p)} cannot be satisfied"
+    return needs, open_cells, contradiction
+
+
+def _propagate(board: Board, needs: dict[int, int], open_cells: dict[int, list[int]],
+               decided: dict[int, bool]) -> str | None:
     """Decide hidden cells by the two trivial rules until nothing changes.
 
-    ``decided`` maps hidden cell -> is_mine and is filled in place. Returns a description of a
-    contradiction, or None.
+    ``needs`` and ``open_cells`` are updated in place to the undecided part; ``decided`` maps
+    hidden cell -> is_mine. Returns a description of a contradiction, or None.
     """
-    states, nbrs = board.states, board.neighbors
-    numbers = [i for i, s in enumerate(states) if s >= 0]
-    queue = deque(numbers)
-    queued = set(numbers)
+    touching: dict[int, list[int]] = {}
+    for p, cells in open_cells.items():
+        for q in cells:
+            touching.setdefault(q, []).append(p)
+    queue = deque(open_cells)
+    queued = set(open_cells)
     while queue:
         p = queue.popleft()
         queued.discard(p)
-        need = states[p]
-        open_cells = []
-        for q in nbrs[p]:
-            s = states[q]
-            if s == MINE:
-                need -= 1
-            elif s == HIDDEN:
+        need = needs[p]
+        cells = open_cells[p]
+        if any(q in decided for q in cells):
+            still = []
+            for q in cells:
                 d = decided.get(q)
                 if d is None:
-                    open_cells.append(q)
+                    still.append(q)
                 elif d:
                     need -= 1
-        if need < 0 or need > len(open_cells):
+            cells = open_cells[p] = still
+            needs[p] = need
+        if need < 0 or need > len(cells):
             return f"number at {board.label(p)} cannot be satisfied"
-        if open_cells and (need == 0 or need == len(open_cells)):
+        if cells and (need == 0 or need == len(cells)):
             as_mine = need > 0
-            for q in open_cells:
+            for q in cells:
                 decided[q] = as_mine
-                for r in nbrs[q]:
-                    if states[r] >= 0 and r not in queued:
+                for r in touching[q]:
+                    if r not in queued:
                         queued.add(r)
                         queue.append(r)
     return None
@@ -133,56 +162,50 @@ def build_system(board: Board, propagate: bool = True) -> ConstraintSystem:
     ([], [Component(boxes=(0,), clues=(0,))])
     """
     system = ConstraintSystem(board)
-    states, nbrs = board.states, board.neighbors
+    needs, open_cells, system.contradiction = _clue_cells(board)
     decided: dict[int, bool] = {}
-    if propagate:
-        system.contradiction = _propagate(board, decided)
+    if propagate and system.contradiction is None:
+        system.contradiction = _propagate(board, needs, open_cells, decided)
     system.safe = {c for c, m in decided.items() if not m}
     system.mines = {c for c, m in decided.items() if m}
 
-    # Active clues: numbers with undecided hidden neighbours; the rest must be exactly met.
-    box_of: dict[tuple[int, ...], list[int]] = {}
-    clue_cells: list[tuple[int, int, list[int]]] = []
+    # Active clues: numbers with undecided hidden neighbours.
+    clue_cells: list[tuple[int, int]] = []
     touching: dict[int, list[int]] = {}
-    for p, s in enumerate(states):
-        if s < 0:
-            continue
-        need = s
-        open_cells = []
-        for q in nbrs[p]:
-            t = states[q]
-            if t == MINE:
-                need -= 1
-            elif t == HIDDEN:
+    for p, cells in open_cells.items():
+        need = needs[p]
+        if decided:
+            still = []
+            for q in cells:
                 d = decided.get(q)
                 if d is None:
-                    open_cells.append(q)
+                    still.append(q)
                 elif d:
                     need -= 1
-        if not open_cells:
+            cells = still
+        if not cells:
             if need != 0 and system.contradiction is None:
                 system.contradiction = f"number at {board.label(p)} cannot be satisfied"
             continue
-        if (need < 0 or need > len(open_cells)) and system.contradiction is None:
+        if (need < 0 or need > len(cells)) and system.contradiction is None:
             system.contradiction = f"number at {board.label(p)} cannot be satisfied"
         k = len(clue_cells)
-        clue_cells.append((p, need, open_cells))
-        for q in open_cells:
+        clue_cells.append((p, need))
+        for q in cells:
             touching.setdefault(q, []).append(k)
+    box_of: dict[tuple[int, ...], list[int]] = {}
     for q, ks in touching.items():
         box_of.setdefault(tuple(ks), []).append(q)
     # Deterministic box order: by first cell.
     keys = sorted(box_of, key=lambda key: min(box_of[key]))
-    box_index = {}
-    for key in keys:
-        box_index[key] = len(system.boxes)
-        system.boxes.append(Box(tuple(sorted(box_of[key])), key))
     clue_boxes: list[list[int]] = [[] for _ in clue_cells]
-    for key, b in box_index.items():
+    for key in keys:
+        b = len(system.boxes)
+        system.boxes.append(Box(tuple(sorted(box_of[key])), key))
         for k in key:
             clue_boxes[k].append(b)
-    system.clues = [Clue(p, need, tuple(sorted(clue_boxes[k])))
-                    for k, (p, need, _) in enumerate(clue_cells)]
+    system.clues = [Clue(p, need, tuple(clue_boxes[k])) for k, (p, need) in enumerate(clue_cells)]
+    states = board.states
     system.floating = [q for q, s in enumerate(states)
                        if s == HIDDEN and q not in decided and q not in touching]
     system.components = _components(system)

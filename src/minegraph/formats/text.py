@@ -8,8 +8,8 @@ starting with ``;`` are comments; spaces and tabs between cells are ignored.
 
 from __future__ import annotations
 
-from minegraph.board import BLANK, HIDDEN, MINE, Board
-from minegraph.errors import FormatError
+from minegraph.board import BLANK, HIDDEN, MAX_CELLS, MINE, Board
+from minegraph.errors import FormatError, LimitError
 from minegraph.topology import MAX_DEGREE, TOPOLOGIES, grid_neighbors
 
 __all__ = ["read_text", "write_text", "SYMBOLS"]
@@ -77,8 +77,10 @@ def read_text(text: str) -> Board:
             row.append(state)
             where.append((lineno, col))
         if rows and len(row) != len(rows[0]):
-            raise FormatError(f"row has {len(row)} cells but the first row has {len(rows[0])}", lineno,
-                              where[-1][1] if where else 1)
+            width = len(rows[0])
+            # Point at the first extra cell, or just past the end of a short row.
+            column = where[width][1] if len(row) > width else len(line.rstrip()) + 1
+            raise FormatError(f"row has {len(row)} cells but the first row has {width}", lineno, column)
         rows.append(row)
         places.append(where)
     if not rows:
@@ -104,6 +106,8 @@ def read_text(text: str) -> Board:
             if not 0 <= mines <= n_rows * n_cols:
                 raise FormatError(f"mine count {mines} is outside 0..{n_rows * n_cols} (the number of cells)",
                                   ln, col)
+    if n_rows * n_cols > MAX_CELLS:
+        raise LimitError(f"board of {n_rows}x{n_cols} cells exceeds the limit of {MAX_CELLS} cells")
     neighbors = grid_neighbors(topology, n_rows, n_cols)
     cap = MAX_DEGREE[topology]
     for r, row in enumerate(rows):
