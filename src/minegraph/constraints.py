@@ -108,40 +108,33 @@ def _propagate(board: Board, needs: dict[int, int], open_cells: dict[int, list[i
                decided: dict[int, bool]) -> str | None:
     """Decide hidden cells by the two trivial rules until nothing changes.
 
-    ``needs`` and ``open_cells`` are updated in place to the undecided part; ``decided`` maps
-    hidden cell -> is_mine. Returns a description of a contradiction, or None.
+    Event-driven: each number keeps its remaining need and its count of undecided cells, and
+    is re-examined only when one of its cells is decided, so the work is linear in the edges.
+    ``decided`` maps hidden cell -> is_mine. Returns a description of a contradiction, or None.
     """
     touching: dict[int, list[int]] = {}
     for p, cells in open_cells.items():
         for q in cells:
             touching.setdefault(q, []).append(p)
-    queue = deque(open_cells)
-    queued = set(open_cells)
-    while queue:
-        p = queue.popleft()
-        queued.discard(p)
-        need = needs[p]
-        cells = open_cells[p]
-        if any(q in decided for q in cells):
-            still = []
-            for q in cells:
-                d = decided.get(q)
-                if d is None:
-                    still.append(q)
-                elif d:
-                    need -= 1
-            cells = open_cells[p] = still
-            needs[p] = need
-        if need < 0 or need > len(cells):
+    need = dict(needs)
+    unknown = {p: len(cells) for p, cells in open_cells.items()}
+    stack = list(open_cells)
+    while stack:
+        p = stack.pop()
+        n, u = need[p], unknown[p]
+        if n < 0 or n > u:
             return f"number at {board.label(p)} cannot be satisfied"
-        if cells and (need == 0 or need == len(cells)):
-            as_mine = need > 0
-            for q in cells:
+        if u and (n == 0 or n == u):
+            as_mine = n > 0
+            for q in open_cells[p]:
+                if q in decided:
+                    continue
                 decided[q] = as_mine
                 for r in touching[q]:
-                    if r not in queued:
-                        queued.add(r)
-                        queue.append(r)
+                    unknown[r] -= 1
+                    if as_mine:
+                        need[r] -= 1
+                    stack.append(r)
     return None
 
 

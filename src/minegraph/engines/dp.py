@@ -67,8 +67,9 @@ class ComponentDP:
     total : list[int]
         ``total[t]`` = number of assignments of the component's cells with ``t`` mines
         (a single entry, the plain count, when ``with_total`` is False).
-    marginals : list[list[list[int]]]
-        ``marginals[b][k]`` = the same polynomial restricted to local box ``b`` holding ``k`` mines.
+    mined : list[list[int]]
+        ``mined[b][t]`` = the sum over those assignments with ``t`` mines of the number of
+        mines in local box ``b`` (its expected-mines numerator, per mine count).
     """
 
     def __init__(self, system: ConstraintSystem, component: Component, with_total: bool) -> None:
@@ -76,7 +77,8 @@ class ComponentDP:
         local = {b: i for i, b in enumerate(self.box_ids)}
         self.sizes = [system.boxes[b].size for b in self.box_ids]
         self.cells = sum(self.sizes)
-        self.bits = self.cells + 1 if with_total else 0
+        # A slot must hold box_size * (a count of subsets of the cells) < 2**(cells + 4).
+        self.bits = self.cells + 5 if with_total else 0
         self.clues = [(system.clues[k].need, [local[b] for b in system.clues[k].boxes])
                       for k in component.clues]
         adj: list[set[int]] = [set() for _ in self.box_ids]
@@ -87,7 +89,7 @@ class ComponentDP:
         self.tree = clique_tree(adj)
         self._upward()
         self.total = _trim(_unpack(self.root_total, self.bits, self.cells + 1))
-        self.marginals: list[list[list[int]]] = []
+        self.mined: list[list[int]] = []
         if self.root_total:
             self._downward()
 
@@ -202,14 +204,15 @@ class ComponentDP:
             down = {sep: value // up[sep] for sep, value in gathered.items()}
             beliefs[i] = {key: value * down[key[1:]] for key, value in self.tables[i].items()
                           if key[1:] in down}
-        marginals: list[list[list[int]]] = [[] for _ in range(n)]
+        mined: list[list[int]] = [[] for _ in range(n)]
         for i in range(n):
             v = tree.order[i]
             acc = [0] * (self.sizes[v] + 1)
             for key, value in beliefs[i].items():
                 acc[key[0]] += value
-            marginals[v] = [_trim(_unpack(a, self.bits, self.cells + 1)) for a in acc]
-        self.marginals = marginals
+            weighted = sum(k * a for k, a in enumerate(acc))
+            mined[v] = _unpack(weighted, self.bits, self.cells + 1)
+        self.mined = mined
 
     # ------------------------------------------------------------------ one completion
     def completion(self, target: int) -> list[int]:
@@ -337,10 +340,7 @@ def count_system(system: ConstraintSystem, want_completion: bool = True) -> Engi
                            if u + t < len(weight)) for t in range(len(poly))]
         for local, box_id in enumerate(part.box_ids):
             box = system.boxes[box_id]
-            mined = 0
-            for k, marg in enumerate(part.marginals[local]):
-                if k:
-                    mined += k * sum(m * s for m, s in zip(marg, sensitivity))
+            mined = sum(m * s for m, s in zip(part.mined[local], sensitivity))
             per_cell = mined // box.size
             for c in box.cells:
                 mine_counts[c] = per_cell

@@ -29,7 +29,6 @@ def _fill(adj: list[set[int]], v: int) -> int:
 def min_fill_order(adj: list[set[int]]) -> list[int]:
     """A greedy min-fill elimination order (ties: fewer neighbours, then lower vertex).
 
-    ``adj`` is consumed (left with the filled graph's remaining edges removed).
     Cost: about ``n * d**3`` for ``n`` vertices of degree ``d`` along the way.
 
     Examples
@@ -37,12 +36,19 @@ def min_fill_order(adj: list[set[int]]) -> list[int]:
     >>> min_fill_order([{1}, {0, 2}, {1}])   # a path: ends first
     [0, 1, 2]
     """
+    return _eliminate([set(a) for a in adj])[0]
+
+
+def _eliminate(adj: list[set[int]]) -> tuple[list[int], list[list[int]]]:
+    """Min-fill elimination of ``adj`` (consumed); returns the order and each vertex's
+    neighbours at its elimination (its separator in the clique tree)."""
     n = len(adj)
     heap = [(_fill(adj, v), len(adj[v]), v, 0) for v in range(n)]
     heapq.heapify(heap)
     version = [0] * n
     done = [False] * n
-    order = []
+    order: list[int] = []
+    separators: list[list[int]] = []
     while heap:
         _, _, v, ver = heapq.heappop(heap)
         if done[v] or ver != version[v]:
@@ -50,22 +56,23 @@ def min_fill_order(adj: list[set[int]]) -> list[int]:
         done[v] = True
         order.append(v)
         nb = list(adj[v])
+        separators.append(nb)
         for a in nb:
             adj[a].discard(v)
+        touched = set(nb)
         for i, a in enumerate(nb):
             for b in nb[i + 1:]:
                 if b not in adj[a]:
+                    # A new edge a-b lowers the fill of every common neighbour of a and b.
+                    touched.update(adj[a] & adj[b])
                     adj[a].add(b)
                     adj[b].add(a)
-        touched = set(nb)
-        for a in nb:
-            touched.update(adj[a])
         for u in touched:
             if not done[u]:
                 version[u] += 1
                 heapq.heappush(heap, (_fill(adj, u), len(adj[u]), u, version[u]))
         adj[v] = set()
-    return order
+    return order, separators
 
 
 @dataclass
@@ -91,20 +98,15 @@ def clique_tree(adj: list[set[int]], order: list[int] | None = None) -> CliqueTr
     >>> t.cliques, t.parent, t.width
     ([(0, 1, 2), (1, 2), (2,)], [1, 2, -1], 2)
     """
-    work = [set(a) for a in adj]
     if order is None:
-        order = min_fill_order([set(a) for a in adj])
+        order, separators = _eliminate([set(a) for a in adj])
+    else:
+        separators = _separators(adj, order)
     pos = {v: i for i, v in enumerate(order)}
     cliques: list[tuple[int, ...]] = []
     parent: list[int] = []
-    for v in order:
-        sep = sorted(work[v], key=pos.__getitem__)
-        for a in sep:
-            work[a].discard(v)
-        for i, a in enumerate(sep):
-            for b in sep[i + 1:]:
-                work[a].add(b)
-                work[b].add(a)
+    for v, sep in zip(order, separators):
+        sep = sorted(sep, key=pos.__getitem__)
         cliques.append((v, *sep))
         parent.append(pos[sep[0]] if sep else -1)
     children: list[list[int]] = [[] for _ in order]
@@ -112,3 +114,19 @@ def clique_tree(adj: list[set[int]], order: list[int] | None = None) -> CliqueTr
         if p >= 0:
             children[p].append(i)
     return CliqueTree(order, cliques, parent, children)
+
+
+def _separators(adj: list[set[int]], order: list[int]) -> list[list[int]]:
+    """Each vertex's later neighbours in the graph filled along ``order``."""
+    work = [set(a) for a in adj]
+    separators = []
+    for v in order:
+        sep = list(work[v])
+        for a in sep:
+            work[a].discard(v)
+        for i, a in enumerate(sep):
+            for b in sep[i + 1:]:
+                work[a].add(b)
+                work[b].add(a)
+        separators.append(sep)
+    return separators
