@@ -25,13 +25,18 @@ Kaye, *Minesweeper is NP-complete*, Math. Intelligencer 22(2), 2000.
 from __future__ import annotations
 
 from math import comb
+from typing import Callable
 
 from minegraph.board import Board
 from minegraph.constraints import Component, ConstraintSystem, build_system
 from minegraph.engines.base import QUESTIONS, EngineResult
 from minegraph.engines.elimination import clique_tree
 
-__all__ = ["DPEngine", "ComponentDP", "count_system"]
+__all__ = ["DPEngine", "ComponentDP", "count_system", "OrderProvider"]
+
+#: Supplies the elimination order of a component's boxes (local indices), e.g. one derived
+#: from another tree decomposition; any permutation is correct, the width decides the cost.
+OrderProvider = Callable[[ConstraintSystem, Component], list[int]]
 
 
 def _coef(value: int, t: int, bits: int) -> int:
@@ -72,7 +77,8 @@ class ComponentDP:
         mines in local box ``b`` (its expected-mines numerator, per mine count).
     """
 
-    def __init__(self, system: ConstraintSystem, component: Component, with_total: bool) -> None:
+    def __init__(self, system: ConstraintSystem, component: Component, with_total: bool,
+                 order: OrderProvider | None = None) -> None:
         self.box_ids = list(component.boxes)
         local = {b: i for i, b in enumerate(self.box_ids)}
         self.sizes = [system.boxes[b].size for b in self.box_ids]
@@ -86,7 +92,7 @@ class ComponentDP:
             for a in bs:
                 adj[a].update(bs)
                 adj[a].discard(a)
-        self.tree = clique_tree(adj)
+        self.tree = clique_tree(adj, order(system, component) if order is not None else None)
         self._upward()
         self.total = _trim(_unpack(self.root_total, self.bits, self.cells + 1))
         self.mined: list[list[int]] = []
@@ -294,8 +300,13 @@ def _binomial_weights(n: int, total: int, length: int) -> list[int]:
     return weight
 
 
-def count_system(system: ConstraintSystem, want_completion: bool = True) -> EngineResult:
-    """Count completions and per-cell mine counts of a constraint system exactly."""
+def count_system(system: ConstraintSystem, want_completion: bool = True,
+                 order: OrderProvider | None = None) -> EngineResult:
+    """Count completions and per-cell mine counts of a constraint system exactly.
+
+    ``order``, if given, supplies each component's elimination order of its boxes (local
+    indices ``0..len(component.boxes)-1``); by default a min-fill order is used.
+    """
     board = system.board
     hidden = board.hidden
     with_total = system.remaining is not None
@@ -305,7 +316,7 @@ def count_system(system: ConstraintSystem, want_completion: bool = True) -> Engi
                                 "floating": floating, "width": 0, "largest_component": 0}
     if system.contradiction is not None or not 0 <= remaining <= len(hidden):
         return EngineResult(False, 0, dict.fromkeys(hidden, 0), None, stats=stats)
-    parts = [ComponentDP(system, comp, with_total) for comp in system.components]
+    parts = [ComponentDP(system, comp, with_total, order) for comp in system.components]
     if parts:
         stats["width"] = max(p.width for p in parts)
         stats["largest_component"] = max(p.cells for p in parts)
@@ -388,5 +399,8 @@ class DPEngine:
     name = "dp"
     answers = QUESTIONS
 
+    def __init__(self, order: OrderProvider | None = None) -> None:
+        self.order = order
+
     def run(self, board: Board) -> EngineResult:
-        return count_system(build_system(board))
+        return count_system(build_system(board), order=self.order)
