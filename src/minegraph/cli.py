@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 from fractions import Fraction
-from importlib import resources
+from importlib import import_module, resources
 from typing import TYPE_CHECKING, Callable, Sequence, TextIO
 
 from minegraph.errors import MinegraphError
@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 __all__ = ["main", "build_parser", "render_analysis"]
 
 EXIT_USAGE = 2
+
+#: Modules that add subcommands: each defines ``register(subparsers)``, which adds its parser
+#: with ``set_defaults(func=run)`` where ``run(args) -> int`` returns the exit status.
+COMMAND_MODULES: tuple[str, ...] = ()
 
 
 def _read_input(path: str) -> tuple[str, str | None]:
@@ -153,6 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_cmd_solve)
     p = sub.add_parser("demo", help="analyse the shipped example positions")
     p.set_defaults(run=_cmd_demo)
+    for module in COMMAND_MODULES:
+        import_module(module).register(sub)
     return parser
 
 
@@ -162,11 +168,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     args = parser.parse_args(argv)
     out = out or sys.stdout
     run: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "run", None)
-    if run is None:
+    func: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)
+    if run is None and func is None:
         parser.print_help(out)
         return EXIT_USAGE
     try:
-        return run(args, out)
+        return run(args, out) if run is not None else func(args)  # type: ignore[misc]
     except MinegraphError as exc:
         print(f"minegraph: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
