@@ -52,3 +52,18 @@ def test_any_elimination_order_gives_the_same_answers(board: Board) -> None:
     def reversed_order(system, component):  # type: ignore[no-untyped-def]
         return list(reversed(range(len(component.boxes))))
     assert DPEngine(order=reversed_order).run(board).mine_counts == DPEngine().run(board).mine_counts
+
+
+@settings(max_examples=400, deadline=None)
+@given(positions())
+def test_tight_slot_widths_give_the_same_answers(board: Board) -> None:
+    """The bound-from-a-plain-pass path (normally only for big components) is exact too."""
+    from minegraph.engines import dp
+    expected = BruteEngine().run(board)
+    saved = dp.TIGHT_BITS_ABOVE
+    dp.TIGHT_BITS_ABOVE = 0
+    try:
+        got = DPEngine().run(board)
+    finally:
+        dp.TIGHT_BITS_ABOVE = saved
+    assert (got.count, got.mine_counts) == (expected.count, expected.mine_counts)

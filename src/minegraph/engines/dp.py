@@ -34,6 +34,9 @@ from minegraph.engines.elimination import clique_tree
 
 __all__ = ["DPEngine", "ComponentDP", "count_system", "OrderProvider"]
 
+#: Components with more hidden cells than this get slot widths from a first plain pass.
+TIGHT_BITS_ABOVE = 64
+
 #: Supplies the elimination order of a component's boxes (local indices), e.g. one derived
 #: from another tree decomposition; any permutation is correct, the width decides the cost.
 OrderProvider = Callable[[ConstraintSystem, Component], list[int]]
@@ -93,6 +96,14 @@ class ComponentDP:
                 adj[a].update(bs)
                 adj[a].discard(a)
         self.tree = clique_tree(adj, order(system, component) if order is not None else None)
+        if with_total and self.cells > TIGHT_BITS_ABOVE:
+            # Every coefficient is at most the value at x = 1, and every value that matters
+            # is at most the largest upward table entry or the total: a plain counting pass
+            # finds that bound, often far below 2**cells, and narrower slots pay for it.
+            self.bits = 0
+            self._upward()
+            bound = max([self.root_total, *(max(t.values(), default=0) for t in self.tables)])
+            self.bits = bound.bit_length() + 5
         self._upward()
         self.total = _trim(_unpack(self.root_total, self.bits, self.cells + 1))
         self.mined: list[list[int]] = []
