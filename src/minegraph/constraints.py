@@ -73,10 +73,6 @@ class ConstraintSystem:
     remaining: int | None = None
     contradiction: str | None = None
 
-    def component_cells(self, comp: Component) -> int:
-        """Number of hidden cells in a component."""
-        return sum(self.boxes[b].size for b in comp.boxes)
-
 
 def _clue_cells(board: Board) -> tuple[dict[int, int], dict[int, list[int]], str | None]:
     """For every number with hidden neighbours: its need (number minus known mines) and those
