@@ -24,7 +24,7 @@ EXIT_USAGE = 2
 
 #: Modules that add subcommands: each defines ``register(subparsers)``, which adds its parser
 #: with ``set_defaults(func=run)`` where ``run(args) -> int`` returns the exit status.
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("minegraph.green.cli",)
 
 
 def _read_input(path: str) -> tuple[str, str | None]:

@@ -1,0 +1,88 @@
+"""``minegraph green``: solve a green game file, like the olympiad's program does.
+
+With no file it reads ``gra.in`` from the current directory and writes ``gra.out`` there, as the
+task asks; given a file (or ``-`` for standard input) it prints the answer, or writes it to
+``-o FILE``. ``--format pgsolver`` reads a PGSolver game and writes a ``paritysol`` solution.
+``--strategy`` adds both players' strategies to the OI answer (after a line ``strategy``, one
+``field successor`` pair per line, 1-based), which is then no longer the task's ``gra.out``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from minegraph.errors import MinegraphError
+from minegraph.green.formats import read_oi, read_pgsolver, write_oi_answer, write_paritysol
+from minegraph.green.solvers import SOLVERS, solve
+from minegraph.green.verify import verify
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers) -> None:
+    """Add the ``green`` subcommand to an argparse ``subparsers`` object."""
+    p = subparsers.add_parser(
+        "green", help="solve the olympiad's green game (a Büchi game)",
+        description="Find the fields from which Ania wins the green game (gra.in -> gra.out).")
+    p.add_argument("input", nargs="?", default=None,
+                   help="game file ('-' for stdin); default: gra.in here, answer to gra.out")
+    p.add_argument("-o", "--output", default=None, help="write the answer to this file")
+    p.add_argument("--algorithm", default="fast", choices=sorted(SOLVERS),
+                   help="solver (default: fast)")
+    p.add_argument("--format", default="oi", choices=["oi", "pgsolver"],
+                   help="input format; pgsolver writes a paritysol solution (default: oi)")
+    p.add_argument("--strategy", action="store_true",
+                   help="also print both players' winning strategies (OI format)")
+    p.add_argument("--no-limits", action="store_true",
+                   help="accept OI games beyond the task's limits (3000 fields, 30,000 moves, "
+                        "100 green)")
+    p.add_argument("--verify", action="store_true",
+                   help="check the answer with the independent verifier before writing it")
+    p.set_defaults(func=run)
+
+
+def _read(source: str | None) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    path = Path(source if source is not None else "gra.in")
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MinegraphError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the subcommand; returns the exit status. Bad input raises :class:`MinegraphError`."""
+    text = _read(args.input)
+    if args.format == "pgsolver":
+        game = read_pgsolver(text)
+    else:
+        game = read_oi(text, limits=not args.no_limits)
+    solution = solve(game, args.algorithm)
+    if args.verify:
+        verdict = verify(game, solution)
+        if not verdict:
+            raise MinegraphError(f"the {args.algorithm} solver's answer fails verification: "
+                                 f"{verdict.reason}")
+    if args.format == "pgsolver":
+        out = write_paritysol(solution)
+    else:
+        out = write_oi_answer(solution)
+        if args.strategy:
+            moves = [f"{v + 1} {s + 1}\n" for v, s in enumerate(solution.strategy.tolist())
+                     if s >= 0]
+            out += "strategy\n" + "".join(moves)
+    target = args.output
+    if target is None and args.input is None:
+        target = "gra.out" if args.format == "oi" else "gra.sol"
+    if target is None or target == "-":
+        sys.stdout.write(out)
+    else:
+        try:
+            with open(target, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(out)
+        except OSError as exc:
+            raise MinegraphError(f"cannot write {target}: {exc.strerror or exc}") from None
+    return 0
