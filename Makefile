@@ -19,6 +19,7 @@ demo: $(STAMP)
 	$(BIN)/minegraph demo
 
 test: $(STAMP)
+	$(BIN)/python -m mypy src/minegraph
 	$(BIN)/python -m pytest src tests
 
 typecheck: $(STAMP)
