@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from minegraph.board import HIDDEN, MINE, Board, Cell
-from minegraph.engines.base import EngineResult, get_engine
+from minegraph.engines.base import EngineResult, get_engine, time_limit
 from minegraph.errors import EngineError
 
 __all__ = ["Analysis", "analyze", "solve"]
@@ -26,14 +26,21 @@ class Analysis:
     consistent
         Whether some completion exists (an inconsistent board is an answer, not an error).
     solutions
-        The exact number of completions (respecting the total mine count when given).
+        The exact number of completions (respecting the total mine count when given);
+        ``None`` when the engine did not count (``probabilities_available`` is False).
     safe, mines
         Hidden cells that are safe / mined in every completion, sorted.
     probabilities
-        The mine probability of every hidden cell (empty when inconsistent).
+        The mine probability of every hidden cell (empty when inconsistent, or when the
+        engine did not count).
     best
         The recommended next cell: lowest mine probability, ties broken by fewest hidden
         neighbours, then by position. ``None`` when inconsistent or nothing is hidden.
+        Without probabilities: a proven safe cell (fewest hidden neighbours), else ``None``.
+    probabilities_available
+        False when the engine answered consistency and forced cells only (``sat``,
+        ``backtrack``, or ``auto`` on a component too wide for ``dp``); ``stats`` has the
+        reason under ``"probabilities"``.
     completion
         One completion: the board with every hidden cell decided (mines as ``MINE``, safe
         cells with their number), or ``None``; built on first use.
@@ -41,7 +48,7 @@ class Analysis:
 
     board: Board
     consistent: bool
-    solutions: int
+    solutions: int | None
     safe: list[Cell]
     mines: list[Cell]
     probabilities: dict[Cell, Fraction]
@@ -49,6 +56,7 @@ class Analysis:
     engine: str
     stats: dict[str, object] = field(default_factory=dict)
     completion_mines: frozenset[int] | None = field(default=None, repr=False)
+    probabilities_available: bool = True
 
     @cached_property
     def completion(self) -> Board | None:
@@ -57,11 +65,24 @@ class Analysis:
         return _completed(self.board, self.completion_mines)
 
     def probability(self, cell: Cell) -> Fraction:
-        """Mine probability of a hidden cell."""
+        """Mine probability of a hidden cell.
+
+        Raises
+        ------
+        EngineError
+            when the engine did not compute probabilities.
+        """
+        if not self.probabilities_available:
+            why = self.stats.get("probabilities", f"engine {self.engine!r} does not count")
+            raise EngineError(f"probabilities are unavailable: {why}")
         return self.probabilities[self.board.cell(self.board.index(cell))]
 
     def to_json(self) -> dict[str, Any]:
-        """The analysis object of FORMATS.md §4 (probabilities as floats, counts as strings)."""
+        """The analysis object of FORMATS.md §4 (probabilities as floats, counts as strings).
+
+        When the engine did not count, ``"solutions"`` and every ``"probability"`` entry are
+        ``null`` and the object has one more key, ``"probabilities_available": false``.
+        """
         board = self.board
 
         def ref(cell: Cell) -> Any:
@@ -78,13 +99,16 @@ class Analysis:
             for cell, p in self.probabilities.items():
                 flat[cell] = _to_float(p)  # type: ignore[index]
             probability = flat
-        return {"consistent": self.consistent,
-                "solutions": str(self.solutions),
-                "safe": [ref(c) for c in self.safe],
-                "mines": [ref(c) for c in self.mines],
-                "probability": probability,
-                "best": None if self.best is None else ref(self.best),
-                "engine": self.engine}
+        obj = {"consistent": self.consistent,
+               "solutions": None if self.solutions is None else str(self.solutions),
+               "safe": [ref(c) for c in self.safe],
+               "mines": [ref(c) for c in self.mines],
+               "probability": probability,
+               "best": None if self.best is None else ref(self.best),
+               "engine": self.engine}
+        if not self.probabilities_available:
+            obj["probabilities_available"] = False
+        return obj
 
 
 def _to_float(p: Fraction) -> float:
@@ -118,7 +142,8 @@ def _best(board: Board, mine_counts: dict[int, int]) -> int | None:
                for i, m in mine_counts.items() if m == low)[1]
 
 
-def analyze(board: Board, engine: str = "auto", *, mines: int | None = None) -> Analysis:
+def analyze(board: Board, engine: str = "auto", *, mines: int | None = None,
+            timeout: float | None = None) -> Analysis:
     """Analyse a position exactly.
 
     Parameters
@@ -126,9 +151,13 @@ def analyze(board: Board, engine: str = "auto", *, mines: int | None = None) -> 
     board
         The position.
     engine
-        ``"auto"`` (default), ``"dp"`` or ``"brute"``.
+        ``"auto"`` (default: ``dp``, or ``sat`` on components too wide for it), ``"dp"``,
+        ``"brute"``, ``"sat"``, ``"backtrack"``, ... (see :func:`~minegraph.engines.get_engine`).
+        Engines that do not count leave ``solutions`` and the probabilities unavailable.
     mines
         Overrides the board's total mine count.
+    timeout
+        Seconds the whole query may take (``None``: no limit).
 
     Returns
     -------
@@ -137,7 +166,9 @@ def analyze(board: Board, engine: str = "auto", *, mines: int | None = None) -> 
     Raises
     ------
     EngineError
-        for an unknown engine or one that cannot count.
+        for an unknown engine.
+    QueryTimeout
+        when ``timeout`` expires; it names the question left unanswered.
 
     Examples
     --------
@@ -153,13 +184,27 @@ def analyze(board: Board, engine: str = "auto", *, mines: int | None = None) -> 
     if mines is not None:
         board = board.with_states(board.states, mines)
     solver = get_engine(engine)
-    if "probabilities" not in solver.answers:
-        raise EngineError(f"engine {solver.name!r} cannot compute probabilities")
-    result: EngineResult = solver.run(board)
-    return _from_result(board, result, solver.name)
+    with time_limit(timeout, "consistency"):
+        result: EngineResult = solver.run(board)
+    return _from_result(board, result, str(result.stats.get("engine", solver.name)))
+
+
+def _uncounted(board: Board, result: EngineResult, name: str) -> Analysis:
+    """An analysis from an engine that gave forced cells but no counts."""
+    safe = sorted(result.safe or ()) if result.consistent else []
+    mined = sorted(result.mines or ()) if result.consistent else []
+    best = _best(board, dict.fromkeys(safe, 0))
+    return Analysis(board=board, consistent=result.consistent,
+                    solutions=None if result.consistent else 0,
+                    safe=[board.cell(c) for c in safe], mines=[board.cell(c) for c in mined],
+                    probabilities={}, best=None if best is None else board.cell(best),
+                    engine=name, stats=dict(result.stats), completion_mines=result.completion,
+                    probabilities_available=not result.consistent)
 
 
 def _from_result(board: Board, result: EngineResult, name: str) -> Analysis:
+    if result.count is None or (result.consistent and result.mine_counts is None):
+        return _uncounted(board, result, name)
     count = result.count or 0
     counts = result.mine_counts if result.consistent and result.mine_counts is not None else {}
     # Cells of one box (and all floating cells) share a numerator: build each Fraction once.
@@ -179,8 +224,11 @@ def _from_result(board: Board, result: EngineResult, name: str) -> Analysis:
                     engine=name, stats=dict(result.stats), completion_mines=result.completion)
 
 
-def solve(board: Board, engine: str = "auto") -> Board | None:
+def solve(board: Board, engine: str = "auto", *, timeout: float | None = None) -> Board | None:
     """One completion of ``board`` (every hidden cell decided), or ``None`` if inconsistent.
+
+    Engines with a ``complete`` method (``sat``, ``backtrack``, ``auto``) answer only this
+    question; ``timeout`` bounds the query in seconds (:class:`~minegraph.errors.QueryTimeout`).
 
     Examples
     --------
@@ -188,7 +236,10 @@ def solve(board: Board, engine: str = "auto") -> Board | None:
     >>> solve(Board.from_text("#1-")).to_text()
     'M1-\\n'
     """
-    result = get_engine(engine).run(board)
+    solver = get_engine(engine)
+    with time_limit(timeout, "completion"):
+        complete = getattr(solver, "complete", None)
+        result = complete(board) if complete is not None else solver.run(board)
     if not result.consistent or result.completion is None:
         return None
     return _completed(board, result.completion)

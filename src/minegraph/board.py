@@ -185,6 +185,11 @@ class Board:
         return Board(self.topology, self.rows, self.cols, self.neighbors, tuple(states),
                      total)  # type: ignore[arg-type]
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG for notebooks (:func:`minegraph.formats.svg.repr_svg`)."""
+        from minegraph.formats.svg import repr_svg
+        return repr_svg(self)
+
     def __repr__(self) -> str:
         shape = f"{self.rows}x{self.cols}" if self.is_grid else f"{self.size} cells"
         return f"<Board {self.topology} {shape} hidden={self.hidden_count} mines={self.mines}>"

@@ -12,7 +12,7 @@ from fractions import Fraction
 from importlib import import_module, resources
 from typing import TYPE_CHECKING, Callable, Sequence, TextIO
 
-from minegraph.errors import MinegraphError
+from minegraph.errors import MinegraphError, QueryTimeout
 
 if TYPE_CHECKING:
     from minegraph.analysis import Analysis
@@ -21,10 +21,12 @@ if TYPE_CHECKING:
 __all__ = ["main", "build_parser", "render_analysis"]
 
 EXIT_USAGE = 2
+#: Exit status when ``--timeout`` expired before the question was answered.
+EXIT_TIMEOUT = 3
 
 #: Modules that add subcommands: each defines ``register(subparsers)``, which adds its parser
 #: with ``set_defaults(func=run)`` where ``run(args) -> int`` returns the exit status.
-COMMAND_MODULES: tuple[str, ...] = ("minegraph.green.cli",)
+COMMAND_MODULES: tuple[str, ...] = ("minegraph.classify", "minegraph.green.cli", "minegraph.urbas")
 
 
 def _read_input(path: str) -> tuple[str, str | None]:
@@ -71,7 +73,11 @@ def render_analysis(analysis: Analysis) -> str:
         lines.append("consistent: no (no completion exists)")
         return "\n".join(lines) + "\n"
     lines.append("consistent: yes")
-    lines.append(f"solutions: {analysis.solutions}")
+    if analysis.solutions is None:
+        why = analysis.stats.get("probabilities", f"engine {analysis.engine} does not count")
+        lines.append(f"solutions: not counted; probabilities unavailable ({why})")
+    else:
+        lines.append(f"solutions: {analysis.solutions}")
 
     def cells(items: list[Cell]) -> str:
         shown = " ".join(f"({c[0]},{c[1]})" if isinstance(c, tuple) else str(c) for c in items[:40])
@@ -79,6 +85,10 @@ def render_analysis(analysis: Analysis) -> str:
 
     lines.append(f"safe ({len(analysis.safe)}): {cells(analysis.safe)}")
     lines.append(f"mines ({len(analysis.mines)}): {cells(analysis.mines)}")
+    if not analysis.probabilities_available:
+        if analysis.best is not None:
+            lines.append(f"best: {cells([analysis.best])}  proven safe")
+        return "\n".join(lines) + "\n"
     if analysis.best is not None:
         p = analysis.probability(analysis.best)
         lines.append(f"best: {cells([analysis.best])}  mine probability {p} ≈ {float(p):.4f}")
@@ -99,7 +109,7 @@ def render_analysis(analysis: Analysis) -> str:
 def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     from minegraph.analysis import analyze
     board, _ = _load_board(args)
-    analysis = analyze(board, args.engine, mines=args.mines)
+    analysis = analyze(board, args.engine, mines=args.mines, timeout=args.timeout)
     if args.json:
         out.write(json.dumps(analysis.to_json(), separators=(", ", ": ")) + "\n")
     else:
@@ -113,7 +123,7 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     board, fmt = _load_board(args)
     if args.mines is not None:
         board = board.with_states(board.states, args.mines)
-    completed = solve(board, args.engine)
+    completed = solve(board, args.engine, timeout=args.timeout)
     if completed is None:
         out.write("NO SOLUTION\n" if fmt == "numeric" else "no solution: the board is inconsistent\n")
         return 1
@@ -140,7 +150,10 @@ def _board_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=["text", "mine", "numeric", "json"],
                    help="input format (default: detected from the name and content)")
     p.add_argument("--mines", type=int, metavar="N", help="total number of mines (overrides the file)")
-    p.add_argument("--engine", default="auto", help="engine: auto (default), dp, brute")
+    p.add_argument("--engine", default="auto",
+                   help="engine: auto (default), dp, brute, sat[:SOLVER], backtrack[:SEED], ...")
+    p.add_argument("--timeout", type=float, metavar="SECONDS",
+                   help="give up after SECONDS, naming the unanswered question (exit status 3)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -174,6 +187,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return EXIT_USAGE
     try:
         return run(args, out) if run is not None else func(args)  # type: ignore[misc]
+    except QueryTimeout as exc:
+        print(f"minegraph: timeout: {exc}", file=sys.stderr)
+        return EXIT_TIMEOUT
     except MinegraphError as exc:
         print(f"minegraph: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

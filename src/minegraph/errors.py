@@ -7,7 +7,7 @@ error: it is an answer (``Analysis.consistent is False``).
 
 from __future__ import annotations
 
-__all__ = ["MinegraphError", "FormatError", "BoardError", "EngineError", "LimitError"]
+__all__ = ["MinegraphError", "FormatError", "BoardError", "EngineError", "LimitError", "QueryTimeout"]
 
 
 class MinegraphError(ValueError):
@@ -43,3 +43,44 @@ class EngineError(MinegraphError):
 
 class LimitError(MinegraphError):
     """Input beyond a documented size limit."""
+
+
+#: How a timeout message names each question an engine can answer.
+_QUESTION_TEXT = {"consistency": "consistency (does any completion exist?)",
+                  "completion": "completion (one way to place the mines)",
+                  "forced": "forced cells (which cells are safe or mines in every completion)",
+                  "count": "count (how many completions)",
+                  "probabilities": "probabilities (the mine probability of each cell)"}
+
+
+class QueryTimeout(MinegraphError):
+    """A query that ran out of the time given by ``timeout=`` (the CLI's ``--timeout``).
+
+    Not an answer about the board: it says which question was left unanswered.
+
+    Attributes
+    ----------
+    question
+        The first question not answered (``"consistency"``, ``"completion"``, ``"forced"``,
+        ``"count"`` or ``"probabilities"``).
+    seconds
+        The time limit that expired.
+    answered
+        Questions answered before the limit, with their answers (e.g. ``{"consistency": True}``).
+
+    Examples
+    --------
+    >>> str(QueryTimeout("forced", 2.0, {"consistency": True}))
+    'no answer within 2 s to forced cells (which cells are safe or mines in every completion); answered: consistency = True'
+    """
+
+    def __init__(self, question: str, seconds: float | None = None,
+                 answered: dict[str, object] | None = None) -> None:
+        self.question = question
+        self.seconds = seconds
+        self.answered = dict(answered or {})
+        within = f" within {seconds:g} s" if seconds is not None else ""
+        text = f"no answer{within} to {_QUESTION_TEXT.get(question, question)}"
+        if self.answered:
+            text += "; answered: " + ", ".join(f"{k} = {v}" for k, v in self.answered.items())
+        super().__init__(text)

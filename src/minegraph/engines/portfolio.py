@@ -1,0 +1,125 @@
+"""The portfolio behind ``engine="auto"``: exact DP where it is cheap, SAT where it is not.
+
+The choice rule, per board: build the constraint system, and for each component compute the
+width of the tree decomposition the DP engine would use (min-fill elimination of the
+component's boxes, :func:`minegraph.engines.elimination.clique_tree`). If every component's
+width is at most the *width budget* (:data:`WIDTH_BUDGET`), the DP engine answers everything
+exactly (the result is the DP's, unchanged). Otherwise the SAT engine answers consistency, one
+completion and the forced cells, and the probabilities are reported as unavailable
+(``count is None``, ``stats["probabilities"]`` says why) rather than guessed.
+
+DP's table at a clique has up to ``prod(size_b + 1)`` entries over its boxes, so its cost grows
+exponentially with the width; SAT's cost does not depend on the width. The budget is where the
+measured DP time on dense components overtakes the SAT backbone (``bench/bench_engines.py``,
+``docs/engines.md``).
+"""
+
+from __future__ import annotations
+
+from minegraph.board import Board
+from minegraph.constraints import Component, ConstraintSystem, build_system
+from minegraph.engines.base import QUESTIONS, EngineResult, asking
+from minegraph.engines.dp import count_system
+from minegraph.engines.elimination import clique_tree
+from minegraph.errors import EngineError
+
+__all__ = ["PortfolioEngine", "WIDTH_BUDGET", "component_width"]
+
+#: Largest component width (min-fill tree decomposition of the boxes) left to the DP engine.
+WIDTH_BUDGET = 12
+
+
+def component_width(system: ConstraintSystem, component: Component) -> int:
+    """Width of the min-fill tree decomposition of a component's boxes, as the DP builds it.
+
+    Cost: the min-fill elimination, about ``boxes * degree**3``.
+
+    Examples
+    --------
+    >>> from minegraph import Board
+    >>> system = build_system(Board.from_text("#1#1#1#"))
+    >>> component_width(system, system.components[0])
+    1
+    """
+    local = {b: i for i, b in enumerate(component.boxes)}
+    adj: list[set[int]] = [set() for _ in component.boxes]
+    for k in component.clues:
+        boxes = [local[b] for b in system.clues[k].boxes]
+        for a in boxes:
+            adj[a].update(boxes)
+            adj[a].discard(a)
+    return clique_tree(adj).width
+
+
+class PortfolioEngine:
+    """DP within the width budget, SAT beyond it.
+
+    Parameters
+    ----------
+    width_budget
+        Largest component width left to DP (``"auto:10"`` in
+        :func:`~minegraph.engines.get_engine`).
+    solver
+        The SAT solver used beyond the budget.
+
+    Examples
+    --------
+    >>> from minegraph import Board
+    >>> r = PortfolioEngine().run(Board.from_text("#2#\\n#3#\\n###"))
+    >>> r.count, r.stats["engine"]
+    (18, 'dp')
+    >>> r = PortfolioEngine(width_budget=0).run(Board.from_text("#2#\\n#3#\\n###"))
+    >>> r.count, r.stats["engine"], r.consistent
+    (None, 'sat', True)
+    """
+
+    name = "auto"
+    answers = QUESTIONS
+    takes_option = True
+
+    def __init__(self, width_budget: int | str = WIDTH_BUDGET, solver: str = "cadical") -> None:
+        try:
+            self.width_budget = int(width_budget)
+        except ValueError:
+            raise EngineError(f"the auto engine's option is a width budget (an integer), "
+                              f"got {width_budget!r}") from None
+        self.solver = solver
+
+    def plan(self, board: Board) -> tuple[ConstraintSystem, int]:
+        """The constraint system and its largest component width (0 without components)."""
+        system = build_system(board)
+        if system.contradiction is not None:
+            return system, 0
+        width = max((component_width(system, c) for c in system.components), default=0)
+        return system, width
+
+    def _sat(self) -> object:
+        from minegraph.engines.sat import SatEngine
+        return SatEngine(self.solver)
+
+    def complete(self, board: Board) -> EngineResult:
+        """Consistency and one completion, by DP or by a single SAT call."""
+        system, width = self.plan(board)
+        if width <= self.width_budget:
+            result = count_system(system)
+            engine = "dp"
+        else:
+            result = self._sat().complete(board)  # type: ignore[attr-defined]
+            engine = "sat"
+        result.stats.update(engine=engine, width=width, width_budget=self.width_budget)
+        return result
+
+    def run(self, board: Board) -> EngineResult:
+        asking("consistency")
+        system, width = self.plan(board)
+        if width <= self.width_budget:
+            result = count_system(system)
+            result.stats.update(engine="dp", width_budget=self.width_budget)
+            return result
+        result = self._sat().run(board)  # type: ignore[attr-defined]
+        result.stats.update(
+            engine="sat", width=width, width_budget=self.width_budget,
+            probabilities=f"unavailable: a component has tree width {width}, above the dp "
+                          f"budget of {self.width_budget}, so the sat engine answered "
+                          f"consistency and forced cells only")
+        return result

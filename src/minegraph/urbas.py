@@ -1,0 +1,69 @@
+"""``minegraph urbas``: the numeric solver program of Urbaś (2005), reading standard input.
+
+Like the source program, it reads the numeric grid of FORMATS.md §3 (``rows cols mines``, then
+rows of ``0``-``8`` numbers, ``9`` covered, ``-1`` mines; ``mines`` 0 means not specified) and
+writes the solved board in the same form, every covered cell replaced by ``-1`` or its count,
+or the single line ``NO SOLUTION``. The backtracking engine is the default, as in the source;
+``--engine`` picks any other.
+
+Exit status: 0 solved, 1 ``NO SOLUTION``, 2 bad input, 3 ``--timeout`` expired.
+
+Examples
+--------
+>>> print(solve_numeric("2 3 1\\n9 1 9\\n0 1 9\\n"), end="")
+2 3 1
+0 1 -1
+0 1 1
+>>> solve_numeric("1 3 1\\n9 2 9\\n")
+'NO SOLUTION\\n'
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from minegraph.analysis import solve
+from minegraph.board import HIDDEN, MINE
+from minegraph.formats.numeric import completed_numbers, read_numeric, write_numeric_solution
+
+__all__ = ["solve_numeric", "register", "run"]
+
+
+def solve_numeric(text: str, engine: str = "backtrack", timeout: float | None = None) -> str:
+    """The program's answer for the numeric grid ``text``: the solved grid or ``NO SOLUTION``.
+
+    Raises
+    ------
+    FormatError
+        for input that is not a numeric grid (naming line and column).
+    QueryTimeout
+        when ``timeout`` seconds pass first.
+    """
+    board = read_numeric(text)
+    completed = solve(board, engine, timeout=timeout)
+    if completed is None:
+        return write_numeric_solution(None)
+    mined = [i for i, s in enumerate(completed.states) if s == MINE and board.states[i] == HIDDEN]
+    return write_numeric_solution(completed_numbers(board, mined))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read standard input, write the answer to standard output; the exit status."""
+    answer = solve_numeric(sys.stdin.read(), args.engine, args.timeout)
+    sys.stdout.write(answer)
+    return 1 if answer.startswith("NO SOLUTION") else 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``urbas`` subcommand."""
+    p = subparsers.add_parser(
+        "urbas", help="the numeric solver program: grid on stdin, solved grid or NO SOLUTION on stdout",
+        description="Read a numeric grid (FORMATS.md §3) from standard input and write the solved "
+                    "board, or NO SOLUTION, as Urbaś's backtracking program does.")
+    p.add_argument("--engine", default="backtrack",
+                   help="engine: backtrack[:SEED] (default, the source's), auto, dp, sat[:SOLVER], brute")
+    p.add_argument("--timeout", type=float, metavar="SECONDS",
+                   help="give up after SECONDS (exit status 3)")
+    p.set_defaults(func=run)
