@@ -31,12 +31,14 @@ class Analysis:
     safe, mines
         Hidden cells that are safe / mined in every completion, sorted.
     probabilities
-        The mine probability of every hidden cell (empty when inconsistent, or when the
-        engine did not count).
+        The mine probability of every hidden cell (empty when inconsistent). When the engine
+        did not count, only the cells whose probability is still exact: forced cells, and
+        with ``auto`` and no total mine count, the cells of components narrow enough for
+        ``dp`` and the floating cells.
     best
         The recommended next cell: lowest mine probability, ties broken by fewest hidden
         neighbours, then by position. ``None`` when inconsistent or nothing is hidden.
-        Without probabilities: a proven safe cell (fewest hidden neighbours), else ``None``.
+        Without full probabilities: the best of the cells whose probability is known.
     probabilities_available
         False when the engine answered consistency and forced cells only (``sat``,
         ``backtrack``, or ``auto`` on a component too wide for ``dp``); ``stats`` has the
@@ -72,16 +74,18 @@ class Analysis:
         EngineError
             when the engine did not compute probabilities.
         """
-        if not self.probabilities_available:
+        key = self.board.cell(self.board.index(cell))
+        if not self.probabilities_available and key not in self.probabilities:
             why = self.stats.get("probabilities", f"engine {self.engine!r} does not count")
-            raise EngineError(f"probabilities are unavailable: {why}")
-        return self.probabilities[self.board.cell(self.board.index(cell))]
+            raise EngineError(f"the probability of cell {key} is unavailable: {why}")
+        return self.probabilities[key]
 
     def to_json(self) -> dict[str, Any]:
         """The analysis object of FORMATS.md §4 (probabilities as floats, counts as strings).
 
-        When the engine did not count, ``"solutions"`` and every ``"probability"`` entry are
-        ``null`` and the object has one more key, ``"probabilities_available": false``.
+        When the engine did not count, ``"solutions"`` is ``null``, ``"probability"`` entries
+        are ``null`` except for cells whose probability is still exact, and the object has one
+        more key, ``"probabilities_available": false``.
         """
         board = self.board
 
@@ -132,8 +136,8 @@ def _completed(board: Board, mined: frozenset[int]) -> Board:
     return board.with_states(states)
 
 
-def _best(board: Board, mine_counts: dict[int, int]) -> int | None:
-    """Lowest mine count (same denominator for all), then fewest hidden neighbours, then index."""
+def _best(board: Board, mine_counts: dict[int, Any]) -> int | None:
+    """Lowest mine count or probability, then fewest hidden neighbours, then index."""
     if not mine_counts:
         return None
     low = min(mine_counts.values())
@@ -193,11 +197,17 @@ def _uncounted(board: Board, result: EngineResult, name: str) -> Analysis:
     """An analysis from an engine that gave forced cells but no counts."""
     safe = sorted(result.safe or ()) if result.consistent else []
     mined = sorted(result.mines or ()) if result.consistent else []
-    best = _best(board, dict.fromkeys(safe, 0))
+    # Forced cells keep their exact 0 or 1; an engine may know more (the portfolio does).
+    known: dict[int, Fraction] = {}
+    if result.consistent:
+        known = dict.fromkeys(safe, Fraction(0)) | dict.fromkeys(mined, Fraction(1))
+        known.update(result.partial_probabilities or {})
+    best = _best(board, known)
     return Analysis(board=board, consistent=result.consistent,
                     solutions=None if result.consistent else 0,
                     safe=[board.cell(c) for c in safe], mines=[board.cell(c) for c in mined],
-                    probabilities={}, best=None if best is None else board.cell(best),
+                    probabilities={board.cell(c): p for c, p in known.items()},
+                    best=None if best is None else board.cell(best),
                     engine=name, stats=dict(result.stats), completion_mines=result.completion,
                     probabilities_available=not result.consistent)
 

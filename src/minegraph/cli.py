@@ -63,6 +63,7 @@ def _percent(p: Fraction) -> str:
 
 def render_analysis(analysis: Analysis) -> str:
     """The human-readable report of an :class:`~minegraph.analysis.Analysis`."""
+    from minegraph.board import HIDDEN
     from minegraph.formats.text import symbol
     board = analysis.board
     lines = []
@@ -74,8 +75,8 @@ def render_analysis(analysis: Analysis) -> str:
         return "\n".join(lines) + "\n"
     lines.append("consistent: yes")
     if analysis.solutions is None:
-        why = analysis.stats.get("probabilities", f"engine {analysis.engine} does not count")
-        lines.append(f"solutions: not counted; probabilities unavailable ({why})")
+        why = analysis.stats.get("probabilities", f"unavailable: engine {analysis.engine} does not count")
+        lines.append(f"solutions: not counted; probabilities {why}")
     else:
         lines.append(f"solutions: {analysis.solutions}")
 
@@ -85,20 +86,20 @@ def render_analysis(analysis: Analysis) -> str:
 
     lines.append(f"safe ({len(analysis.safe)}): {cells(analysis.safe)}")
     lines.append(f"mines ({len(analysis.mines)}): {cells(analysis.mines)}")
-    if not analysis.probabilities_available:
-        if analysis.best is not None:
-            lines.append(f"best: {cells([analysis.best])}  proven safe")
-        return "\n".join(lines) + "\n"
     if analysis.best is not None:
         p = analysis.probability(analysis.best)
         lines.append(f"best: {cells([analysis.best])}  mine probability {p} ≈ {float(p):.4f}")
     if board.rows is not None and board.cols is not None:
-        lines.append("hidden cells: mine probability (0% and 100% only when proven); other cells as in the board:")
+        unknown = "" if analysis.probabilities_available else " ? not computed;"
+        lines.append(f"hidden cells: mine probability (0% and 100% only when proven);{unknown} "
+                     "other cells as in the board:")
         for r in range(board.rows):
             row = []
             for c in range(board.cols):
                 q = analysis.probabilities.get((r, c))
-                row.append(f"{_percent(q) if q is not None else symbol(board.states[r * board.cols + c]):>4}")
+                state = board.states[r * board.cols + c]
+                text = _percent(q) if q is not None else "?" if state == HIDDEN else symbol(state)
+                row.append(f"{text:>4}")
             lines.append("".join(row))
     else:
         for cell, p in sorted(analysis.probabilities.items()):

@@ -35,7 +35,7 @@ def test_component_width_is_the_width_dp_uses() -> None:
 
 def test_wide_components_go_to_sat_with_the_same_forced_cells() -> None:
     board = checkerboard(12, 12, 0.3, seed=2, total=True)
-    width = PortfolioEngine().plan(board)[1]
+    width = max(PortfolioEngine().plan(board)[1])
     assert 3 < width <= WIDTH_BUDGET
     dp = DPEngine().run(board)
     low = PortfolioEngine(width_budget=3).run(board)
@@ -46,17 +46,42 @@ def test_wide_components_go_to_sat_with_the_same_forced_cells() -> None:
     a = analyze(board, engine="auto:3")
     assert a.engine == "sat" and not a.probabilities_available and a.solutions is None
     assert a.to_json()["probabilities_available"] is False
+    # With a total, only the forced cells keep a (0 or 1) probability.
+    assert set(a.probabilities.values()) <= {0, 1}
     completed = solve(board, engine="auto:3")
     assert completed is not None and is_completion_of(board, completed)
 
 
 def test_a_really_wide_board_is_answered_without_probabilities() -> None:
     board = checkerboard(36, 36, 0.3, seed=1, total=False)   # width 19: dp would take minutes
-    system, width = PortfolioEngine().plan(board)
-    assert width > WIDTH_BUDGET
+    system, widths = PortfolioEngine().plan(board)
+    assert max(widths) > WIDTH_BUDGET
     a = analyze(board)
-    assert a.consistent and a.engine == "sat" and a.probabilities == {}
+    assert a.consistent and a.engine == "sat" and a.solutions is None
     assert a.completion is not None and is_completion_of(board, a.completion)
+    wide = {c for comp, w in zip(system.components, widths) if w > WIDTH_BUDGET
+            for b in comp.boxes for c in system.boxes[b].cells}
+    for cell, p in a.probabilities.items():
+        assert board.index(cell) not in wide or p in (0, 1)
+
+
+def test_without_a_total_narrow_components_keep_exact_probabilities() -> None:
+    board = checkerboard(12, 12, 0.3, seed=1, total=False)   # components of width 2, 3, 6
+    system, widths = PortfolioEngine(width_budget=3).plan(board)
+    assert min(widths) <= 3 < max(widths)
+    exact = analyze(board, engine="dp")
+    a = analyze(board, engine="auto:3")
+    assert a.engine == "sat" and not a.probabilities_available
+    narrow = {c for comp, w in zip(system.components, widths) if w <= 3
+              for b in comp.boxes for c in system.boxes[b].cells} | set(system.floating)
+    forced = {board.index(c) for c in exact.safe + exact.mines}
+    assert {board.index(c) for c in a.probabilities} == narrow | forced
+    for cell, p in a.probabilities.items():
+        assert p == exact.probability(cell)
+    with pytest.raises(EngineError, match="unavailable"):
+        a.probability(next(board.cell(c) for c in range(board.size)
+                           if board.cell(c) not in a.probabilities and board.states[c] == -1))
+    assert a.probability(a.best) == min(a.probabilities.values())
 
 
 def test_budget_option() -> None:

@@ -100,8 +100,11 @@ def test_analyze_with_sat_reports_probabilities_unavailable() -> None:
     assert a.safe == [(0, 3)] and a.best == (0, 3) and a.engine == "sat"
     obj = a.to_json()
     assert obj["solutions"] is None and obj["probabilities_available"] is False
-    assert all(p is None for row in obj["probability"] for p in row)
-    with pytest.raises(EngineError, match="probabilities are unavailable"):
+    # Only the forced cell keeps a probability: it is proven 0.
+    assert [(r, c) for r, row in enumerate(obj["probability"]) for c, p in enumerate(row)
+            if p is not None] == [(0, 3)] and obj["probability"][0][3] == 0.0
+    assert a.probability((0, 3)) == 0
+    with pytest.raises(EngineError, match=r"probability of cell \(0, 0\) is unavailable"):
         a.probability((0, 0))
 
 

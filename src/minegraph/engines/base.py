@@ -15,6 +15,7 @@ import time
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Iterator, Protocol
 
 from minegraph.board import Board
@@ -54,6 +55,7 @@ class EngineResult:
     safe: frozenset[int] | None = None
     mines: frozenset[int] | None = None
     stats: dict[str, object] = field(default_factory=dict)
+    partial_probabilities: dict[int, Fraction] | None = None
 
 
 class Engine(Protocol):

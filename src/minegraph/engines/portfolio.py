@@ -6,7 +6,10 @@ component's boxes, :func:`minegraph.engines.elimination.clique_tree`). If every 
 width is at most the *width budget* (:data:`WIDTH_BUDGET`), the DP engine answers everything
 exactly (the result is the DP's, unchanged). Otherwise the SAT engine answers consistency, one
 completion and the forced cells, and the probabilities are reported as unavailable
-(``count is None``, ``stats["probabilities"]`` says why) rather than guessed.
+(``count is None``, ``stats["probabilities"]`` says why) rather than guessed — except where
+they are still exact: without a total mine count the components are independent, so the
+components within the budget are counted by DP and the floating cells are 1/2
+(``EngineResult.partial_probabilities``); forced cells are 0 or 1 in any case.
 
 DP's table at a clique has up to ``prod(size_b + 1)`` entries over its boxes, so its cost grows
 exponentially with the width; SAT's cost does not depend on the width. The budget is where the
@@ -16,10 +19,12 @@ measured DP time on dense components overtakes the SAT backbone (``bench/bench_e
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from minegraph.board import Board
 from minegraph.constraints import Component, ConstraintSystem, build_system
 from minegraph.engines.base import QUESTIONS, EngineResult, asking
-from minegraph.engines.dp import count_system
+from minegraph.engines.dp import ComponentDP, count_system
 from minegraph.engines.elimination import clique_tree
 from minegraph.errors import EngineError
 
@@ -85,13 +90,12 @@ class PortfolioEngine:
                               f"got {width_budget!r}") from None
         self.solver = solver
 
-    def plan(self, board: Board) -> tuple[ConstraintSystem, int]:
-        """The constraint system and its largest component width (0 without components)."""
+    def plan(self, board: Board) -> tuple[ConstraintSystem, list[int]]:
+        """The constraint system and each component's width (none after a contradiction)."""
         system = build_system(board)
         if system.contradiction is not None:
-            return system, 0
-        width = max((component_width(system, c) for c in system.components), default=0)
-        return system, width
+            return system, []
+        return system, [component_width(system, c) for c in system.components]
 
     def _sat(self) -> object:
         from minegraph.engines.sat import SatEngine
@@ -99,7 +103,8 @@ class PortfolioEngine:
 
     def complete(self, board: Board) -> EngineResult:
         """Consistency and one completion, by DP or by a single SAT call."""
-        system, width = self.plan(board)
+        system, widths = self.plan(board)
+        width = max(widths, default=0)
         if width <= self.width_budget:
             result = count_system(system)
             engine = "dp"
@@ -111,15 +116,40 @@ class PortfolioEngine:
 
     def run(self, board: Board) -> EngineResult:
         asking("consistency")
-        system, width = self.plan(board)
+        system, widths = self.plan(board)
+        width = max(widths, default=0)
         if width <= self.width_budget:
             result = count_system(system)
             result.stats.update(engine="dp", width_budget=self.width_budget)
             return result
         result = self._sat().run(board)  # type: ignore[attr-defined]
+        if result.consistent:
+            result.partial_probabilities = self._exact_part(system, widths, result)
         result.stats.update(
             engine="sat", width=width, width_budget=self.width_budget,
             probabilities=f"unavailable: a component has tree width {width}, above the dp "
                           f"budget of {self.width_budget}, so the sat engine answered "
-                          f"consistency and forced cells only")
+                          f"consistency and forced cells (and, without a total, the exact "
+                          f"probabilities of the narrower components)")
         return result
+
+    def _exact_part(self, system: ConstraintSystem, widths: list[int],
+                    result: EngineResult) -> dict[int, Fraction]:
+        """Probabilities that stay exact although a component is too wide to count."""
+        known: dict[int, Fraction] = {}
+        if system.board.mines is None:
+            # Without a total the components are independent: count the narrow ones alone.
+            for component, width in zip(system.components, widths):
+                if width > self.width_budget:
+                    continue
+                part = ComponentDP(system, component, with_total=False)
+                total = part.total[0]
+                for local, box_id in enumerate(part.box_ids):
+                    box = system.boxes[box_id]
+                    p = Fraction(part.mined[local][0], total * box.size)
+                    known.update(dict.fromkeys(box.cells, p))
+            known.update(dict.fromkeys(system.floating, Fraction(1, 2)))
+        for cells, p in ((system.safe, Fraction(0)), (system.mines, Fraction(1)),
+                         (result.safe or (), Fraction(0)), (result.mines or (), Fraction(1))):
+            known.update(dict.fromkeys(cells, p))
+        return known

@@ -133,7 +133,9 @@ def test_the_engines_are_registered() -> None:
     # It does not count: analyze reports its forced cells without probabilities.
     a = analyze(Board.from_text("1#1\n#2#\n---"), engine="thesis")
     assert a.consistent and a.safe == [(0, 1)] and a.mines == [(1, 0), (1, 2)]
-    assert not a.probabilities and not getattr(a, "probabilities_available", False)
+    # Only the forced cells (all three here) keep an exact probability.
+    assert not a.probabilities_available
+    assert a.probabilities == {(0, 1): 0, (1, 0): 1, (1, 2): 1}
     assert get_engine("dp-thesis").name == "dp-thesis"
     assert analyze(Board.from_text("#1#"), engine="dp-thesis").solutions == 2
 
