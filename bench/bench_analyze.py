@@ -31,7 +31,6 @@ import gc
 import json
 import math
 import os
-import platform
 import shlex
 import statistics
 import subprocess
@@ -48,7 +47,7 @@ sys.path.insert(0, str(HERE))
 from expert_corpus import COLS, MINES, ROWS  # noqa: E402
 from peer import PEER_NAME, PeerError, peer_call, peer_probabilities, peer_version, to_peer_board  # noqa: E402
 
-import minegraph  # noqa: E402
+from machine import describe  # noqa: E402
 from minegraph.play import Midgame, midgame  # noqa: E402
 
 TOLERANCE = 1e-9
@@ -244,47 +243,12 @@ def run_big(seed: int, repeats: int, timeout: float, sides: list[str]) -> dict[s
 
 # ----------------------------------------------------------------- machine
 def machine() -> dict[str, Any]:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.lower().startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    mem = None
-    try:
-        for line in Path("/proc/meminfo").read_text().splitlines():
-            if line.startswith("MemTotal:"):
-                mem = f"{int(line.split()[1]) / 2**20:.1f} GiB"
-    except OSError:
-        pass
-    usable: int | None
-    try:
-        usable = len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover
-        usable = os.cpu_count()
-    commit = None
-    try:
-        root = HERE.parent
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True,
-                                text=True, timeout=10).stdout.strip() or None
-        dirty = subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True,
-                               text=True, timeout=10).stdout.strip()
-        if commit and dirty:
-            commit += " (uncommitted changes)"
-    except (OSError, subprocess.SubprocessError):
-        pass
     try:
         import numpy
-        numpy_version = numpy.__version__
+        numpy_version: str | None = numpy.__version__
     except ImportError:  # pragma: no cover
         numpy_version = None
-    return {"platform": platform.platform(), "machine": platform.machine(), "cpu": cpu,
-            "cores": os.cpu_count(), "usable_cores": usable, "memory": mem,
-            "python": f"{platform.python_implementation()} {platform.python_version()}",
-            "ms_toollib": peer_version(), "numpy": numpy_version,
-            "minegraph": getattr(minegraph, "__version__", None), "git": commit}
+    return describe(ms_toollib=peer_version(), numpy=numpy_version)
 
 
 # ----------------------------------------------------------------- report

@@ -29,10 +29,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import platform
 import random
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -42,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from expert_corpus import expert_corpus  # noqa: E402
 
+from machine import describe  # noqa: E402
 from minegraph import Board  # noqa: E402
 from minegraph.board import HIDDEN  # noqa: E402
 from minegraph.engines.backtrack import BacktrackEngine, UrbasSearch  # noqa: E402
@@ -245,24 +244,8 @@ def fmt(t: Any) -> str:
 
 
 def machine() -> dict[str, Any]:
-    def git(*args: str) -> str:
-        try:
-            return subprocess.run(["git", *args], capture_output=True, text=True,
-                                  cwd=Path(__file__).parent).stdout.strip()
-        except OSError:
-            return "?"
-    cpu = "?"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
     import pysat
-    return {"platform": platform.platform(), "cpu": cpu, "python": platform.python_version(),
-            "python-sat": getattr(pysat, "__version__", "?"), "commit": git("rev-parse", "--short", "HEAD"),
-            "dirty": bool(git("status", "--porcelain", "--untracked-files=no"))}
+    return describe(**{"python-sat": getattr(pysat, "__version__", "?")})
 
 
 def main(argv: list[str] | None = None) -> int:

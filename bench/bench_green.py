@@ -15,32 +15,23 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import platform
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from machine import describe
 from minegraph.green.families import ordered_game, random_game, worst_case
 from minegraph.green.formats import read_oi, write_oi, write_oi_answer
 from minegraph.green.solvers import SOLVERS, solve
 from minegraph.green.verify import verify
 
 
-def machine() -> dict:
-    cpu = "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    import os
-    return {"platform": platform.platform(), "cpu": cpu, "cores": os.cpu_count(),
-            "python": sys.version.split()[0], "numpy": np.__version__}
+def machine() -> dict[str, Any]:
+    return describe(numpy=np.__version__)
 
 
 def measure(fn, repeats: int) -> dict:
@@ -91,8 +82,11 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=15)
     ap.add_argument("--quick", action="store_true", help="fewer sizes, for a smoke run")
-    ap.add_argument("--out", default="bench/results/green.json")
+    ap.add_argument("--out", default=None,
+                    help="JSON results (default bench/results/green.json; green-quick.json with --quick)")
     args = ap.parse_args()
+    if args.out is None:
+        args.out = "bench/results/green-quick.json" if args.quick else "bench/results/green.json"
     r = args.repeats
     everything = sorted(SOLVERS)
     print("machine:", machine())

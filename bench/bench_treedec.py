@@ -18,11 +18,8 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
-import platform
 import shlex
 import statistics
-import subprocess
 import sys
 import time
 from collections import Counter
@@ -36,6 +33,7 @@ sys.path.insert(0, str(HERE))
 from expert_corpus import expert_corpus  # noqa: E402
 from networkx.algorithms.approximation import treewidth_min_fill_in  # noqa: E402
 
+from machine import describe  # noqa: E402
 import minegraph  # noqa: E402
 from minegraph.engines.dp import DPEngine  # noqa: E402
 from minegraph.engines.treedec import PipelineDPEngine, ThesisEngine, classify  # noqa: E402
@@ -93,28 +91,8 @@ def measure(seed: int, board: minegraph.Board, engines: bool) -> dict[str, Any]:
 
 
 def machine() -> dict[str, Any]:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.lower().startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    commit = None
-    try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE.parent,
-                                capture_output=True, text=True, timeout=10).stdout.strip() or None
-        dirty = subprocess.run(["git", "status", "--porcelain"], cwd=HERE.parent,
-                               capture_output=True, text=True, timeout=10).stdout.strip()
-        if commit and dirty:
-            commit += " (uncommitted changes)"
-    except (OSError, subprocess.SubprocessError):
-        pass
     import networkx
-    return {"platform": platform.platform(), "cpu": cpu, "cores": os.cpu_count(),
-            "python": f"{platform.python_implementation()} {platform.python_version()}",
-            "networkx": networkx.__version__, "minegraph": minegraph.__version__, "git": commit}
+    return describe(networkx=networkx.__version__)
 
 
 def aggregate(rows: list[dict[str, Any]]) -> dict[str, Any]:

@@ -12,7 +12,6 @@ hidden neighbours safe; a number whose need equals its hidden neighbours makes t
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 
 from minegraph.board import HIDDEN, MINE, Board

@@ -43,11 +43,11 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from math import comb
 from typing import Iterator
 
 from minegraph.board import HIDDEN, MINE, Board
 from minegraph.engines.base import QUESTIONS, EngineResult, asking, check_deadline
+from minegraph.engines.combine import combine
 from minegraph.errors import EngineError, LimitError, QueryTimeout
 
 __all__ = ["BacktrackEngine", "UrbasSearch", "MAX_ENUMERATED", "combine_regions"]
@@ -363,20 +363,6 @@ class UrbasSearch:
                     break
 
 
-def _binomial_row(n: int, total: int, length: int) -> list[int]:
-    """``[C(n, total - u) for u in range(length)]`` (0 outside ``0..n``)."""
-    return [comb(n, total - u) if 0 <= total - u <= n else 0 for u in range(length)]
-
-
-def _poly_mul(a: list[int], b: list[int]) -> list[int]:
-    out = [0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return out
-
-
 def combine_regions(parts: list[tuple[list[int], dict[int, list[int]]]], floating: list[int],
                     remaining: int | None) -> tuple[int, dict[int, int]]:
     """Combine per-region solution counts into the board's count and per-cell mine counts.
@@ -393,41 +379,16 @@ def combine_regions(parts: list[tuple[list[int], dict[int, list[int]]]], floatin
     (4, {0: 2, 1: 2, 2: 2})
     """
     polys = [poly if remaining is not None else [sum(poly)] for poly, _ in parts]
-    # prefix[j] * suffix[j + 1] = product of every region but j.
-    prefix = [[1]]
-    for poly in polys:
-        prefix.append(_poly_mul(prefix[-1], poly))
-    suffix = [[1]]
-    for poly in reversed(polys):
-        suffix.append(_poly_mul(suffix[-1], poly))
-    suffix.reverse()
-    product = prefix[-1]
-    f = len(floating)
+    combined = combine(polys, len(floating), remaining)
     counts: dict[int, int] = {}
-    if remaining is None:
-        count = product[0] * 2 ** f
-        for j, (_, mined) in enumerate(parts):
-            others = prefix[j][0] * suffix[j + 1][0] * 2 ** f
-            for c, row in mined.items():
-                counts[c] = sum(row) * others
-        for c in floating:
-            counts[c] = count // 2
-        return count, counts
-    weight = _binomial_row(f, remaining, len(product))
-    count = sum(x * w for x, w in zip(product, weight))
-    for j, (poly, mined) in enumerate(parts):
-        others = _poly_mul(prefix[j], suffix[j + 1])
-        # sensitivity[t]: completions of everything else when region j holds t mines.
-        sensitivity = [sum(others[u] * weight[u + t] for u in range(len(others))
-                           if u + t < len(weight)) for t in range(len(poly))]
+    for (_, mined), sensitivity in zip(parts, combined.sensitivity):
         for c, row in mined.items():
+            if remaining is None:
+                row = [sum(row)]
             counts[c] = sum(m * s for m, s in zip(row, sensitivity))
-    if f:
-        per = sum(x * comb(f - 1, remaining - u - 1) for u, x in enumerate(product)
-                  if 0 <= remaining - u - 1 <= f - 1)
-        for c in floating:
-            counts[c] = per
-    return count, counts
+    for c in floating:
+        counts[c] = combined.per_floating
+    return combined.count, counts
 
 
 class BacktrackEngine:

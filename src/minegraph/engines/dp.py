@@ -30,6 +30,7 @@ from typing import Callable
 from minegraph.board import Board
 from minegraph.constraints import Component, ConstraintSystem, build_system
 from minegraph.engines.base import QUESTIONS, EngineResult
+from minegraph.engines.combine import combine
 from minegraph.engines.elimination import clique_tree
 
 __all__ = ["DPEngine", "ComponentDP", "count_system", "OrderProvider"]
@@ -116,7 +117,7 @@ class ComponentDP:
 
     # ------------------------------------------------------------------ upward pass
     def _upward(self) -> None:
-        tree, sizes, bits = self.tree, self.sizes, self.bits
+        tree = self.tree
         n = len(tree.order)
         pos = {v: i for i, v in enumerate(tree.order)}
         assigned: list[list[int]] = [[] for _ in range(n)]
@@ -271,46 +272,6 @@ class ComponentDP:
         return counts
 
 
-def _poly_mul(a: list[int], b: list[int]) -> list[int]:
-    out = [0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return out
-
-
-def _poly_div(q: list[int], p: list[int]) -> list[int]:
-    """Exact quotient ``q / p`` of polynomials with integer coefficients."""
-    shift = next(i for i, x in enumerate(p) if x)
-    p = p[shift:]
-    q = q[shift:]
-    out = [0] * (len(q) - len(p) + 1)
-    rem = list(q)
-    lead = p[0]
-    for k in range(len(out)):
-        c = rem[k] // lead
-        out[k] = c
-        if c:
-            for j in range(1, len(p)):
-                rem[k + j] -= c * p[j]
-    return out
-
-
-def _binomial_weights(n: int, total: int, length: int) -> list[int]:
-    """``[C(n, total - u) for u in range(length)]`` (0 outside ``0..n``), by one ``comb``
-    and a ratio recurrence: big binomials are costly to compute one by one."""
-    weight = [0] * length
-    lo, hi = max(0, total - length + 1), min(n, total)
-    if lo > hi:
-        return weight
-    value = comb(n, lo)
-    for k in range(lo, hi + 1):
-        weight[total - k] = value
-        value = value * (n - k) // (k + 1)
-    return weight
-
-
 def count_system(system: ConstraintSystem, want_completion: bool = True,
                  order: OrderProvider | None = None) -> EngineResult:
     """Count completions and per-cell mine counts of a constraint system exactly.
@@ -332,34 +293,16 @@ def count_system(system: ConstraintSystem, want_completion: bool = True,
         stats["width"] = max(p.width for p in parts)
         stats["largest_component"] = max(p.cells for p in parts)
     polys = [p.total for p in parts]
-    product = [1]
-    for poly in polys:
-        product = _poly_mul(product, poly)
-    # weight[u]: ways to complete the floating cells when the components hold u mines.
-    if with_total:
-        weight = _binomial_weights(floating, remaining, len(product))
-    else:
-        weight = [2 ** floating]
-    count = sum(x * w for x, w in zip(product, weight))
+    combined = combine(polys, floating, remaining if with_total else None)
+    count = combined.count
     mine_counts = dict.fromkeys(hidden, 0)
     if count == 0:
         return EngineResult(False, 0, mine_counts, None, stats=stats)
     for c in system.mines:
         mine_counts[c] = count
-    if floating:
-        if with_total:
-            # C(F, k) * k / F = C(F-1, k-1): each floating cell is a mine in that share.
-            per_floating = sum(x * (w * (remaining - u) // floating)
-                               for u, (x, w) in enumerate(zip(product, weight)))
-        else:
-            per_floating = count // 2
-        for c in system.floating:
-            mine_counts[c] = per_floating
-    for part, poly in zip(parts, polys):
-        others = _poly_div(product, poly)
-        # sensitivity[t]: completions of everything else when this component holds t mines.
-        sensitivity = [sum(others[u] * weight[u + t] for u in range(len(others))
-                           if u + t < len(weight)) for t in range(len(poly))]
+    for c in system.floating:
+        mine_counts[c] = combined.per_floating
+    for part, sensitivity in zip(parts, combined.sensitivity):
         for local, box_id in enumerate(part.box_ids):
             box = system.boxes[box_id]
             mined = sum(m * s for m, s in zip(part.mined[local], sensitivity))
@@ -368,7 +311,7 @@ def count_system(system: ConstraintSystem, want_completion: bool = True,
                 mine_counts[c] = per_cell
     completion = None
     if want_completion:
-        completion = _one_completion(system, parts, polys, weight)
+        completion = _one_completion(system, parts, polys, combined.weight)
     return EngineResult(True, count, mine_counts, completion, stats=stats)
 
 

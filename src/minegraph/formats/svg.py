@@ -209,7 +209,7 @@ def board_svg(board: Board, *, decomposition: Classification | bool = False, siz
     total_h = height + 2 * pad + extra
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:.0f}" height="{total_h:.0f}" '
             f'viewBox="0 0 {total_w:.1f} {total_h:.1f}" font-family="DejaVu Sans, Arial, sans-serif">')
-    body = [head, f'<rect width="100%" height="100%" fill="#ffffff"/>',
+    body = [head, '<rect width="100%" height="100%" fill="#ffffff"/>',
             f'<g transform="translate({pad:.1f},{pad:.1f})" text-anchor="middle" '
             f'dominant-baseline="central" font-weight="bold">', *parts, "</g>"]
     if text:

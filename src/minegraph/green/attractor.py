@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from minegraph.green.game import ANIA, GreenGame
+from minegraph.green.game import GreenGame
 
 __all__ = ["gather", "pick_successor", "attractor", "Attractor", "distinct"]
 
