@@ -33,7 +33,7 @@ from minegraph.engines.base import QUESTIONS, EngineResult
 from minegraph.engines.combine import combine
 from minegraph.engines.elimination import clique_tree
 
-__all__ = ["DPEngine", "ComponentDP", "count_system", "OrderProvider"]
+__all__ = ["DPEngine", "ComponentDP", "count_system", "OrderProvider", "box_graph"]
 
 #: Components with more hidden cells than this get slot widths from a first plain pass.
 TIGHT_BITS_ABOVE = 64
@@ -68,6 +68,19 @@ def _trim(poly: list[int]) -> list[int]:
     return poly
 
 
+def box_graph(system: ConstraintSystem, component: Component) -> list[set[int]]:
+    """The primal graph of a component: its boxes (local indices), adjacent when they share
+    a clue."""
+    local = {b: i for i, b in enumerate(component.boxes)}
+    adj: list[set[int]] = [set() for _ in component.boxes]
+    for k in component.clues:
+        boxes = [local[b] for b in system.clues[k].boxes]
+        for a in boxes:
+            adj[a].update(boxes)
+            adj[a].discard(a)
+    return adj
+
+
 class ComponentDP:
     """Upward and downward sum-product passes over one component's clique tree.
 
@@ -91,11 +104,7 @@ class ComponentDP:
         self.bits = self.cells + 5 if with_total else 0
         self.clues = [(system.clues[k].need, [local[b] for b in system.clues[k].boxes])
                       for k in component.clues]
-        adj: list[set[int]] = [set() for _ in self.box_ids]
-        for _, bs in self.clues:
-            for a in bs:
-                adj[a].update(bs)
-                adj[a].discard(a)
+        adj = box_graph(system, component)
         self.tree = clique_tree(adj, order(system, component) if order is not None else None)
         if with_total and self.cells > TIGHT_BITS_ABOVE:
             # Every coefficient is at most the value at x = 1, and every value that matters

@@ -24,8 +24,8 @@ from fractions import Fraction
 from minegraph.board import Board
 from minegraph.constraints import Component, ConstraintSystem, build_system
 from minegraph.engines.base import QUESTIONS, EngineResult, asking
-from minegraph.engines.dp import ComponentDP, count_system
-from minegraph.engines.elimination import clique_tree
+from minegraph.engines.dp import ComponentDP, box_graph, count_system
+from minegraph.engines.elimination import CliqueTree, clique_tree
 from minegraph.errors import EngineError
 
 __all__ = ["PortfolioEngine", "WIDTH_BUDGET", "component_width"]
@@ -46,14 +46,7 @@ def component_width(system: ConstraintSystem, component: Component) -> int:
     >>> component_width(system, system.components[0])
     1
     """
-    local = {b: i for i, b in enumerate(component.boxes)}
-    adj: list[set[int]] = [set() for _ in component.boxes]
-    for k in component.clues:
-        boxes = [local[b] for b in system.clues[k].boxes]
-        for a in boxes:
-            adj[a].update(boxes)
-            adj[a].discard(a)
-    return clique_tree(adj).width
+    return clique_tree(box_graph(system, component)).width
 
 
 class PortfolioEngine:
@@ -92,10 +85,21 @@ class PortfolioEngine:
 
     def plan(self, board: Board) -> tuple[ConstraintSystem, list[int]]:
         """The constraint system and each component's width (none after a contradiction)."""
+        system, trees = self._trees(board)
+        return system, [t.width for t in trees.values()]
+
+    @staticmethod
+    def _trees(board: Board) -> tuple[ConstraintSystem, dict[Component, CliqueTree]]:
+        """The constraint system and the min-fill clique tree of each component."""
         system = build_system(board)
         if system.contradiction is not None:
-            return system, []
-        return system, [component_width(system, c) for c in system.components]
+            return system, {}
+        return system, {c: clique_tree(box_graph(system, c)) for c in system.components}
+
+    @staticmethod
+    def _count(system: ConstraintSystem, trees: dict[Component, CliqueTree]) -> EngineResult:
+        """dp, reusing the elimination orders already found for the widths."""
+        return count_system(system, order=lambda _system, component: trees[component].order)
 
     def _sat(self) -> object:
         from minegraph.engines.sat import SatEngine
@@ -103,10 +107,10 @@ class PortfolioEngine:
 
     def complete(self, board: Board) -> EngineResult:
         """Consistency and one completion, by DP or by a single SAT call."""
-        system, widths = self.plan(board)
-        width = max(widths, default=0)
+        system, trees = self._trees(board)
+        width = max((t.width for t in trees.values()), default=0)
         if width <= self.width_budget:
-            result = count_system(system)
+            result = self._count(system, trees)
             engine = "dp"
         else:
             result = self._sat().complete(board)  # type: ignore[attr-defined]
@@ -116,10 +120,11 @@ class PortfolioEngine:
 
     def run(self, board: Board) -> EngineResult:
         asking("consistency")
-        system, widths = self.plan(board)
+        system, trees = self._trees(board)
+        widths = [t.width for t in trees.values()]
         width = max(widths, default=0)
         if width <= self.width_budget:
-            result = count_system(system)
+            result = self._count(system, trees)
             result.stats.update(engine="dp", width_budget=self.width_budget)
             return result
         result = self._sat().run(board)  # type: ignore[attr-defined]
