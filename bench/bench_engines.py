@@ -42,6 +42,7 @@ from expert_corpus import expert_corpus  # noqa: E402
 
 from machine import describe  # noqa: E402
 from minegraph import Board  # noqa: E402
+from minegraph.play.layouts import checkerboard_opening  # noqa: E402
 from minegraph.board import HIDDEN  # noqa: E402
 from minegraph.engines.backtrack import BacktrackEngine, UrbasSearch  # noqa: E402
 from minegraph.engines.base import EngineResult, time_limit  # noqa: E402
@@ -70,13 +71,8 @@ def strip(n: int, seed: int) -> Board:
 
 
 def checkerboard(m: int, seed: int, total: bool, density: float = 0.3) -> Board:
-    """m×m: numbers on the mine-free cells with (r + c) even, every other cell hidden."""
-    rng = random.Random(seed)
-    nbrs = grid_neighbors("square", m, m)
-    layout = [rng.random() < density for _ in range(m * m)]
-    states = [sum(layout[q] for q in nbrs[i]) if (i // m + i % m) % 2 == 0 and not layout[i]
-              else HIDDEN for i in range(m * m)]
-    return Board.grid(m, m, states, mines=sum(layout) if total else None)
+    """m×m checkerboard opening (:func:`minegraph.play.layouts.checkerboard_opening`)."""
+    return checkerboard_opening(m, m, density, seed=seed, total=total)
 
 
 def gadgets(k: int, extra: int) -> Board:

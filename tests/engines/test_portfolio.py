@@ -14,7 +14,7 @@ from minegraph.engines.portfolio import WIDTH_BUDGET, PortfolioEngine, component
 from minegraph.errors import EngineError, QueryTimeout
 from minegraph.play import midgame_position
 from strategies import is_completion_of
-from engines.test_sat import checkerboard
+from minegraph.play.layouts import checkerboard_opening as checkerboard
 
 
 def test_narrow_boards_get_the_dp_answer_unchanged() -> None:

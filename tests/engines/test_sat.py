@@ -2,29 +2,17 @@
 
 from __future__ import annotations
 
-import random
 import time
 
 import pytest
 
 import minegraph.engines.sat as sat_module
 from minegraph import Board, analyze
-from minegraph.board import HIDDEN
 from minegraph.engines.base import get_engine, time_limit
 from minegraph.engines.dp import DPEngine
 from minegraph.engines.sat import SatEngine, SatFormula
 from minegraph.errors import EngineError, LimitError, QueryTimeout
-from minegraph.topology import grid_neighbors
-
-
-def checkerboard(rows: int, cols: int, density: float, seed: int, total: bool) -> Board:
-    """German & Lakshtanov's opening: numbers on the safe cells with (r + c) even."""
-    rng = random.Random(seed)
-    nbrs = grid_neighbors("square", rows, cols)
-    layout = [rng.random() < density for _ in range(rows * cols)]
-    states = [sum(layout[q] for q in nbrs[i]) if (i // cols + i % cols) % 2 == 0 and not layout[i]
-              else HIDDEN for i in range(rows * cols)]
-    return Board.grid(rows, cols, states, mines=sum(layout) if total else None)
+from minegraph.play.layouts import checkerboard_opening as checkerboard
 
 
 def test_encoding_has_one_variable_per_cell_next_to_a_number() -> None:

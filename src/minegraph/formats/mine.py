@@ -15,6 +15,7 @@ import re
 
 from minegraph.board import BLANK, HIDDEN, MAX_CELLS, MINE, Board
 from minegraph.errors import FormatError, LimitError
+from minegraph.formats.rows import check_row_count
 from minegraph.topology import grid_neighbors
 
 __all__ = ["read_mine", "write_mine", "HEADER"]
@@ -99,12 +100,7 @@ def read_mine(text: str) -> Board:
     header_line, header = lines[0]
     width, height, mines = _header(header_line, header)
     body = lines[1:]
-    if len(body) > height:
-        lineno, _ = body[height]
-        raise FormatError(f"the header says {height} rows, but there are more", lineno, 1)
-    if len(body) < height:
-        after = body[-1][0] if body else header_line
-        raise FormatError(f"the header says {height} rows, but only {len(body)} follow", after + 1, 1)
+    check_row_count(body, height, header_line)
 
     neighbors = grid_neighbors("square", height, width)
     states: list[int] = []

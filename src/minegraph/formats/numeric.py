@@ -16,6 +16,7 @@ from typing import Iterable
 
 from minegraph.board import BLANK, HIDDEN, MAX_CELLS, MINE, Board
 from minegraph.errors import BoardError, FormatError, LimitError
+from minegraph.formats.rows import check_row_count
 from minegraph.topology import grid_neighbors
 
 __all__ = ["read_numeric", "write_numeric", "write_numeric_solution", "completed_numbers",
@@ -90,11 +91,7 @@ def read_numeric(text: str) -> Board:
     header_line, header = lines[0]
     rows, cols, mines = _header(header_line, header)
     body = lines[1:]
-    if len(body) > rows:
-        raise FormatError(f"the header says {rows} rows, but there are more", body[rows][0], 1)
-    if len(body) < rows:
-        after = body[-1][0] if body else header_line
-        raise FormatError(f"the header says {rows} rows, but only {len(body)} follow", after + 1, 1)
+    check_row_count(body, rows, header_line)
 
     neighbors = grid_neighbors("square", rows, cols)
     states: list[int] = []

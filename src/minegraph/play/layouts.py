@@ -289,3 +289,26 @@ def midgame_position(rows: int, cols: int, mines: int, seed: int,
     True
     """
     return midgame(rows, cols, mines, seed, topology).board
+
+
+def checkerboard_opening(rows: int, cols: int, density: float, seed: int, total: bool) -> Board:
+    """German & Lakshtanov's opening: each cell is a mine with probability ``density``; the
+    mine-free cells with ``r + c`` even show their numbers, every other cell is hidden.
+
+    With ``total`` the board carries the layout's mine count. Dense clue regions of growing
+    width: the hard family for exact counting.
+
+    Examples
+    --------
+    >>> b = checkerboard_opening(4, 4, 0.3, seed=1, total=True)
+    >>> all(s == HIDDEN for i, s in enumerate(b.states) if (i // 4 + i % 4) % 2)
+    True
+    >>> b == checkerboard_opening(4, 4, 0.3, seed=1, total=True)
+    True
+    """
+    rng = random.Random(seed)
+    nbrs = grid_neighbors("square", rows, cols)
+    layout = [rng.random() < density for _ in range(rows * cols)]
+    states = [sum(layout[q] for q in nbrs[i]) if (i // cols + i % cols) % 2 == 0 and not layout[i]
+              else HIDDEN for i in range(rows * cols)]
+    return Board.grid(rows, cols, states, mines=sum(layout) if total else None)
