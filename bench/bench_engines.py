@@ -45,7 +45,8 @@ from minegraph import Board  # noqa: E402
 from minegraph.play.layouts import checkerboard_opening  # noqa: E402
 from minegraph.board import HIDDEN  # noqa: E402
 from minegraph.engines.backtrack import BacktrackEngine, UrbasSearch  # noqa: E402
-from minegraph.engines.base import EngineResult, time_limit  # noqa: E402
+from minegraph.deadline import time_limit  # noqa: E402
+from minegraph.engines.base import EngineResult  # noqa: E402
 from minegraph.engines.brute import BruteEngine  # noqa: E402
 from minegraph.engines.dp import DPEngine  # noqa: E402
 from minegraph.engines.portfolio import PortfolioEngine  # noqa: E402

@@ -33,14 +33,16 @@ def test_inconsistent_board_is_an_answer() -> None:
     a = analyze(Board.from_text("#1-\n#3-\n#--"))
     assert (a.consistent, a.solutions, a.safe, a.mines, a.best, a.completion) == (False, 0, [], [], None, None)
     assert a.to_json() == {"consistent": False, "solutions": "0", "safe": [], "mines": [],
-                           "probability": [[None] * 3] * 3, "best": None, "engine": "dp"}
+                           "probability": [[None] * 3] * 3, "best": None, "best_basis": None,
+                           "engine": "dp"}
 
 
 def test_json_object_matches_formats_section_4() -> None:
     a = analyze(Board.from_text("mines: 1\n#1#\n---"))
     obj = json.loads(json.dumps(a.to_json()))
     assert obj == {"consistent": True, "solutions": "2", "safe": [], "mines": [],
-                   "probability": [[0.5, None, 0.5], [None, None, None]], "best": [0, 0], "engine": "dp"}
+                   "probability": [[0.5, None, 0.5], [None, None, None]], "best": [0, 0],
+                   "best_basis": "probability", "engine": "dp"}
 
 
 def test_graph_boards_use_integer_cells() -> None:

@@ -5,16 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from minegraph.board import HIDDEN, MINE, Board, Cell
-from minegraph.engines.base import EngineResult, get_engine, time_limit
-from minegraph.errors import EngineError
+from minegraph.deadline import Deadline, time_limit
+from minegraph.errors import AnswerUnavailable, BoardError
 
-__all__ = ["Analysis", "analyze", "solve"]
+if TYPE_CHECKING:
+    from minegraph.engines.base import Engine, EngineResult
+
+__all__ = ["Analysis", "analyze", "solve", "choose_best", "BEST_BASES"]
+
+#: Why ``best`` was chosen: a proven-safe cell, the lowest known mine probability, or (when no
+#: probability is known for any cell that is not a proven mine) a cell of unknown probability.
+BEST_BASES = ("safe", "probability", "unknown")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Analysis:
     """Every fact the engine established about a position.
 
@@ -27,22 +34,25 @@ class Analysis:
         Whether some completion exists (an inconsistent board is an answer, not an error).
     solutions
         The exact number of completions (respecting the total mine count when given);
-        ``None`` when the engine did not count (``probabilities_available`` is False).
+        ``None`` when not counted (``probabilities_available`` is False).
     safe, mines
         Hidden cells that are safe / mined in every completion, sorted.
     probabilities
-        The mine probability of every hidden cell (empty when inconsistent). When the engine
-        did not count, only the cells whose probability is still exact: forced cells, and
-        with ``auto`` and no total mine count, the cells of components narrow enough for
-        ``dp`` and the floating cells.
+        The mine probability of every hidden cell (empty when inconsistent). When the board
+        was not counted, only the cells whose probability is still exact: forced cells, and
+        without a total mine count, the cells of components that were counted and the
+        floating cells.
     best
-        The recommended next cell: lowest mine probability, ties broken by fewest hidden
-        neighbours, then by position. ``None`` when inconsistent or nothing is hidden.
-        Without full probabilities: the best of the cells whose probability is known.
+        The recommended next cell, never a proven mine while another hidden cell exists: a
+        proven-safe cell if there is one, else the lowest known mine probability, else a cell
+        whose probability is unknown; ties broken by fewest hidden neighbours, then position.
+        ``None`` when inconsistent or nothing is hidden.
+    best_basis
+        Which of those cases applied: ``"safe"``, ``"probability"`` or ``"unknown"`` (``None``
+        with ``best``).
     probabilities_available
-        False when the engine answered consistency and forced cells only (``sat``,
-        ``backtrack``, or ``auto`` on a component too wide for ``dp``); ``stats`` has the
-        reason under ``"probabilities"``.
+        False when some hidden cell's probability is unknown; ``stats["probabilities"]`` then
+        says why.
     completion
         One completion: the board with every hidden cell decided (mines as ``MINE``, safe
         cells with their number), or ``None``; built on first use.
@@ -57,35 +67,49 @@ class Analysis:
     best: Cell | None
     engine: str
     stats: dict[str, object] = field(default_factory=dict)
-    completion_mines: frozenset[int] | None = field(default=None, repr=False)
+    result: EngineResult | None = field(default=None, repr=False)
     probabilities_available: bool = True
+    best_basis: str | None = None
+
+    @cached_property
+    def completion_mines(self) -> frozenset[int] | None:
+        """The hidden cells holding a mine in :attr:`completion` (internal indices)."""
+        return None if self.result is None else self.result.get_completion()
 
     @cached_property
     def completion(self) -> Board | None:
-        if self.completion_mines is None:
+        mined = self.completion_mines
+        if mined is None:
             return None
-        return _completed(self.board, self.completion_mines)
+        return _completed(self.board, mined)
 
     def probability(self, cell: Cell) -> Fraction:
         """Mine probability of a hidden cell.
 
         Raises
         ------
-        EngineError
-            when the engine did not compute probabilities.
+        BoardError
+            for a cell outside the board or not hidden.
+        AnswerUnavailable
+            when the engine did not compute this cell's probability.
         """
-        key = self.board.cell(self.board.index(cell))
-        if not self.probabilities_available and key not in self.probabilities:
+        index = self.board.index(cell)
+        key = self.board.cell(index)
+        if self.board.states[index] != HIDDEN:
+            raise BoardError(f"cell {key} is not hidden: only hidden cells have a mine probability")
+        if key not in self.probabilities:
+            if not self.consistent:
+                raise AnswerUnavailable(f"the board is inconsistent: cell {key} has no mine probability")
             why = self.stats.get("probabilities", f"engine {self.engine!r} does not count")
-            raise EngineError(f"the probability of cell {key} is unavailable: {why}")
+            raise AnswerUnavailable(f"the probability of cell {key} is unavailable: {why}")
         return self.probabilities[key]
 
     def to_json(self) -> dict[str, Any]:
         """The analysis object of FORMATS.md §4 (probabilities as floats, counts as strings).
 
-        When the engine did not count, ``"solutions"`` is ``null``, ``"probability"`` entries
-        are ``null`` except for cells whose probability is still exact, and the object has one
-        more key, ``"probabilities_available": false``.
+        When some probability is unknown, ``"solutions"`` may be ``null``, the unknown
+        ``"probability"`` entries are ``null`` and the object has one more key,
+        ``"probabilities_available": false``. ``"best_basis"`` says why ``best`` was chosen.
         """
         board = self.board
 
@@ -109,6 +133,7 @@ class Analysis:
                "mines": [ref(c) for c in self.mines],
                "probability": probability,
                "best": None if self.best is None else ref(self.best),
+               "best_basis": self.best_basis,
                "engine": self.engine}
         if not self.probabilities_available:
             obj["probabilities_available"] = False
@@ -136,18 +161,44 @@ def _completed(board: Board, mined: frozenset[int]) -> Board:
     return board.with_states(states)
 
 
-def _best(board: Board, mine_counts: dict[int, Any]) -> int | None:
-    """Lowest mine count or probability, then fewest hidden neighbours, then index."""
-    if not mine_counts:
-        return None
-    low = min(mine_counts.values())
+def choose_best(board: Board, safe: Iterable[int], mines: Iterable[int],
+                known: dict[int, Any]) -> tuple[int | None, str | None]:
+    """The recommended hidden cell and why (one of :data:`BEST_BASES`).
+
+    Proven-safe cells first; then the lowest known mine probability (or count: any values
+    ordered like the probabilities) among cells that are not proven mines; then cells whose
+    probability is unknown. Ties: fewest hidden neighbours, then lowest index. A proven mine
+    is never chosen.
+
+    Examples
+    --------
+    >>> b = Board.from_text("###\\n#1#")
+    >>> choose_best(b, [], [0], {})        # nothing known: an unknown cell, not the mine
+    (2, 'unknown')
+    >>> choose_best(b, [], [], {0: Fraction(1, 2), 1: Fraction(1, 4)})
+    (1, 'probability')
+    """
     states, nbrs = board.states, board.neighbors
-    return min((sum(1 for q in nbrs[i] if states[q] == HIDDEN), i)
-               for i, m in mine_counts.items() if m == low)[1]
+
+    def rank(cells: Iterable[int]) -> int:
+        return min((sum(1 for q in nbrs[i] if states[q] == HIDDEN), i) for i in cells)[1]
+
+    safe = list(safe)
+    if safe:
+        return rank(safe), "safe"
+    mined = set(mines)
+    candidates = {c: p for c, p in known.items() if c not in mined}
+    if candidates:
+        low = min(candidates.values())
+        return rank(c for c, p in candidates.items() if p == low), "probability"
+    rest = [c for c in board.hidden if c not in mined and c not in known]
+    if rest:
+        return rank(rest), "unknown"
+    return None, None
 
 
-def analyze(board: Board, engine: str = "auto", *, mines: int | None = None,
-            timeout: float | None = None) -> Analysis:
+def analyze(board: Board, engine: "str | Engine" = "auto", *, mines: int | None = None,
+            timeout: float | Deadline | None = None) -> Analysis:
     """Analyse a position exactly.
 
     Parameters
@@ -155,13 +206,16 @@ def analyze(board: Board, engine: str = "auto", *, mines: int | None = None,
     board
         The position.
     engine
-        ``"auto"`` (default: ``dp``, or ``sat`` on components too wide for it), ``"dp"``,
-        ``"brute"``, ``"sat"``, ``"backtrack"``, ... (see :func:`~minegraph.engines.get_engine`).
-        Engines that do not count leave ``solutions`` and the probabilities unavailable.
+        A registry name — ``"auto"`` (default: the portfolio), ``"dp"``, ``"sat"``,
+        ``"backtrack"``, ``"thesis"``, ``"brute"``, ... (see
+        :func:`~minegraph.engines.get_engine`) — or an engine object, e.g.
+        ``SatEngine(solver="minisat")``. Engines that do not count leave ``solutions`` and
+        the probabilities unavailable.
     mines
         Overrides the board's total mine count.
     timeout
-        Seconds the whole query may take (``None``: no limit).
+        Seconds the whole query may take, or a :class:`~minegraph.deadline.Deadline`
+        (``None``: no limit). Checked cooperatively: works in any thread.
 
     Returns
     -------
@@ -182,63 +236,74 @@ def analyze(board: Board, engine: str = "auto", *, mines: int | None = None,
     (18, [], [])
     >>> a.probability((0, 0)), a.probability((2, 1))
     (Fraction(1, 2), Fraction(1, 3))
-    >>> a.best
-    (2, 0)
+    >>> a.best, a.best_basis
+    ((2, 0), 'probability')
     """
+    from minegraph.engines.base import resolve_engine
     if mines is not None:
         board = board.with_states(board.states, mines)
-    solver = get_engine(engine)
+    solver = resolve_engine(engine)
     with time_limit(timeout, "consistency"):
-        result: EngineResult = solver.run(board)
-    return _from_result(board, result, str(result.stats.get("engine", solver.name)))
+        result = solver.run(board)
+    return from_result(board, result, str(result.stats.get("engine", solver.name)))
 
 
-def _uncounted(board: Board, result: EngineResult, name: str) -> Analysis:
-    """An analysis from an engine that gave forced cells but no counts."""
-    safe = sorted(result.safe or ()) if result.consistent else []
-    mined = sorted(result.mines or ()) if result.consistent else []
-    # Forced cells keep their exact 0 or 1; an engine may know more (the portfolio does).
-    known: dict[int, Fraction] = {}
-    if result.consistent:
-        known = dict.fromkeys(safe, Fraction(0)) | dict.fromkeys(mined, Fraction(1))
-        known.update(result.partial_probabilities or {})
-    best = _best(board, known)
-    return Analysis(board=board, consistent=result.consistent,
-                    solutions=None if result.consistent else 0,
-                    safe=[board.cell(c) for c in safe], mines=[board.cell(c) for c in mined],
-                    probabilities={board.cell(c): p for c, p in known.items()},
-                    best=None if best is None else board.cell(best),
-                    engine=name, stats=dict(result.stats), completion_mines=result.completion,
-                    probabilities_available=not result.consistent)
+def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
+    """The :class:`Analysis` of an engine's result on ``board``."""
+    cell = board.cell
+    if not result.consistent:
+        return Analysis(board=board, consistent=False, solutions=0, safe=[], mines=[],
+                        probabilities={}, best=None, engine=name, stats=dict(result.stats),
+                        result=result, probabilities_available=True)
+    safe = sorted(result.safe)
+    mined = sorted(result.mines)
+    if result.counts_known:
+        count = result.count
+        counts = result.mine_counts
+        assert count is not None and counts is not None
+        # Cells of one box (and all floating cells) share a numerator: build each Fraction once.
+        fractions: dict[int, Fraction] = {}
+        probs = {}
+        for c, m in counts.items():
+            f = fractions.get(m)
+            if f is None:
+                f = fractions[m] = Fraction(m, count)
+            probs[cell(c)] = f
+        best, basis = choose_best(board, safe, mined, counts)
+        return Analysis(board=board, consistent=True, solutions=count,
+                        safe=[cell(c) for c in safe], mines=[cell(c) for c in mined],
+                        probabilities=probs, best=None if best is None else cell(best),
+                        engine=name, stats=dict(result.stats), result=result,
+                        best_basis=basis)
+    hidden = board.hidden
+    if len(safe) + len(mined) == len(hidden):
+        # Every hidden cell is forced: the one completion is the count (a proof, not a guess).
+        result.count = 1
+        result.mine_counts = {c: int(c in result.mines) for c in hidden}
+        return from_result(board, result, name)
+    # Not counted: forced cells keep their exact 0 or 1; an engine may know more.
+    known: dict[int, Fraction] = dict(result.probabilities)
+    known.update(dict.fromkeys(safe, Fraction(0)))
+    known.update(dict.fromkeys(mined, Fraction(1)))
+    complete = len(known) == len(hidden)
+    best, basis = choose_best(board, safe, mined, known)
+    stats = dict(result.stats)
+    if not complete:
+        stats.setdefault("probabilities", f"unavailable: engine {name!r} does not count")
+    return Analysis(board=board, consistent=True, solutions=result.count,
+                    safe=[cell(c) for c in safe], mines=[cell(c) for c in mined],
+                    probabilities={cell(c): p for c, p in known.items()},
+                    best=None if best is None else cell(best), engine=name, stats=stats,
+                    result=result, probabilities_available=complete, best_basis=basis)
 
 
-def _from_result(board: Board, result: EngineResult, name: str) -> Analysis:
-    if result.count is None or (result.consistent and result.mine_counts is None):
-        return _uncounted(board, result, name)
-    count = result.count or 0
-    counts = result.mine_counts if result.consistent and result.mine_counts is not None else {}
-    # Cells of one box (and all floating cells) share a numerator: build each Fraction once.
-    fractions: dict[int, Fraction] = {}
-    probs = {}
-    for c, m in counts.items():
-        f = fractions.get(m)
-        if f is None:
-            f = fractions[m] = Fraction(m, count)
-        probs[board.cell(c)] = f
-    safe = sorted(c for c, m in counts.items() if m == 0)
-    mined = sorted(c for c, m in counts.items() if m == count)
-    best = _best(board, counts)
-    return Analysis(board=board, consistent=result.consistent, solutions=count,
-                    safe=[board.cell(c) for c in safe], mines=[board.cell(c) for c in mined],
-                    probabilities=probs, best=None if best is None else board.cell(best),
-                    engine=name, stats=dict(result.stats), completion_mines=result.completion)
-
-
-def solve(board: Board, engine: str = "auto", *, timeout: float | None = None) -> Board | None:
+def solve(board: Board, engine: "str | Engine" = "auto", *,
+          timeout: float | Deadline | None = None) -> Board | None:
     """One completion of ``board`` (every hidden cell decided), or ``None`` if inconsistent.
 
-    Engines with a ``complete`` method (``sat``, ``backtrack``, ``auto``) answer only this
-    question; ``timeout`` bounds the query in seconds (:class:`~minegraph.errors.QueryTimeout`).
+    Engines answer with their cheapest method for this one question (a single SAT call, one
+    backtracking run); ``timeout`` bounds the query in seconds
+    (:class:`~minegraph.errors.QueryTimeout`).
 
     Examples
     --------
@@ -246,10 +311,11 @@ def solve(board: Board, engine: str = "auto", *, timeout: float | None = None) -
     >>> solve(Board.from_text("#1-")).to_text()
     'M1-\\n'
     """
-    solver = get_engine(engine)
+    from minegraph.engines.base import resolve_engine
+    solver = resolve_engine(engine)
     with time_limit(timeout, "completion"):
-        complete = getattr(solver, "complete", None)
-        result = complete(board) if complete is not None else solver.run(board)
-    if not result.consistent or result.completion is None:
+        result = solver.complete(board)
+        mined = result.get_completion() if result.consistent else None
+    if mined is None:
         return None
-    return _completed(board, result.completion)
+    return _completed(board, mined)

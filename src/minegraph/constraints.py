@@ -1,22 +1,47 @@
-"""The constraint system of a position: boxes, clue equations, components, floating cells.
+"""The constraint model of a position, shared by every engine but the brute-force oracle.
 
-Hidden cells next to numbers are grouped into *boxes*: cells adjacent to exactly the same set
-of (still active) numbers are interchangeable, so only how many mines a box holds matters,
-with multiplicity ``C(size, k)``. Each number gives one equation ``sum of its boxes = need``.
-Boxes linked through shared equations form *components*, which interact only through the
-global mine count. Hidden cells next to no number are *floating*.
+Each number ``p`` with hidden neighbours is one equation, a :class:`Clue`: its number minus
+the known mines around it (``need``) equals the mines among its hidden neighbours. Hidden
+cells next to exactly the same clues are interchangeable, so they are grouped into a
+:class:`Box` (a box of ``s`` cells holding ``k`` mines stands for ``C(s, k)`` placements), and
+each clue is written over its boxes. Boxes linked through shared clues form a
+:class:`Component`; components interact only through the total mine count. Hidden cells next
+to no number are *floating*.
 
-Before grouping, cheap propagation runs to a fixpoint: a number whose need is 0 makes its other
-hidden neighbours safe; a number whose need equals its hidden neighbours makes them all mines.
+Before grouping, propagation (optional) decides cells by the two trivial rules until nothing
+changes: a clue whose need is 0 makes its other hidden cells safe; a clue whose need equals its
+undecided cells makes them all mines. Every decision is recorded in :attr:`ConstraintSystem.trace`
+with the clue that made it.
+
+Every component carries a canonical :attr:`Component.key`: its structure (box sizes, and each
+clue's need and boxes) in local numbering. Boxes are numbered by their first cell and clues by
+their number's cell, so a component keeps its key wherever the same structure lies (on a grid,
+under any translation), and two components with equal keys have identical local structure:
+results computed for one are valid for the other by local index (the reusable analyser's
+cache relies on this).
+
+Examples
+--------
+>>> from minegraph import Board
+>>> system = build_system(Board.from_text("#1#1#"))
+>>> [b.cells for b in system.boxes], [(c.cell, c.need, c.boxes) for c in system.clues]
+([(0,), (2,), (4,)], [(1, 1, (0, 1)), (3, 1, (1, 2))])
+>>> system.components[0].key
+((1, 1, 1), ((1, (0, 1)), (1, (1, 2))))
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Iterable
 
-from minegraph.board import HIDDEN, MINE, Board
+from minegraph.board import BLANK, HIDDEN, MINE, Board
 
-__all__ = ["Box", "Clue", "Component", "ConstraintSystem", "build_system"]
+__all__ = ["Box", "Clue", "Component", "ComponentKey", "Step", "ConstraintSystem",
+           "IncidenceMatrix", "UnionFind", "build_system"]
+
+#: A component's structure in local numbering: box sizes, then ``(need, boxes)`` per clue.
+ComponentKey = tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]
 
 
 @dataclass(frozen=True)
@@ -33,7 +58,7 @@ class Box:
 
 @dataclass(frozen=True)
 class Clue:
-    """One equation: the boxes next to number cell ``cell`` hold ``need`` mines in all."""
+    """One equation: the boxes ``boxes`` around the number on ``cell`` hold ``need`` mines."""
 
     cell: int
     need: int
@@ -42,44 +67,187 @@ class Clue:
 
 @dataclass(frozen=True)
 class Component:
-    """Boxes and clues linked by shared equations (indices into the system's lists)."""
+    """Boxes and clues linked by shared equations (indices into the system's tuples), with
+    the canonical structural ``key``."""
 
     boxes: tuple[int, ...]
     clues: tuple[int, ...]
+    key: ComponentKey
+
+    @property
+    def cells(self) -> int:
+        """Number of hidden cells in the component."""
+        return sum(self.key[0])
 
 
-@dataclass
+@dataclass(frozen=True)
+class Step:
+    """One propagation decision: hidden ``cell`` is a mine (or safe) because of the number on
+    ``clue`` (a cell index)."""
+
+    cell: int
+    mine: bool
+    clue: int
+
+
+@dataclass(frozen=True)
+class IncidenceMatrix:
+    """The clue × column incidence of a system, exact 0/1 integers, for linear algebra.
+
+    Row ``i`` is clue ``clue_cells[i]``: ``sum(rows[i][j] * x[j]) = rhs[i]``, where ``x[j]`` is
+    the number of mines in column ``j`` (a box, or a single cell with ``per_cell``), whose
+    cells are ``columns[j]``.
+    """
+
+    rows: tuple[tuple[int, ...], ...]
+    rhs: tuple[int, ...]
+    columns: tuple[tuple[int, ...], ...]
+    clue_cells: tuple[int, ...]
+
+
+class UnionFind:
+    """Disjoint sets over ``0..n-1`` with path halving (the one union-find of the package).
+
+    Examples
+    --------
+    >>> u = UnionFind(4); u.union(0, 2); u.union(3, 2)
+    >>> u.find(3) == u.find(0), u.find(1) == u.find(0)
+    (True, False)
+    """
+
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+
+    def find(self, x: int) -> int:
+        parent = self.parent
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(self, a: int, b: int) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[rb] = ra
+
+    def groups(self) -> dict[int, list[int]]:
+        """Members of each set by root, in increasing order of members."""
+        out: dict[int, list[int]] = {}
+        for x in range(len(self.parent)):
+            out.setdefault(self.find(x), []).append(x)
+        return out
+
+
+@dataclass(frozen=True)
 class ConstraintSystem:
-    """Everything an engine needs about a position, after propagation.
+    """Everything an engine needs about a position, after optional propagation.
 
     Attributes
     ----------
-    contradiction
-        Propagation proved the board inconsistent (a number over- or under-satisfied).
+    board
+        The position.
+    boxes, clues, components
+        The model (see the module docstring); components in order of their first box.
+    floating
+        Undecided hidden cells next to no active clue.
     safe, mines
         Hidden cells decided by propagation.
+    trace
+        The propagation decisions in order, each naming the clue that made it.
     remaining
         Mines still to place in boxes and floating cells (``None`` without a total).
+    contradiction
+        Why propagation (or a clue alone) proves the board inconsistent, else ``None``.
+    contradiction_clue
+        The number cell whose equation failed, when one did.
+    propagated
+        Whether propagation ran.
     """
 
     board: Board
-    boxes: list[Box] = field(default_factory=list)
-    clues: list[Clue] = field(default_factory=list)
-    components: list[Component] = field(default_factory=list)
-    floating: list[int] = field(default_factory=list)
-    safe: set[int] = field(default_factory=set)
-    mines: set[int] = field(default_factory=set)
-    remaining: int | None = None
-    contradiction: str | None = None
+    boxes: tuple[Box, ...]
+    clues: tuple[Clue, ...]
+    components: tuple[Component, ...]
+    floating: tuple[int, ...]
+    safe: frozenset[int]
+    mines: frozenset[int]
+    trace: tuple[Step, ...]
+    remaining: int | None
+    contradiction: str | None
+    contradiction_clue: int | None = None
+    propagated: bool = True
+
+    @property
+    def consistent_so_far(self) -> bool:
+        """False when propagation or the total alone already proves the board inconsistent."""
+        if self.contradiction is not None:
+            return False
+        if self.remaining is None:
+            return True
+        return 0 <= self.remaining <= sum(b.size for b in self.boxes) + len(self.floating)
+
+    @property
+    def frontier(self) -> list[int]:
+        """Undecided hidden cells next to an active clue, in increasing order."""
+        return sorted(c for box in self.boxes for c in box.cells)
+
+    def component_cells(self, component: Component) -> list[int]:
+        """The hidden cells of a component, box by box."""
+        return [c for b in component.boxes for c in self.boxes[b].cells]
+
+    def to_matrix(self, per_cell: bool = False) -> IncidenceMatrix:
+        """The exact clue × box (or × cell, with ``per_cell``) incidence matrix.
+
+        Examples
+        --------
+        >>> from minegraph import Board
+        >>> m = build_system(Board.from_text("#1#1#")).to_matrix()
+        >>> m.rows, m.rhs, m.columns
+        (((1, 1, 0), (0, 1, 1)), (1, 1), ((0,), (2,), (4,)))
+        >>> build_system(Board.from_text("##\\n1#"), propagate=False).to_matrix(per_cell=True).rows
+        ((1, 1, 1),)
+        """
+        if per_cell:
+            columns = tuple((c,) for b in self.boxes for c in b.cells)
+            where = {c: j for j, (c,) in enumerate(columns)}
+            rows = []
+            for clue in self.clues:
+                row = [0] * len(columns)
+                for b in clue.boxes:
+                    for c in self.boxes[b].cells:
+                        row[where[c]] = 1
+                rows.append(tuple(row))
+        else:
+            columns = tuple(b.cells for b in self.boxes)
+            rows = []
+            for clue in self.clues:
+                row = [0] * len(columns)
+                for b in clue.boxes:
+                    row[b] = 1
+                rows.append(tuple(row))
+        return IncidenceMatrix(tuple(rows), tuple(c.need for c in self.clues), columns,
+                               tuple(c.cell for c in self.clues))
+
+    def decided(self, safe: Iterable[int], mines: Iterable[int]) -> Board:
+        """The board with the given hidden cells decided: mines marked, safe cells uncovered
+        without a number. Its completions are exactly this board's completions in which those
+        cells take those values (so a backbone can be fixed without changing the count)."""
+        states = list(self.board.states)
+        for c in safe:
+            states[c] = BLANK
+        for c in mines:
+            states[c] = MINE
+        return self.board.with_states(states)
 
 
-def _clue_cells(board: Board) -> tuple[dict[int, int], dict[int, list[int]], str | None]:
+def _open_clues(board: Board) -> tuple[dict[int, int], dict[int, list[int]], int | None]:
     """For every number with hidden neighbours: its need (number minus known mines) and those
-    neighbours. Numbers without hidden neighbours are checked here and then dropped."""
+    neighbours. Numbers without hidden neighbours are checked here and then dropped; the
+    first that fails is returned."""
     states, nbrs = board.states, board.neighbors
     needs: dict[int, int] = {}
     open_cells: dict[int, list[int]] = {}
-    contradiction = None
+    failed = None
     for p, s in enumerate(states):
         if s < 0:
             continue
@@ -94,18 +262,19 @@ def _clue_cells(board: Board) -> tuple[dict[int, int], dict[int, list[int]], str
         if cells:
             needs[p] = need
             open_cells[p] = cells
-        elif need != 0 and contradiction is None:
-            contradiction = f"number at {board.label(p)} cannot be satisfied"
-    return needs, open_cells, contradiction
+        elif need != 0 and failed is None:
+            failed = p
+    return needs, open_cells, failed
 
 
-def _propagate(board: Board, needs: dict[int, int], open_cells: dict[int, list[int]],
-               decided: dict[int, bool]) -> str | None:
+def _propagate(needs: dict[int, int], open_cells: dict[int, list[int]], decided: dict[int, bool],
+               trace: list[Step]) -> int | None:
     """Decide hidden cells by the two trivial rules until nothing changes.
 
-    Event-driven: each number keeps its remaining need and its count of undecided cells, and
-    is re-examined only when one of its cells is decided, so the work is linear in the edges.
-    ``decided`` maps hidden cell -> is_mine. Returns a description of a contradiction, or None.
+    Event-driven: each clue keeps its remaining need and its count of undecided cells and is
+    re-examined only when one of its cells is decided, so the work is linear in the edges.
+    Clues are examined in increasing cell order at first (a deterministic trace).
+    ``decided`` maps hidden cell -> is_mine. Returns the clue found unsatisfiable, or None.
     """
     touching: dict[int, list[int]] = {}
     for p, cells in open_cells.items():
@@ -113,18 +282,19 @@ def _propagate(board: Board, needs: dict[int, int], open_cells: dict[int, list[i
             touching.setdefault(q, []).append(p)
     need = dict(needs)
     unknown = {p: len(cells) for p, cells in open_cells.items()}
-    stack = list(open_cells)
+    stack = sorted(open_cells, reverse=True)
     while stack:
         p = stack.pop()
         n, u = need[p], unknown[p]
         if n < 0 or n > u:
-            return f"number at {board.label(p)} cannot be satisfied"
+            return p
         if u and (n == 0 or n == u):
             as_mine = n > 0
             for q in open_cells[p]:
                 if q in decided:
                     continue
                 decided[q] = as_mine
+                trace.append(Step(q, as_mine, p))
                 for r in touching[q]:
                     unknown[r] -= 1
                     if as_mine:
@@ -136,31 +306,38 @@ def _propagate(board: Board, needs: dict[int, int], open_cells: dict[int, list[i
 def build_system(board: Board, propagate: bool = True) -> ConstraintSystem:
     """Build the constraint system of ``board``.
 
-    Cost: linear in cells plus edges (propagation revisits a number only when a neighbour
-    is decided).
+    Parameters
+    ----------
+    board
+        The position.
+    propagate
+        Decide what the two trivial rules decide first (``False``: every number with hidden
+        neighbours stays a clue over its raw neighbourhood, as ``explain`` needs).
+
+    Cost: linear in cells plus edges (propagation revisits a clue only when one of its cells is
+    decided), plus the component keys, linear in the clues' sizes.
 
     Examples
     --------
     >>> from minegraph import Board
-    >>> sys = build_system(Board.from_text("###\\n#1#\\n###"))
-    >>> [len(b.cells) for b in sys.boxes], sys.clues[0].need, len(sys.floating)
+    >>> system = build_system(Board.from_text("###\\n#1#\\n###"))
+    >>> [len(b.cells) for b in system.boxes], system.clues[0].need, len(system.floating)
     ([8], 1, 0)
-    >>> sys = build_system(Board.from_text("#1-\\n##-"))
-    >>> sorted(sys.safe), sys.components
-    ([], [Component(boxes=(0,), clues=(0,))])
+    >>> system = build_system(Board.from_text("#1-\\n01-"))
+    >>> sorted(system.safe), sorted(system.mines), system.trace[0]
+    ([], [0], Step(cell=0, mine=True, clue=1))
     """
-    system = ConstraintSystem(board)
-    needs, open_cells, system.contradiction = _clue_cells(board)
+    needs, open_cells, failed = _open_clues(board)
     decided: dict[int, bool] = {}
-    if propagate and system.contradiction is None:
-        system.contradiction = _propagate(board, needs, open_cells, decided)
-    system.safe = {c for c, m in decided.items() if not m}
-    system.mines = {c for c, m in decided.items() if m}
+    trace: list[Step] = []
+    if propagate and failed is None:
+        failed = _propagate(needs, open_cells, decided, trace)
 
-    # Active clues: numbers with undecided hidden neighbours.
+    # Active clues: numbers with undecided hidden neighbours, in cell order.
     clue_cells: list[tuple[int, int]] = []
     touching: dict[int, list[int]] = {}
-    for p, cells in open_cells.items():
+    for p in sorted(open_cells):
+        cells = open_cells[p]
         need = needs[p]
         if decided:
             still = []
@@ -172,11 +349,11 @@ def build_system(board: Board, propagate: bool = True) -> ConstraintSystem:
                     need -= 1
             cells = still
         if not cells:
-            if need != 0 and system.contradiction is None:
-                system.contradiction = f"number at {board.label(p)} cannot be satisfied"
+            if need != 0 and failed is None:
+                failed = p
             continue
-        if (need < 0 or need > len(cells)) and system.contradiction is None:
-            system.contradiction = f"number at {board.label(p)} cannot be satisfied"
+        if (need < 0 or need > len(cells)) and failed is None:
+            failed = p
         k = len(clue_cells)
         clue_cells.append((p, need))
         for q in cells:
@@ -186,44 +363,45 @@ def build_system(board: Board, propagate: bool = True) -> ConstraintSystem:
         box_of.setdefault(tuple(ks), []).append(q)
     # Deterministic box order: by first cell.
     keys = sorted(box_of, key=lambda key: min(box_of[key]))
+    boxes: list[Box] = []
     clue_boxes: list[list[int]] = [[] for _ in clue_cells]
     for key in keys:
-        b = len(system.boxes)
-        system.boxes.append(Box(tuple(sorted(box_of[key])), key))
+        b = len(boxes)
+        boxes.append(Box(tuple(sorted(box_of[key])), key))
         for k in key:
             clue_boxes[k].append(b)
-    system.clues = [Clue(p, need, tuple(clue_boxes[k])) for k, (p, need) in enumerate(clue_cells)]
+    clues = tuple(Clue(p, need, tuple(clue_boxes[k])) for k, (p, need) in enumerate(clue_cells))
     states = board.states
-    system.floating = [q for q, s in enumerate(states)
-                       if s == HIDDEN and q not in decided and q not in touching]
-    system.components = _components(system)
+    floating = tuple(q for q, s in enumerate(states)
+                     if s == HIDDEN and q not in decided and q not in touching)
+    components = _components(boxes, clues)
+    remaining = None
     if board.mines is not None:
-        known = sum(1 for s in states if s == MINE) + len(system.mines)
-        system.remaining = board.mines - known
-    return system
+        known = sum(1 for s in states if s == MINE) + sum(decided.values())
+        remaining = board.mines - known
+    contradiction = None if failed is None else f"number at {board.label(failed)} cannot be satisfied"
+    return ConstraintSystem(board, tuple(boxes), clues, components, floating,
+                            frozenset(c for c, m in decided.items() if not m),
+                            frozenset(c for c, m in decided.items() if m), tuple(trace),
+                            remaining, contradiction, failed, propagate)
 
 
-def _components(system: ConstraintSystem) -> list[Component]:
-    """Connected components of the box-clue graph, in order of their first box."""
-    parent = list(range(len(system.boxes)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for clue in system.clues:
-        first = find(clue.boxes[0])
+def _components(boxes: list[Box], clues: tuple[Clue, ...]) -> tuple[Component, ...]:
+    """Connected components of the box-clue graph, in order of their first box, with keys."""
+    sets = UnionFind(len(boxes))
+    for clue in clues:
         for b in clue.boxes[1:]:
-            root = find(b)
-            if root != first:
-                parent[root] = first
-    groups: dict[int, list[int]] = {}
-    for b in range(len(system.boxes)):
-        groups.setdefault(find(b), []).append(b)
+            sets.union(clue.boxes[0], b)
+    groups = sets.groups()
     clue_groups: dict[int, list[int]] = {}
-    for k, clue in enumerate(system.clues):
-        clue_groups.setdefault(find(clue.boxes[0]), []).append(k)
-    return [Component(tuple(bs), tuple(clue_groups.get(root, [])))
-            for root, bs in sorted(groups.items(), key=lambda item: item[1][0])]
+    for k, clue in enumerate(clues):
+        clue_groups.setdefault(sets.find(clue.boxes[0]), []).append(k)
+    out = []
+    for root, members in sorted(groups.items(), key=lambda item: item[1][0]):
+        local = {b: i for i, b in enumerate(members)}
+        ks = clue_groups.get(root, [])
+        key: ComponentKey = (tuple(boxes[b].size for b in members),
+                             tuple((clues[k].need, tuple(local[b] for b in clues[k].boxes))
+                                   for k in ks))
+        out.append(Component(tuple(members), tuple(ks), key))
+    return tuple(out)

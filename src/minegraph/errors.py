@@ -1,20 +1,28 @@
-"""The project's exceptions: one family, all deriving from :class:`ValueError`.
+"""The project's exceptions: one family under :class:`MinegraphError`.
 
-Malformed input raises a :class:`MinegraphError` whose message names where the problem is
-(line and column, or a JSON path) and what was expected. An inconsistent board is *not* an
-error: it is an answer (``Analysis.consistent is False``).
+User mistakes (malformed input, an unknown engine, a board beyond a limit) raise a
+:class:`UserError` subclass, which is also a :class:`ValueError`; its message names where the
+problem is (line and column, or a JSON path) and what was expected. Two errors are not the
+user's fault: :class:`QueryTimeout` (a :class:`TimeoutError`: the time limit ran out) and
+:class:`AnswerUnavailable` (the engine used does not give that answer). An inconsistent board
+is *not* an error: it is an answer (``Analysis.consistent is False``).
 """
 
 from __future__ import annotations
 
-__all__ = ["MinegraphError", "FormatError", "BoardError", "EngineError", "LimitError", "QueryTimeout"]
+__all__ = ["MinegraphError", "UserError", "FormatError", "BoardError", "EngineError", "LimitError",
+           "QueryTimeout", "QueryCancelled", "AnswerUnavailable"]
 
 
-class MinegraphError(ValueError):
-    """Base class of every error this package raises on bad input or bad requests."""
+class MinegraphError(Exception):
+    """Base class of every error this package raises."""
 
 
-class FormatError(MinegraphError):
+class UserError(MinegraphError, ValueError):
+    """Bad input or a bad request: the message says what was expected (CLI exit status 2)."""
+
+
+class FormatError(UserError):
     """Text or JSON that cannot be read; the message names the line/column or JSON path."""
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None,
@@ -33,15 +41,15 @@ class FormatError(MinegraphError):
         self.path = path
 
 
-class BoardError(MinegraphError):
+class BoardError(UserError):
     """A board whose states do not fit its graph (e.g. a 9 on the square grid)."""
 
 
-class EngineError(MinegraphError):
-    """An unknown engine name, or a question an engine cannot answer."""
+class EngineError(UserError):
+    """An unknown engine or solver name, or an option an engine does not take."""
 
 
-class LimitError(MinegraphError):
+class LimitError(UserError):
     """Input beyond a documented size limit."""
 
 
@@ -53,7 +61,12 @@ _QUESTION_TEXT = {"consistency": "consistency (does any completion exist?)",
                   "probabilities": "probabilities (the mine probability of each cell)"}
 
 
-class QueryTimeout(MinegraphError):
+class AnswerUnavailable(MinegraphError, LookupError):
+    """An answer the engine used did not compute (e.g. a probability from ``sat``); the
+    message says why and which engine would give it."""
+
+
+class QueryTimeout(MinegraphError, TimeoutError):
     """A query that ran out of the time given by ``timeout=`` (the CLI's ``--timeout``).
 
     Not an answer about the board: it says which question was left unanswered.
@@ -84,3 +97,13 @@ class QueryTimeout(MinegraphError):
         if self.answered:
             text += "; answered: " + ", ".join(f"{k} = {v}" for k, v in self.answered.items())
         super().__init__(text)
+
+
+class QueryCancelled(MinegraphError):
+    """A query stopped from outside (:meth:`minegraph.deadline.Deadline.cancel`) before it
+    answered ``question``."""
+
+    def __init__(self, question: str, answered: dict[str, object] | None = None) -> None:
+        self.question = question
+        self.answered = dict(answered or {})
+        super().__init__(f"cancelled before answering {_QUESTION_TEXT.get(question, question)}")

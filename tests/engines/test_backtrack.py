@@ -9,7 +9,8 @@ import pytest
 
 from minegraph import Board, analyze
 from minegraph.engines.backtrack import BacktrackEngine, UrbasSearch, combine_regions
-from minegraph.engines.base import get_engine, time_limit
+from minegraph.deadline import time_limit
+from minegraph.engines.base import get_engine
 from minegraph.engines.dp import DPEngine
 from minegraph.errors import EngineError, LimitError, QueryTimeout
 from minegraph.formats.numeric import read_numeric

@@ -8,7 +8,8 @@ import pytest
 
 from minegraph import Board, analyze, solve
 from minegraph.constraints import build_system
-from minegraph.engines.base import get_engine, time_limit, time_left
+from minegraph.deadline import time_limit, time_left
+from minegraph.engines.base import get_engine
 from minegraph.engines.dp import ComponentDP, DPEngine
 from minegraph.engines.portfolio import WIDTH_BUDGET, PortfolioEngine, component_width
 from minegraph.errors import EngineError, QueryTimeout

@@ -8,22 +8,35 @@ import pytest
 
 import minegraph.engines.sat as sat_module
 from minegraph import Board, analyze
-from minegraph.engines.base import get_engine, time_limit
+from minegraph.deadline import time_limit
+from minegraph.engines.base import get_engine
 from minegraph.engines.dp import DPEngine
-from minegraph.engines.sat import SatEngine, SatFormula
-from minegraph.errors import EngineError, LimitError, QueryTimeout
+from minegraph.constraints import build_system
+from minegraph.engines.sat import ClueFormula, SatEngine
+from minegraph.errors import AnswerUnavailable, EngineError, LimitError, QueryTimeout
 from minegraph.play.layouts import checkerboard_opening as checkerboard
 
 
-def test_encoding_has_one_variable_per_cell_next_to_a_number() -> None:
-    f = SatFormula(Board.from_text("mines: 3\n#1#-#\n##--#"))
-    assert f.frontier == [0, 2, 5, 6] and f.floating == [4, 9]
+def test_encoding_has_one_variable_per_cell_next_to_a_number_and_a_selector_per_clue() -> None:
+    system = build_system(Board.from_text("mines: 3\n#1#-#\n##--#"))
+    f = ClueFormula(system)
+    assert f.frontier == [0, 2, 5, 6] and list(system.floating) == [4, 9]
     assert set(f.var) == set(f.frontier) and f.remaining == 3
     assert (f.low, f.high) == (1, 3)        # 3 mines, at most 2 of them floating
-    assert f.clues == [([0, 2, 5, 6], 1)]
-    assert f.act is not None and all(-f.act in clause for clause in f.total)
-    assert SatFormula(Board.from_text("#3#\n---")).contradiction == "number at (0, 1) cannot be satisfied"
-    assert SatFormula(Board.from_text("mines: 3\n#1#")).contradiction is not None
+    assert list(f.selector) == [0] and system.clues[0].cell == 1
+    sel, total = f.selector[0], f.total_selector
+    assert total is not None
+    # Every clause mentions a selector, except the symmetry clauses inside the box {0,2,5,6}.
+    guarded = [c for c in f.clauses if -sel in c or -total in c]
+    symmetry = [c for c in f.clauses if c not in guarded]
+    assert len(symmetry) == 3 and all(len(c) == 2 for c in symmetry)
+    # Without its clue the formula allows anything the total allows; with it, exactly one mine.
+    from minegraph.engines.sat import Oracle
+    with Oracle("minisat22", f.clauses) as oracle:
+        assert oracle.solve([total, f.var[0], f.var[2]])
+        assert not oracle.solve([sel, total, f.var[0], f.var[2]])
+    assert build_system(Board.from_text("#3#\n---")).contradiction == "number at (0, 1) cannot be satisfied"
+    assert not build_system(Board.from_text("mines: 3\n#1#")).consistent_so_far
 
 
 @pytest.mark.parametrize("solver", ["cadical", "glucose", "minisat", "cadical153"])
@@ -53,11 +66,14 @@ def test_backbone_uses_one_loaded_solver(monkeypatch: pytest.MonkeyPatch) -> Non
         return real(*args, **kwargs)
 
     monkeypatch.setattr(sat_module, "Solver", counting)
-    board = Board.from_text("mines: 10\n" + "#####\n-121-\n#####\n-1-1-\n#####")
+    board = Board.from_text("mines: 4\n" + "#####\n-121-\n#####\n-1-1-\n#####")
     r = SatEngine().run(board)
     assert len(made) == 1
     assert r.stats["solver_calls"] <= 1 + 2 * len(board.hidden)
-    assert r.mines == DPEngine().run(board).mine_counts.keys() & r.mines
+    dp = DPEngine().run(board)
+    assert r.mines == dp.mines and r.safe == dp.safe
+    # With only 4 mines the lower ones need two, so the 1-2-1 takes the top row's two.
+    assert {board.cell(c) for c in r.mines} == {(0, 1), (0, 3)}
 
 
 def test_the_total_forces_floating_cells_both_ways() -> None:
@@ -79,7 +95,7 @@ def test_counting_by_enumeration_matches_dp() -> None:
         r = SatEngine(count=True).run(board)
         assert (r.count, r.mine_counts) == (dp.count, dp.mine_counts), text
     with pytest.raises(LimitError, match="stops at 10 models"):
-        SatEngine(count=True, max_models=10).run(Board.from_text("###\n#4#\n###"))
+        SatEngine(count=True, max_models=10).run(checkerboard(8, 8, 0.3, seed=1, total=False))
 
 
 def test_analyze_with_sat_reports_probabilities_unavailable() -> None:
@@ -92,7 +108,7 @@ def test_analyze_with_sat_reports_probabilities_unavailable() -> None:
     assert [(r, c) for r, row in enumerate(obj["probability"]) for c, p in enumerate(row)
             if p is not None] == [(0, 3)] and obj["probability"][0][3] == 0.0
     assert a.probability((0, 3)) == 0
-    with pytest.raises(EngineError, match=r"probability of cell \(0, 0\) is unavailable"):
+    with pytest.raises(AnswerUnavailable, match=r"probability of cell \(0, 0\) is unavailable"):
         a.probability((0, 0))
 
 

@@ -46,7 +46,9 @@ from itertools import combinations
 from typing import Iterator
 
 from minegraph.board import HIDDEN, MINE, Board
-from minegraph.engines.base import QUESTIONS, EngineResult, asking, check_deadline
+from minegraph.constraints import build_system
+from minegraph.deadline import asking, check_deadline
+from minegraph.engines.base import QUESTIONS, EngineResult
 from minegraph.engines.combine import combine
 from minegraph.errors import EngineError, LimitError, QueryTimeout
 
@@ -89,29 +91,32 @@ class UrbasSearch:
         self.last = last
         self.calls = 0
         self.cross_region_backtracks = 0
-        states, nbrs = board.states, board.neighbors
+        # The clues come from the one constraint model, unpropagated: the source's own
+        # preparation below does the propagation, as the program does.
+        system = build_system(board, propagate=False)
+        states = board.states
         n = len(states)
         self.hidden = [q for q in range(n) if states[q] == HIDDEN]
         self.status = [_COVERED] * n
-        self.numbers = [p for p in range(n) if states[p] >= 0]
         self.need = [0] * n
         self.covered = [0] * n
         self.around: list[list[int]] = [[] for _ in range(n)]   # a number's hidden neighbours
         self.touching: list[list[int]] = [[] for _ in range(n)]  # a hidden cell's numbers
-        for p in self.numbers:
-            need = states[p]
-            for q in nbrs[p]:
-                if states[q] == HIDDEN:
-                    self.around[p].append(q)
-                    self.touching[q].append(p)
-                elif states[q] == MINE:
-                    need -= 1
-            self.need[p] = need
+        self.numbers = []
+        for clue in system.clues:
+            p = clue.cell
+            self.numbers.append(p)
+            self.around[p] = sorted(c for b in clue.boxes for c in system.boxes[b].cells)
+            for q in self.around[p]:
+                self.touching[q].append(p)
+            self.need[p] = clue.need
             self.covered[p] = len(self.around[p])
         self.total = board.mines
         self.placed = sum(1 for s in states if s == MINE)
         self.trail: list[int] = []
         self.bad = sum(1 for p in self.numbers if not 0 <= self.need[p] <= self.covered[p])
+        if system.contradiction_clue is not None:   # a number with no hidden neighbour left
+            self.bad += 1
         self.region_of = [-1] * n
         self.unsat: list[int] = []
         self.regions: list[list[int]] = []
@@ -448,16 +453,17 @@ class BacktrackEngine:
         """Consistency and one completion only: the source program's single run."""
         search = self._search(board)
         ok = search.solve()
-        return EngineResult(ok, None if ok else 0, completion=frozenset(search.mined_cells()) if ok else None,
-                            stats=self._stats(search))
+        if not ok:
+            return EngineResult.inconsistent(board.hidden, self._stats(search))
+        return EngineResult(True, frozenset({"consistency", "completion"}),
+                            completion=frozenset(search.mined_cells()), stats=self._stats(search))
 
     def run(self, board: Board) -> EngineResult:
         asking("consistency")
         first = self.complete(board)
         stats = dict(first.stats)
         if not first.consistent or first.completion is None:
-            return EngineResult(False, 0, {q: 0 for q in board.hidden} if self.count else None,
-                                None, frozenset(), frozenset(), stats)
+            return EngineResult.inconsistent(board.hidden, stats)
         answered: dict[str, object] = {"consistency": True}
         asking("forced")
         try:
@@ -472,8 +478,10 @@ class BacktrackEngine:
                 count, mine_counts = self._count(board)
             except QueryTimeout as exc:
                 raise QueryTimeout(exc.question, exc.seconds, {**answered, "forced": True}) from None
-        return EngineResult(True, count, mine_counts, first.completion, frozenset(safe),
-                            frozenset(mines), stats)
+        if count is not None and mine_counts is not None:
+            return EngineResult.counted(count, mine_counts, first.completion, stats)
+        return EngineResult(True, self.answers, safe=frozenset(safe), mines=frozenset(mines),
+                            completion=first.completion, stats=stats)
 
     def _stats(self, search: UrbasSearch) -> dict[str, object]:
         return {"calls": search.calls, "cross_region_backtracks": search.cross_region_backtracks,

@@ -1,28 +1,27 @@
-"""The engine interface and registry.
+"""The engine interface: a typed protocol, one result type, and the registry of engines.
 
-An engine answers questions about a :class:`~minegraph.board.Board`. Engines that count
-return, for every hidden cell, the number of completions in which it holds a mine; the
-analysis layer turns those into exact probabilities and forced cells.
+An engine answers questions about a position. Every engine but the brute-force oracle reads the
+position's :class:`~minegraph.constraints.ConstraintSystem`; engines answer with one
+:class:`EngineResult`, in which forced cells are always ``safe``/``mines`` and counts are
+``count``/``mine_counts`` (counting engines fill both, from the counts).
+
+Time limits are cooperative (:mod:`minegraph.deadline`): engines check the current deadline
+inside their loops.
 """
 
 from __future__ import annotations
 
 import importlib
-import math
-import signal
-import threading
-import time
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterator, Protocol
+from typing import Any, Callable, Protocol, runtime_checkable
 
 from minegraph.board import Board
-from minegraph.errors import EngineError, QueryTimeout
+from minegraph.constraints import ConstraintSystem, build_system
+from minegraph.errors import EngineError
 
-__all__ = ["Engine", "EngineResult", "ENGINES", "get_engine", "QUESTIONS", "time_limit", "time_left",
-           "check_deadline", "asking"]
+__all__ = ["Engine", "SystemEngine", "EngineResult", "ENGINES", "get_engine", "resolve_engine",
+           "QUESTIONS"]
 
 #: Questions an engine may be able to answer.
 QUESTIONS = frozenset({"consistency", "completion", "forced", "count", "probabilities"})
@@ -36,76 +35,152 @@ class EngineResult:
     ----------
     consistent
         Whether any completion exists.
+    answered
+        The questions this result answers (a subset of :data:`QUESTIONS`).
     count
-        Exact number of completions (``None`` if the engine does not count).
+        Exact number of completions (``None`` when not counted).
     mine_counts
-        For every hidden cell, the number of completions with a mine on it (counting engines).
-    completion
-        The hidden cells holding a mine in one completion (``None`` if inconsistent).
+        For every hidden cell, the number of completions with a mine on it (with ``count``).
     safe, mines
-        Hidden cells proved safe / mined in every completion (engines that do not count).
+        Hidden cells safe / mined in every completion (complete when ``"forced"`` is answered).
+    probabilities
+        Exact mine probabilities known although the board was not counted (e.g. the narrow
+        components of a board whose other components were too wide); empty when counted
+        (the counts give them all).
+    completion
+        The hidden cells holding a mine in one completion (``None`` if inconsistent); engines
+        may leave it to :attr:`completer`, called on first use (:meth:`get_completion`).
     stats
-        Engine-specific counters (e.g. tree-decomposition width, recursive calls).
+        Engine-specific figures (decomposition width, solver calls, ...).
+
+    Examples
+    --------
+    >>> r = EngineResult.counted(4, {0: 4, 1: 2, 2: 0}, None)
+    >>> sorted(r.safe), sorted(r.mines), sorted(r.answered)
+    ([2], [0], ['completion', 'consistency', 'count', 'forced', 'probabilities'])
     """
 
     consistent: bool
+    answered: frozenset[str] = QUESTIONS
     count: int | None = None
     mine_counts: dict[int, int] | None = None
+    safe: frozenset[int] = frozenset()
+    mines: frozenset[int] = frozenset()
+    probabilities: dict[int, Fraction] = field(default_factory=dict)
     completion: frozenset[int] | None = None
-    safe: frozenset[int] | None = None
-    mines: frozenset[int] | None = None
     stats: dict[str, object] = field(default_factory=dict)
-    partial_probabilities: dict[int, Fraction] | None = None
+    completer: Callable[[], frozenset[int]] | None = field(default=None, repr=False)
+
+    def get_completion(self) -> frozenset[int] | None:
+        """One completion's mines, built now if the engine deferred it."""
+        if self.completion is None and self.consistent and self.completer is not None:
+            self.completion = self.completer()
+            self.completer = None
+        return self.completion
+
+    @classmethod
+    def counted(cls, count: int, mine_counts: dict[int, int], completion: frozenset[int] | None,
+                stats: dict[str, object] | None = None,
+                completer: Callable[[], frozenset[int]] | None = None) -> "EngineResult":
+        """A counting engine's answer: forced cells derived from the counts."""
+        if count == 0:
+            return cls.inconsistent(mine_counts, stats)
+        safe = frozenset(c for c, m in mine_counts.items() if m == 0)
+        mines = frozenset(c for c, m in mine_counts.items() if m == count)
+        return cls(True, QUESTIONS, count, mine_counts, safe, mines, {}, completion,
+                   stats if stats is not None else {}, completer)
+
+    @classmethod
+    def inconsistent(cls, hidden: Any = (), stats: dict[str, object] | None = None) -> "EngineResult":
+        """The answer for a board with no completion (every question answered)."""
+        return cls(False, QUESTIONS, 0, dict.fromkeys(hidden, 0), frozenset(), frozenset(), {},
+                   None, stats if stats is not None else {})
+
+    @property
+    def counts_known(self) -> bool:
+        return self.count is not None and self.mine_counts is not None
 
 
+@runtime_checkable
 class Engine(Protocol):
-    """One solving method. ``answers`` lists the questions it can answer.
+    """One solving method.
 
-    An engine may also define ``complete(board) -> EngineResult`` answering consistency and
-    one completion only; :func:`~minegraph.analysis.solve` uses it when present.
+    Attributes
+    ----------
+    name
+        The registry name.
+    answers
+        The questions :meth:`run` answers.
     """
 
     name: str
     answers: frozenset[str]
 
     def run(self, board: Board) -> EngineResult:
-        """Answer every question the engine can answer about ``board``."""
+        """Answer every question in :attr:`answers` about ``board``."""
         ...
+
+    def complete(self, board: Board) -> EngineResult:
+        """Answer consistency and one completion only (as cheaply as the method allows)."""
+        ...
+
+
+class SystemEngine:
+    """Base of the engines that read the constraint system: :meth:`run` builds it and hands it
+    to :meth:`run_system`; :meth:`complete` defaults to :meth:`run`."""
+
+    name = "?"
+    answers: frozenset[str] = QUESTIONS
+
+    def run(self, board: Board) -> EngineResult:
+        return self.run_system(build_system(board))
+
+    def run_system(self, system: ConstraintSystem) -> EngineResult:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def complete(self, board: Board) -> EngineResult:
+        return self.run(board)
 
 
 #: Engine names and the module:class implementing each; "auto" picks for you.
 ENGINES: dict[str, str] = {
+    "auto": "minegraph.engines.portfolio:PortfolioEngine",
     "dp": "minegraph.engines.dp:DPEngine",
-    "brute": "minegraph.engines.brute:BruteEngine",
+    "sat": "minegraph.engines.sat:SatEngine",
+    "backtrack": "minegraph.engines.backtrack:BacktrackEngine",
     "thesis": "minegraph.engines.treedec.thesis:ThesisEngine",
     "dp-thesis": "minegraph.engines.treedec.order:PipelineDPEngine",
-    "backtrack": "minegraph.engines.backtrack:BacktrackEngine",
-    "sat": "minegraph.engines.sat:SatEngine",
-    "auto": "minegraph.engines.portfolio:PortfolioEngine",
+    "brute": "minegraph.engines.brute:BruteEngine",
 }
 
 
-def get_engine(name: str) -> Engine:
-    """Return the engine registered under ``name``; ``"auto"`` is the portfolio (dp, or sat
-    on components too wide for dp; see :mod:`minegraph.engines.portfolio`).
+def get_engine(name: str, **options: Any) -> Engine:
+    """Return a new engine registered under ``name``, built with ``options``.
 
-    ``"name:option"`` passes ``option`` to engines that take one: the SAT solver of ``sat``
-    (``"sat:minisat"``), the seed of ``backtrack`` (``"backtrack:7"``).
+    ``"auto"`` is the portfolio (:mod:`minegraph.engines.portfolio`). Options are the engine
+    class's keyword arguments (``get_engine("sat", solver="minisat")``); the short form
+    ``"name:option"`` passes one positional option to engines that take one: the SAT solver
+    (``"sat:minisat"``), the backtracking seed (``"backtrack:7"``), the portfolio's work
+    budget (``"auto:0"`` sends every component to SAT first).
 
     Raises
     ------
     EngineError
-        for an unknown name, listing the known ones, or an option the engine does not take.
+        for an unknown name (listing the known ones), or an option the engine does not take.
 
     Examples
     --------
     >>> get_engine("dp").name
     'dp'
+    >>> get_engine("sat", solver="minisat").solver
+    'minisat22'
     >>> get_engine("nope")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    minegraph.errors.EngineError: unknown engine 'nope'; expected one of auto, ...
+    minegraph.errors.EngineError: unknown engine 'nope'; expected one of auto, backtrack, ...
     """
+    if not isinstance(name, str):
+        raise EngineError(f"an engine is a name or an engine object, got {name!r}")
     key, has_option, option = name.partition(":")
     target = ENGINES.get(key)
     if target is None:
@@ -113,95 +188,28 @@ def get_engine(name: str) -> Engine:
         raise EngineError(f"unknown engine {name!r}; expected one of {known}")
     module_name, _, class_name = target.partition(":")
     cls = getattr(importlib.import_module(module_name), class_name)
-    if not has_option:
-        return cls()
-    if not getattr(cls, "takes_option", False):
-        raise EngineError(f"engine {key!r} takes no option, got {name!r}")
-    return cls(option)
+    args: tuple[Any, ...] = ()
+    if has_option:
+        if not getattr(cls, "takes_option", False):
+            raise EngineError(f"engine {key!r} takes no option, got {name!r}")
+        args = (option,)
+    try:
+        engine: Engine = cls(*args, **options)
+    except TypeError as exc:
+        raise EngineError(f"engine {key!r}: {exc}") from None
+    return engine
 
 
-# ---------------------------------------------------------------------------- time limits
-# One deadline per query, kept in a context variable so nested calls (the portfolio running
-# the SAT engine) see it. Engines written for it check it cooperatively (backtrack, sat);
-# in the main thread on POSIX a SIGALRM timer also interrupts engines that never look at the
-# clock (dp, brute), so every engine honours the limit there.
-
-_DEADLINE: ContextVar[tuple[float, float] | None] = ContextVar("minegraph_deadline", default=None)
-_QUESTION: ContextVar[str] = ContextVar("minegraph_question", default="consistency")
-
-
-def time_left() -> float | None:
-    """Seconds left before the current query's deadline (``None`` without a limit)."""
-    limit = _DEADLINE.get()
-    return None if limit is None else limit[0] - time.monotonic()
-
-
-def asking(question: str) -> None:
-    """Record the question being worked on, named by a :class:`QueryTimeout` on expiry."""
-    _QUESTION.set(question)
-
-
-def check_deadline(answered: dict[str, object] | None = None) -> None:
-    """Raise :class:`QueryTimeout` if the current query's deadline has passed."""
-    limit = _DEADLINE.get()
-    if limit is not None and time.monotonic() >= limit[0]:
-        raise QueryTimeout(_QUESTION.get(), limit[1], answered)
-
-
-def _on_alarm(signum: int, frame: object) -> None:
-    limit = _DEADLINE.get()
-    raise QueryTimeout(_QUESTION.get(), None if limit is None else limit[1])
-
-
-@contextmanager
-def time_limit(seconds: float | None, question: str = "consistency") -> Iterator[None]:
-    """Bound everything run inside to ``seconds`` of wall-clock time.
-
-    On expiry :class:`~minegraph.errors.QueryTimeout` is raised, naming the question being
-    answered (``question``, or what the engine last declared with :func:`asking`).
-    ``None`` means no limit. Nested limits keep the earlier deadline.
+def resolve_engine(engine: str | Engine) -> Engine:
+    """An engine object from a registry name or an engine object (returned unchanged).
 
     Raises
     ------
     EngineError
-        for a limit that is not a positive number.
-
-    Examples
-    --------
-    >>> with time_limit(5.0):
-    ...     0 < time_left() <= 5.0
-    True
-    >>> time_left() is None
-    True
+        for an unknown name or an object that is not an engine.
     """
-    if seconds is None:
-        yield
-        return
-    if not seconds > 0 or math.isinf(seconds):
-        raise EngineError(f"a time limit must be a positive number of seconds, got {seconds!r}")
-    outer = _DEADLINE.get()
-    deadline = time.monotonic() + seconds
-    if outer is not None and outer[0] <= deadline:
-        q_token = _QUESTION.set(question)
-        try:
-            yield
-        finally:
-            _QUESTION.reset(q_token)
-        return
-    token = _DEADLINE.set((deadline, seconds))
-    q_token = _QUESTION.set(question)
-    alarm = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    previous: Any = None
-    if alarm:
-        previous = signal.signal(signal.SIGALRM, _on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        if alarm:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
-            if outer is not None:  # re-arm the outer limit for its remaining time
-                signal.setitimer(signal.ITIMER_REAL, max(outer[0] - time.monotonic(), 1e-3))
-        _QUESTION.reset(q_token)
-        _DEADLINE.reset(token)
+    if isinstance(engine, str):
+        return get_engine(engine)
+    if not (hasattr(engine, "run") and hasattr(engine, "name")):
+        raise EngineError(f"an engine is a name or an engine object, got {engine!r}")
+    return engine

@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import product
 
 from minegraph.board import MINE, Board
+from minegraph.deadline import check_deadline
 from minegraph.engines.base import QUESTIONS, EngineResult
 from minegraph.errors import LimitError
 
@@ -32,6 +33,9 @@ class BruteEngine:
     name = "brute"
     answers = QUESTIONS
 
+    def complete(self, board: Board) -> EngineResult:
+        return self.run(board)
+
     def run(self, board: Board) -> EngineResult:
         hidden = board.hidden
         if len(hidden) > MAX_BRUTE_HIDDEN:
@@ -43,7 +47,9 @@ class BruteEngine:
         count = 0
         mine_counts = dict.fromkeys(hidden, 0)
         first: frozenset[int] | None = None
-        for bits in product((0, 1), repeat=len(hidden)):
+        for step, bits in enumerate(product((0, 1), repeat=len(hidden))):
+            if not step & 4095:
+                check_deadline()
             if board.mines is not None and known + sum(bits) != board.mines:
                 continue
             mined = {c for c, b in zip(hidden, bits) if b}
@@ -54,6 +60,5 @@ class BruteEngine:
                     mine_counts[c] += 1
                 if first is None:
                     first = frozenset(mined)
-        return EngineResult(consistent=count > 0, count=count, mine_counts=mine_counts,
-                            completion=first)
+        return EngineResult.counted(count, mine_counts, first)
 

@@ -24,23 +24,31 @@ Kaye, *Minesweeper is NP-complete*, Math. Intelligencer 22(2), 2000.
 
 from __future__ import annotations
 
+import math
 from math import comb
-from typing import Callable
+from typing import Callable, Sequence
 
-from minegraph.board import Board
-from minegraph.constraints import Component, ConstraintSystem, build_system
-from minegraph.engines.base import QUESTIONS, EngineResult
+from minegraph.constraints import Component, ConstraintSystem
+from minegraph.deadline import check_deadline
+from minegraph.engines.base import QUESTIONS, EngineResult, SystemEngine
 from minegraph.engines.combine import combine
-from minegraph.engines.elimination import clique_tree
+from minegraph.engines.elimination import CliqueTree, clique_tree
 
-__all__ = ["DPEngine", "ComponentDP", "count_system", "OrderProvider", "box_graph"]
+__all__ = ["DPEngine", "ComponentDP", "count_system", "combine_parts", "OrderProvider",
+           "box_graph", "estimate_work"]
 
 #: Components with more hidden cells than this get slot widths from a first plain pass.
 TIGHT_BITS_ABOVE = 64
 
+#: Table entries (or enumeration steps) between two looks at the deadline.
+_CHECK_EVERY = 4096
+
 #: Supplies the elimination order of a component's boxes (local indices), e.g. one derived
 #: from another tree decomposition; any permutation is correct, the width decides the cost.
 OrderProvider = Callable[[ConstraintSystem, Component], list[int]]
+
+#: A clue in local numbering: its need and its boxes' local indices.
+LocalClue = tuple[int, tuple[int, ...]]
 
 
 def _coef(value: int, t: int, bits: int) -> int:
@@ -68,21 +76,57 @@ def _trim(poly: list[int]) -> list[int]:
     return poly
 
 
-def box_graph(system: ConstraintSystem, component: Component) -> list[set[int]]:
-    """The primal graph of a component: its boxes (local indices), adjacent when they share
-    a clue."""
-    local = {b: i for i, b in enumerate(component.boxes)}
-    adj: list[set[int]] = [set() for _ in component.boxes]
-    for k in component.clues:
-        boxes = [local[b] for b in system.clues[k].boxes]
-        for a in boxes:
-            adj[a].update(boxes)
+def local_graph(boxes: int, clues: Sequence[LocalClue]) -> list[set[int]]:
+    """The primal graph of a component in local numbering: boxes adjacent when they share a
+    clue."""
+    adj: list[set[int]] = [set() for _ in range(boxes)]
+    for _, bs in clues:
+        for a in bs:
+            adj[a].update(bs)
             adj[a].discard(a)
     return adj
 
 
+def box_graph(system: ConstraintSystem, component: Component) -> list[set[int]]:
+    """The primal graph of a component: its boxes (local indices), adjacent when they share
+    a clue."""
+    return local_graph(len(component.boxes), component.key[1])
+
+
+def estimate_work(sizes: Sequence[int], tree: CliqueTree) -> float:
+    """An upper bound on the DP's table entries over ``tree``: per clique, the product of
+    ``size + 1`` over its boxes (clues cut the real tables far below it on dense boards).
+
+    Examples
+    --------
+    >>> estimate_work([1, 1, 1], clique_tree([{1}, {0, 2}, {1}]))
+    10.0
+    """
+    total = 0.0
+    for clique in tree.cliques:
+        log = sum(math.log2(sizes[v] + 1) for v in clique)
+        total += 2.0 ** min(log, 1000.0)
+    return total
+
+
 class ComponentDP:
     """Upward and downward sum-product passes over one component's clique tree.
+
+    Works in the component's local numbering only (box sizes and clues, as in its canonical
+    key), so a result can be reused for any component with the same key.
+
+    Parameters
+    ----------
+    sizes
+        Box sizes, by local index.
+    clues
+        ``(need, local boxes)`` per clue.
+    with_total
+        Keep mine-count polynomials (for a total mine count); else plain counts.
+    tree
+        The clique tree to work on (min-fill over the primal graph when ``None``).
+    order
+        An elimination order for the clique tree when ``tree`` is ``None``.
 
     Attributes
     ----------
@@ -92,20 +136,24 @@ class ComponentDP:
     mined : list[list[int]]
         ``mined[b][t]`` = the sum over those assignments with ``t`` mines of the number of
         mines in local box ``b`` (its expected-mines numerator, per mine count).
+
+    Examples
+    --------
+    >>> part = ComponentDP([1, 1, 1], [(1, (0, 1)), (1, (1, 2))], with_total=True)
+    >>> part.total, part.mined
+    ([0, 1, 1], [[0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 1, 0]])
     """
 
-    def __init__(self, system: ConstraintSystem, component: Component, with_total: bool,
-                 order: OrderProvider | None = None) -> None:
-        self.box_ids = list(component.boxes)
-        local = {b: i for i, b in enumerate(self.box_ids)}
-        self.sizes = [system.boxes[b].size for b in self.box_ids]
+    def __init__(self, sizes: Sequence[int], clues: Sequence[LocalClue], with_total: bool,
+                 tree: CliqueTree | None = None, order: list[int] | None = None) -> None:
+        self.sizes = list(sizes)
         self.cells = sum(self.sizes)
+        self.with_total = with_total
         # A slot must hold box_size * (a count of subsets of the cells) < 2**(cells + 4).
         self.bits = self.cells + 5 if with_total else 0
-        self.clues = [(system.clues[k].need, [local[b] for b in system.clues[k].boxes])
-                      for k in component.clues]
-        adj = box_graph(system, component)
-        self.tree = clique_tree(adj, order(system, component) if order is not None else None)
+        self.clues = [(need, list(bs)) for need, bs in clues]
+        self.tree = tree if tree is not None else clique_tree(local_graph(len(self.sizes), clues), order)
+        self._steps = 0
         if with_total and self.cells > TIGHT_BITS_ABOVE:
             # Every coefficient is at most the value at x = 1, and every value that matters
             # is at most the largest upward table entry or the total: a plain counting pass
@@ -120,9 +168,20 @@ class ComponentDP:
         if self.root_total:
             self._downward()
 
+    @classmethod
+    def of(cls, system: ConstraintSystem, component: Component, with_total: bool,
+           tree: CliqueTree | None = None, order: list[int] | None = None) -> "ComponentDP":
+        """The DP of ``component`` of ``system`` (read from its canonical key)."""
+        return cls(component.key[0], component.key[1], with_total, tree, order)
+
     @property
     def width(self) -> int:
         return self.tree.width
+
+    def _tick(self) -> None:
+        self._steps += 1
+        if not self._steps & (_CHECK_EVERY - 1):
+            check_deadline()
 
     # ------------------------------------------------------------------ upward pass
     def _upward(self) -> None:
@@ -136,6 +195,7 @@ class ComponentDP:
         self.messages: list[dict[tuple[int, ...], int]] = []
         self.projections: list[list[int]] = [[] for _ in range(n)]
         for i in range(n):
+            check_deadline()
             clique = tree.cliques[i]
             where = {v: d for d, v in enumerate(clique)}
             for j in tree.children[i]:
@@ -173,8 +233,10 @@ class ComponentDP:
         sums = [0] * len(clues)
         values = [0] * length
         table: dict[tuple[int, ...], int] = {}
+        tick = self._tick
 
         def rec(d: int, prod: int) -> None:
+            tick()
             if d == length:
                 table[tuple(values)] = prod
                 return
@@ -216,7 +278,9 @@ class ComponentDP:
         tree = self.tree
         n = len(tree.order)
         beliefs: list[dict[tuple[int, ...], int]] = [{} for _ in range(n)]
+        tick = self._tick
         for i in reversed(range(n)):
+            check_deadline()
             p = tree.parent[i]
             if p < 0:
                 beliefs[i] = self.tables[i]
@@ -224,6 +288,7 @@ class ComponentDP:
             proj = self.projections[i]
             gathered: dict[tuple[int, ...], int] = {}
             for key, value in beliefs[p].items():
+                tick()
                 sep = tuple([key[k] for k in proj])
                 gathered[sep] = gathered.get(sep, 0) + value
             up = self.messages[i]
@@ -281,50 +346,70 @@ class ComponentDP:
         return counts
 
 
-def count_system(system: ConstraintSystem, want_completion: bool = True,
-                 order: OrderProvider | None = None) -> EngineResult:
+def count_system(system: ConstraintSystem, order: OrderProvider | None = None) -> EngineResult:
     """Count completions and per-cell mine counts of a constraint system exactly.
 
     ``order``, if given, supplies each component's elimination order of its boxes (local
     indices ``0..len(component.boxes)-1``); by default a min-fill order is used.
+
+    Examples
+    --------
+    >>> from minegraph import Board
+    >>> from minegraph.constraints import build_system
+    >>> r = count_system(build_system(Board.from_text("mines: 1\\n#1#\\n###")))
+    >>> r.count, r.mine_counts[0], sorted(r.safe)
+    (5, 1, [])
     """
-    board = system.board
-    hidden = board.hidden
+    if not system.consistent_so_far:
+        return EngineResult.inconsistent(system.board.hidden, _stats(system, []))
     with_total = system.remaining is not None
-    remaining = system.remaining if system.remaining is not None else 0
-    floating = len(system.floating)
-    stats: dict[str, object] = {"components": len(system.components), "boxes": len(system.boxes),
-                                "floating": floating, "width": 0, "largest_component": 0}
-    if system.contradiction is not None or not 0 <= remaining <= len(hidden):
-        return EngineResult(False, 0, dict.fromkeys(hidden, 0), None, stats=stats)
-    parts = [ComponentDP(system, comp, with_total, order) for comp in system.components]
-    if parts:
-        stats["width"] = max(p.width for p in parts)
-        stats["largest_component"] = max(p.cells for p in parts)
+    parts = [ComponentDP.of(system, comp, with_total,
+                            order=order(system, comp) if order is not None else None)
+             for comp in system.components]
+    return combine_parts(system, parts)
+
+
+def _stats(system: ConstraintSystem, parts: Sequence[ComponentDP]) -> dict[str, object]:
+    return {"components": len(system.components), "boxes": len(system.boxes),
+            "floating": len(system.floating), "width": max((p.width for p in parts), default=0),
+            "largest_component": max((p.cells for p in parts), default=0)}
+
+
+def combine_parts(system: ConstraintSystem, parts: Sequence[ComponentDP]) -> EngineResult:
+    """The board's exact answer from one :class:`ComponentDP` per component of ``system`` (in
+    the order of ``system.components``; results for equal keys may be shared), combined under
+    the total mine count. One completion is built only when asked for."""
+    hidden = system.board.hidden
+    stats = _stats(system, parts)
+    if not system.consistent_so_far:
+        return EngineResult.inconsistent(hidden, stats)
+    with_total = system.remaining is not None
     polys = [p.total for p in parts]
-    combined = combine(polys, floating, remaining if with_total else None)
+    combined = combine(polys, len(system.floating), system.remaining if with_total else None)
     count = combined.count
     mine_counts = dict.fromkeys(hidden, 0)
     if count == 0:
-        return EngineResult(False, 0, mine_counts, None, stats=stats)
+        return EngineResult.inconsistent(hidden, stats)
     for c in system.mines:
         mine_counts[c] = count
     for c in system.floating:
         mine_counts[c] = combined.per_floating
-    for part, sensitivity in zip(parts, combined.sensitivity):
-        for local, box_id in enumerate(part.box_ids):
-            box = system.boxes[box_id]
+    boxes = system.boxes
+    for part, component, sensitivity in zip(parts, system.components, combined.sensitivity):
+        for local, box_id in enumerate(component.boxes):
+            box = boxes[box_id]
             mined = sum(m * s for m, s in zip(part.mined[local], sensitivity))
             per_cell = mined // box.size
             for c in box.cells:
                 mine_counts[c] = per_cell
-    completion = None
-    if want_completion:
-        completion = _one_completion(system, parts, polys, combined.weight)
-    return EngineResult(True, count, mine_counts, completion, stats=stats)
+
+    def completer() -> frozenset[int]:
+        return _one_completion(system, parts, polys, combined.weight)
+
+    return EngineResult.counted(count, mine_counts, None, stats, completer)
 
 
-def _one_completion(system: ConstraintSystem, parts: list[ComponentDP], polys: list[list[int]],
+def _one_completion(system: ConstraintSystem, parts: Sequence[ComponentDP], polys: list[list[int]],
                     weight: list[int]) -> frozenset[int]:
     """Pick mine counts per component with a non-zero total weight, then cells per box."""
     # reachable[j]: totals the components j.. can hold together.
@@ -335,18 +420,23 @@ def _one_completion(system: ConstraintSystem, parts: list[ComponentDP], polys: l
     goal = next(u for u in sorted(reachable[0]) if u < len(weight) and weight[u])
     mines = set(system.mines)
     so_far = 0
-    for j, part in enumerate(parts):
+    for j, (part, component) in enumerate(zip(parts, system.components)):
         t = next(t for t, x in enumerate(polys[j]) if x and goal - so_far - t in reachable[j + 1])
         so_far += t
         for local, k in enumerate(part.completion(t if part.bits else 0)):
-            mines.update(system.boxes[part.box_ids[local]].cells[:k])
+            mines.update(system.boxes[component.boxes[local]].cells[:k])
     if system.remaining is not None:
         mines.update(system.floating[:system.remaining - goal])
     return frozenset(mines)
 
 
-class DPEngine:
+class DPEngine(SystemEngine):
     """The default engine: exact counts and probabilities by DP over tree decompositions.
+
+    Parameters
+    ----------
+    order
+        Supplies each component's elimination order (min-fill by default).
 
     Cost: per component, linear in its boxes times ``(max box size + 1) ** (width + 1)``
     table entries at worst, for the min-fill decomposition's width.
@@ -365,5 +455,5 @@ class DPEngine:
     def __init__(self, order: OrderProvider | None = None) -> None:
         self.order = order
 
-    def run(self, board: Board) -> EngineResult:
-        return count_system(build_system(board), order=self.order)
+    def run_system(self, system: ConstraintSystem) -> EngineResult:
+        return count_system(system, order=self.order)

@@ -1,43 +1,58 @@
-"""The portfolio behind ``engine="auto"``: exact DP where it is cheap, SAT where it is not.
+"""The portfolio behind ``engine="auto"``: exact DP wherever it can finish, SAT to cut the rest.
 
-The choice rule, per board: build the constraint system, and for each component compute the
-width of the tree decomposition the DP engine would use (min-fill elimination of the
-component's boxes, :func:`minegraph.engines.elimination.clique_tree`). If every component's
-width is at most the *width budget* (:data:`WIDTH_BUDGET`), the DP engine answers everything
-exactly (the result is the DP's, unchanged). Otherwise the SAT engine answers consistency, one
-completion and the forced cells, and the probabilities are reported as unavailable
-(``count is None``, ``stats["probabilities"]`` says why) rather than guessed — except where
-they are still exact: without a total mine count the components are independent, so the
-components within the budget are counted by DP and the floating cells are 1/2
-(``EngineResult.partial_probabilities``); forced cells are 0 or 1 in any case.
+Per component of the constraint system:
 
-DP's table at a clique has up to ``prod(size_b + 1)`` entries over its boxes, so its cost grows
-exponentially with the width; SAT's cost does not depend on the width. The budget is where the
-measured DP time on dense components overtakes the SAT backbone (``bench/bench_engines.py``,
-``docs/engines.md``).
+1. **Estimate the DP's work**: the min-fill clique tree of the component's boxes, and an upper
+   bound on its table entries (:func:`~minegraph.engines.dp.estimate_work`). Within the *work
+   budget* the DP runs; above it but within :data:`SLICE_FACTOR` times the budget the DP runs
+   with a *time slice* (the bound is pessimistic on dense boards, where clues prune most of the
+   table); beyond, or when the slice runs out, the component is *wide*.
+2. **Cut wide components with SAT**: the SAT engine's backbone decides which of their cells are
+   forced (with a total mine count, over the whole board, which the total couples). Fixing a
+   backbone does not change the set of completions, so the forced cells are marked on the board,
+   propagation runs again, the components split, and step 1 is tried again on what is left.
+3. **Answer**: when every component was counted the answer is exact — counts and every
+   probability, even if SAT had to cut first (a board whose every hidden cell is decided has
+   exactly one completion). Otherwise consistency and the forced cells are exact and the
+   probabilities that stay exact are kept: forced cells, and without a total the counted
+   components and the floating cells; ``stats["probabilities"]`` says why the rest are not.
+
+A reusable :class:`ComponentCache` (the analyser's) keeps each counted component by its
+canonical key, so a position that differs from an earlier one in a few cells recomputes only
+the components that changed.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from fractions import Fraction
+from typing import Any, Sequence
 
-from minegraph.board import Board
 from minegraph.constraints import Component, ConstraintSystem, build_system
-from minegraph.engines.base import QUESTIONS, EngineResult, asking
-from minegraph.engines.dp import ComponentDP, box_graph, count_system
-from minegraph.engines.elimination import CliqueTree, clique_tree
-from minegraph.errors import EngineError
+from minegraph.deadline import asking, current_deadline, time_limit
+from minegraph.engines.base import QUESTIONS, EngineResult, SystemEngine
+from minegraph.engines.dp import ComponentDP, combine_parts, estimate_work, local_graph
+from minegraph.engines.elimination import clique_tree
+from minegraph.errors import EngineError, QueryTimeout
 
-__all__ = ["PortfolioEngine", "WIDTH_BUDGET", "component_width"]
+__all__ = ["PortfolioEngine", "ComponentCache", "WORK_BUDGET", "SLICE_FACTOR", "DP_SLICE",
+           "component_width"]
 
-#: Largest component width (min-fill tree decomposition of the boxes) left to the DP engine.
-WIDTH_BUDGET = 12
+#: Estimated DP table entries below which a component is counted without a time slice.
+WORK_BUDGET = 2_000_000.0
+
+#: Components estimated up to this many times the budget get a DP time slice first.
+SLICE_FACTOR = 1e6
+
+#: Seconds of DP tried on a component whose estimate is above the budget.
+DP_SLICE = 0.5
+
+#: Rounds of "cut with SAT, split, count again" before giving up on counting.
+MAX_ROUNDS = 8
 
 
 def component_width(system: ConstraintSystem, component: Component) -> int:
     """Width of the min-fill tree decomposition of a component's boxes, as the DP builds it.
-
-    Cost: the min-fill elimination, about ``boxes * degree**3``.
 
     Examples
     --------
@@ -46,19 +61,74 @@ def component_width(system: ConstraintSystem, component: Component) -> int:
     >>> component_width(system, system.components[0])
     1
     """
-    return clique_tree(box_graph(system, component)).width
+    return clique_tree(local_graph(len(component.boxes), component.key[1])).width
 
 
-class PortfolioEngine:
-    """DP within the width budget, SAT beyond it.
+class ComponentCache:
+    """Counted components by canonical key (and whether a total applies), least recently used
+    first out; also remembers components whose DP ran out of its slice.
 
     Parameters
     ----------
-    width_budget
-        Largest component width left to DP (``"auto:10"`` in
-        :func:`~minegraph.engines.get_engine`).
+    max_cells
+        Evict old entries once the cached components hold more cells than this.
+
+    Examples
+    --------
+    >>> cache = ComponentCache()
+    >>> from minegraph import Board
+    >>> engine = PortfolioEngine(cache=cache)
+    >>> _ = engine.run(Board.from_text("#1#---#1#"))   # two components, the same key
+    >>> cache.hits, cache.misses
+    (1, 1)
+    """
+
+    def __init__(self, max_cells: int = 2_000_000) -> None:
+        self.max_cells = max_cells
+        self.parts: OrderedDict[tuple[Any, bool], ComponentDP] = OrderedDict()
+        self.wide: set[tuple[Any, bool]] = set()
+        self.cells = 0
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: tuple[Any, bool]) -> ComponentDP | None:
+        part = self.parts.get(key)
+        if part is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        self.parts.move_to_end(key)
+        return part
+
+    def put(self, key: tuple[Any, bool], part: ComponentDP) -> None:
+        if key in self.parts:
+            return
+        self.parts[key] = part
+        self.cells += part.cells
+        while self.cells > self.max_cells and len(self.parts) > 1:
+            _, old = self.parts.popitem(last=False)
+            self.cells -= old.cells
+
+    @property
+    def hit_rate(self) -> float:
+        asked = self.hits + self.misses
+        return self.hits / asked if asked else 0.0
+
+
+class PortfolioEngine(SystemEngine):
+    """DP within its estimated work, SAT to cut what is too wide, then DP again.
+
+    Parameters
+    ----------
+    work_budget
+        Estimated DP table entries a component may need without a time slice (``"auto:0"``
+        in :func:`~minegraph.engines.get_engine` sends every component to SAT first).
     solver
-        The SAT solver used beyond the budget.
+        The SAT solver (see :mod:`minegraph.engines.sat`).
+    dp_slice
+        Seconds of DP tried on a component above the budget before SAT cuts it.
+    cache
+        A :class:`ComponentCache` to reuse counted components across calls.
 
     Examples
     --------
@@ -66,7 +136,7 @@ class PortfolioEngine:
     >>> r = PortfolioEngine().run(Board.from_text("#2#\\n#3#\\n###"))
     >>> r.count, r.stats["engine"]
     (18, 'dp')
-    >>> r = PortfolioEngine(width_budget=0).run(Board.from_text("#2#\\n#3#\\n###"))
+    >>> r = PortfolioEngine(work_budget=0).run(Board.from_text("#2#\\n#3#\\n###"))
     >>> r.count, r.stats["engine"], r.consistent
     (None, 'sat', True)
     """
@@ -75,86 +145,185 @@ class PortfolioEngine:
     answers = QUESTIONS
     takes_option = True
 
-    def __init__(self, width_budget: int | str = WIDTH_BUDGET, solver: str = "cadical") -> None:
+    def __init__(self, work_budget: float | str = WORK_BUDGET, *, solver: str = "cadical",
+                 dp_slice: float = DP_SLICE, cache: ComponentCache | None = None) -> None:
         try:
-            self.width_budget = int(width_budget)
+            self.work_budget = float(work_budget)
         except ValueError:
-            raise EngineError(f"the auto engine's option is a width budget (an integer), "
-                              f"got {width_budget!r}") from None
-        self.solver = solver
+            raise EngineError(f"the auto engine's option is a work budget (a number of DP table "
+                              f"entries), got {work_budget!r}") from None
+        if not self.work_budget >= 0:
+            raise EngineError(f"the work budget must be a number >= 0, got {work_budget!r}")
+        from minegraph.engines.sat import resolve_solver
+        self.solver = resolve_solver(solver)
+        self.dp_slice = dp_slice
+        self.cache = cache
 
-    def plan(self, board: Board) -> tuple[ConstraintSystem, list[int]]:
-        """The constraint system and each component's width (none after a contradiction)."""
-        system, trees = self._trees(board)
-        return system, [t.width for t in trees.values()]
-
-    @staticmethod
-    def _trees(board: Board) -> tuple[ConstraintSystem, dict[Component, CliqueTree]]:
-        """The constraint system and the min-fill clique tree of each component."""
-        system = build_system(board)
-        if system.contradiction is not None:
-            return system, {}
-        return system, {c: clique_tree(box_graph(system, c)) for c in system.components}
-
-    @staticmethod
-    def _count(system: ConstraintSystem, trees: dict[Component, CliqueTree]) -> EngineResult:
-        """dp, reusing the elimination orders already found for the widths."""
-        return count_system(system, order=lambda _system, component: trees[component].order)
-
-    def _sat(self) -> object:
-        from minegraph.engines.sat import SatEngine
-        return SatEngine(self.solver)
-
-    def complete(self, board: Board) -> EngineResult:
-        """Consistency and one completion, by DP or by a single SAT call."""
-        system, trees = self._trees(board)
-        width = max((t.width for t in trees.values()), default=0)
-        if width <= self.width_budget:
-            result = self._count(system, trees)
-            engine = "dp"
+    # ------------------------------------------------------------------ one component
+    def _count_component(self, component: Component, with_total: bool,
+                         stats: dict[str, Any]) -> ComponentDP | None:
+        """The component's DP if it can be had within the budget (or its time slice)."""
+        key = (component.key, with_total)
+        if self.cache is not None:
+            part = self.cache.get(key)
+            if part is not None:
+                return part
+            if key in self.cache.wide:
+                return None
+        sizes, clues = component.key
+        tree = clique_tree(local_graph(len(sizes), clues))
+        work = estimate_work(sizes, tree)
+        stats["width"] = max(stats["width"], tree.width)
+        stats["largest_estimate"] = max(stats["largest_estimate"], work)
+        if work <= self.work_budget:
+            part = ComponentDP(sizes, clues, with_total, tree)
+        elif self.work_budget > 0 and work <= self.work_budget * SLICE_FACTOR and self.dp_slice > 0:
+            part = self._sliced(sizes, clues, with_total, tree)
+            stats["dp_slices"] += 1
         else:
-            result = self._sat().complete(board)  # type: ignore[attr-defined]
-            engine = "sat"
-        result.stats.update(engine=engine, width=width, width_budget=self.width_budget)
-        return result
+            part = None
+        if self.cache is not None:
+            if part is None:
+                self.cache.wide.add(key)
+            else:
+                self.cache.put(key, part)
+        return part
 
-    def run(self, board: Board) -> EngineResult:
+    def _sliced(self, sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
+                with_total: bool, tree: Any) -> ComponentDP | None:
+        outer = current_deadline()
+        try:
+            with time_limit(self.dp_slice, "count"):
+                return ComponentDP(sizes, clues, with_total, tree)
+        except QueryTimeout:
+            if outer is not None and outer.expired():
+                raise
+            return None
+
+    # ------------------------------------------------------------------ the whole board
+    def run_system(self, system: ConstraintSystem) -> EngineResult:
         asking("consistency")
-        system, trees = self._trees(board)
-        widths = [t.width for t in trees.values()]
-        width = max(widths, default=0)
-        if width <= self.width_budget:
-            result = self._count(system, trees)
-            result.stats.update(engine="dp", width_budget=self.width_budget)
-            return result
-        result = self._sat().run(board)  # type: ignore[attr-defined]
-        if result.consistent:
-            result.partial_probabilities = self._exact_part(system, widths, result)
-        result.stats.update(
-            engine="sat", width=width, width_budget=self.width_budget,
-            probabilities=f"unavailable: a component has tree width {width}, above the dp "
-                          f"budget of {self.width_budget}, so the sat engine answered "
-                          f"consistency and forced cells (and, without a total, the exact "
-                          f"probabilities of the narrower components)")
-        return result
+        board = system.board
+        hidden = board.hidden
+        stats: dict[str, Any] = {"engine": "dp", "rounds": 0, "forced_by_sat": 0, "width": 0,
+                                 "largest_estimate": 0.0, "dp_slices": 0,
+                                 "work_budget": self.work_budget}
+        if not system.consistent_so_far:
+            return EngineResult.inconsistent(hidden, stats)
+        with_total = system.remaining is not None
+        fixed_safe: set[int] = set()
+        fixed_mines: set[int] = set()
+        current = system
+        for round_ in range(MAX_ROUNDS):
+            stats["rounds"] = round_ + 1
+            parts = [self._count_component(c, with_total, stats) for c in current.components]
+            wide = [c for c, p in zip(current.components, parts) if p is None]
+            if not wide:
+                asking("count")
+                result = combine_parts(current, parts)  # type: ignore[arg-type]
+                return self._exact(result, hidden, fixed_safe, fixed_mines, stats)
+            asking("forced")
+            cut = self._cut(current, wide, stats)
+            if cut is None:
+                return EngineResult.inconsistent(hidden, stats)
+            safe, mines = cut
+            new_safe, new_mines = safe - current.safe, mines - current.mines
+            if not new_safe and not new_mines:
+                return self._partial(current, parts, wide, hidden, fixed_safe | safe,
+                                     fixed_mines | mines, stats)
+            stats["forced_by_sat"] += len(new_safe) + len(new_mines)
+            fixed_safe |= current.safe | safe
+            fixed_mines |= current.mines | mines
+            current = build_system(current.decided(fixed_safe, fixed_mines))
+            if not current.consistent_so_far:  # pragma: no cover - a backbone keeps consistency
+                return EngineResult.inconsistent(hidden, stats)
+        parts = [self._count_component(c, with_total, stats) for c in current.components]
+        wide = [c for c, p in zip(current.components, parts) if p is None]
+        cut = self._cut(current, wide, stats)
+        if cut is None:  # pragma: no cover
+            return EngineResult.inconsistent(hidden, stats)
+        return self._partial(current, parts, wide, hidden, fixed_safe | cut[0],
+                             fixed_mines | cut[1], stats)
 
-    def _exact_part(self, system: ConstraintSystem, widths: list[int],
-                    result: EngineResult) -> dict[int, Fraction]:
-        """Probabilities that stay exact although a component is too wide to count."""
+    def _cut(self, system: ConstraintSystem, wide: list[Component],
+             stats: dict[str, Any]) -> tuple[set[int], set[int]] | None:
+        """Forced cells by the SAT backbone: of the wide components alone without a total,
+        of the whole board with one (the total couples every component). ``None`` when the
+        board is inconsistent."""
+        from minegraph.engines.sat import ClueFormula, Oracle, backbone
+        with_total = system.remaining is not None
+        formula = ClueFormula(system, None if with_total else wide)
+        stats["engine"] = "sat"
+        stats["sat_cells"] = stats.get("sat_cells", 0) + len(formula.frontier)
+        with Oracle(self.solver, formula.clauses) as oracle:
+            try:
+                if not oracle.solve(formula.assumptions):
+                    return None
+                first = formula.decode(oracle.model())
+                safe, mines, _ = backbone(formula, oracle, first)
+            finally:
+                stats["solver_calls"] = stats.get("solver_calls", 0) + oracle.calls
+        return safe | system.safe, mines | system.mines
+
+    def _exact(self, result: EngineResult, hidden: list[int], fixed_safe: set[int],
+               fixed_mines: set[int], stats: dict[str, Any]) -> EngineResult:
+        """The counted answer on the original board's hidden cells (cells fixed from a SAT
+        backbone are forced: 0 or every completion)."""
+        if not result.consistent:  # pragma: no cover - a backbone keeps consistency
+            return EngineResult.inconsistent(hidden, stats)
+        if fixed_safe or fixed_mines:
+            stats["engine"] = "dp+sat"
+        count = result.count
+        assert count is not None and result.mine_counts is not None
+        counts = dict(result.mine_counts)
+        counts.update(dict.fromkeys(fixed_safe, 0))
+        counts.update(dict.fromkeys(fixed_mines, count))
+        mine_counts = {c: counts[c] for c in hidden}
+        inner = result
+
+        def completer() -> frozenset[int]:
+            return (inner.get_completion() or frozenset()) | frozenset(fixed_mines)
+
+        stats.update({k: v for k, v in result.stats.items() if k not in stats})
+        return EngineResult.counted(count, mine_counts, None, stats, completer)
+
+    def _partial(self, system: ConstraintSystem, parts: Sequence[ComponentDP | None],
+                 wide: list[Component], hidden: list[int], safe: set[int], mines: set[int],
+                 stats: dict[str, Any]) -> EngineResult:
+        """Consistency and forced cells exact, plus the probabilities that stay exact."""
         known: dict[int, Fraction] = {}
-        if system.board.mines is None:
-            # Without a total the components are independent: count the narrow ones alone.
-            for component, width in zip(system.components, widths):
-                if width > self.width_budget:
+        with_total = system.remaining is not None
+        if not with_total:
+            # Without a total the components are independent: counted ones stay exact.
+            for component, part in zip(system.components, parts):
+                if part is None:
                     continue
-                part = ComponentDP(system, component, with_total=False)
                 total = part.total[0]
-                for local, box_id in enumerate(part.box_ids):
+                for local, box_id in enumerate(component.boxes):
                     box = system.boxes[box_id]
                     p = Fraction(part.mined[local][0], total * box.size)
                     known.update(dict.fromkeys(box.cells, p))
+                    if p == 0:
+                        safe.update(box.cells)
+                    elif p == 1:
+                        mines.update(box.cells)
             known.update(dict.fromkeys(system.floating, Fraction(1, 2)))
-        for cells, p in ((system.safe, Fraction(0)), (system.mines, Fraction(1)),
-                         (result.safe or (), Fraction(0)), (result.mines or (), Fraction(1))):
-            known.update(dict.fromkeys(cells, p))
-        return known
+        largest = max(c.cells for c in wide)
+        stats["probabilities"] = (
+            f"unavailable: {len(wide)} component(s) stayed too wide for dp after the SAT "
+            f"backbone (the largest has {largest} hidden cells, estimated "
+            f"{stats['largest_estimate']:.3g} table entries against a budget of "
+            f"{self.work_budget:.3g}); consistency and forced cells are exact"
+            + ("" if with_total else ", as are the probabilities of the other components"))
+        board = system.board
+        solver = self.solver
+
+        def completer() -> frozenset[int]:
+            from minegraph.engines.sat import SatEngine
+            # The board with the backbone marked: its completions are the original's.
+            found = SatEngine(solver).complete(board).completion or frozenset()
+            return found | frozenset(mines)
+
+        return EngineResult(True, frozenset({"consistency", "completion", "forced"}),
+                            safe=frozenset(safe), mines=frozenset(mines), probabilities=known,
+                            stats=stats, completer=completer)

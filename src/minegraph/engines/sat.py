@@ -1,21 +1,22 @@
 """Minesweeper as SAT (the blog post of SEEDS.md §4), with PySAT's solvers and encoders.
 
-The post's predicates become propositional variables: ``mined(c)`` for every hidden cell ``c``;
-its ``safe(c)`` is the literal ``¬mined(c)`` (the axiom ``¬(mined ∧ safe)`` and "neighbours −
-z safe" make them complementary on every cell next to a number, and a cell next to none is
-constrained by nothing else). A number ``z`` with ``k`` known mines around it says "exactly
-``z − k`` of my hidden neighbours are mined", one cardinality constraint from PySAT's encoders
-(:class:`pysat.card.CardEnc`, sequential counter); the total mine count is one more
-(k-modulo totalizer) over the cells next to numbers, with the cells next to none, which are
-interchangeable, left out of the formula and turned into the slack of that constraint.
+The formula is built from the :class:`~minegraph.constraints.ConstraintSystem`: one variable
+``mined(c)`` per cell of a box (the post's ``safe(c)`` is ``¬mined(c)``); each clue "exactly
+``need`` mines among the cells of my boxes" is one cardinality constraint from PySAT's encoders
+(:class:`pysat.card.CardEnc`, sequential counter), and every clause of clue ``k`` carries the
+negation of a *selector* literal ``s_k``: the solver is asked under the assumptions
+``s_1..s_m``, and an unsatisfiable answer's core names the clues responsible (what ``explain``
+reads). The total mine count is one more selected constraint (k-modulo totalizer) over the cells
+next to numbers, with the floating cells, which are interchangeable, left out and turned into
+the slack of that constraint. Cells of one box are interchangeable too, so their variables are
+ordered (``mined(c_i+1) → mined(c_i)``): one model stands for all placements of the same counts.
 
 - Consistency and one completion: one solver call.
-- Forced cells: the backbone, on one loaded solver: for each cell not yet seen both ways, ask
-  for a model with the opposite value by an assumption; unsatisfiable means forced (and the
-  literal is added as a unit clause), satisfiable gives a model that rules out more cells.
-- Counting (``count=True``): every model of each component, by blocking clauses, combined
-  exactly over components and the total; refused past :data:`MAX_MODELS` models of one
-  component.
+- Forced cells: the backbone, on one loaded solver, box by box (a box is certainly safe iff no
+  model mines its first cell, certainly mined iff none clears its last); every model found rules
+  out more boxes.
+- Counting (``count=True``): every model of each component, by blocking clauses (one per box
+  count vector, weighted by binomials), combined exactly; refused past :data:`MAX_MODELS`.
 
 Solvers by name: ``cadical`` (CaDiCaL 1.9.5, the default), ``glucose`` (Glucose 4),
 ``minisat`` (MiniSat 2.2, the one the post names), or any PySAT solver name.
@@ -29,20 +30,21 @@ SAT 2018.
 
 from __future__ import annotations
 
-import threading
 import time
-from typing import Sequence
+from math import comb
+from typing import Iterable, Sequence
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver, SolverNames
 
-from minegraph.board import HIDDEN, MINE, Board
-from minegraph.engines.backtrack import combine_regions
-from minegraph.engines.base import QUESTIONS, EngineResult, asking, check_deadline, time_left
+from minegraph.constraints import Component, ConstraintSystem
+from minegraph.deadline import asking, check_deadline, current_deadline
+from minegraph.engines.base import EngineResult, SystemEngine
 from minegraph.errors import EngineError, LimitError, QueryTimeout
 
-__all__ = ["SatEngine", "SatFormula", "SOLVERS", "MAX_MODELS", "MAX_TOTAL_CELLS"]
+__all__ = ["SatEngine", "ClueFormula", "Oracle", "SOLVERS", "MAX_MODELS", "MAX_TOTAL_CELLS",
+           "resolve_solver"]
 
 #: Short solver names and the PySAT solver behind each.
 SOLVERS: dict[str, str] = {"cadical": "cadical195", "glucose": "glucose4", "minisat": "minisat22"}
@@ -58,101 +60,101 @@ _CLUE_ENCODING = EncType.seqcounter
 _TOTAL_ENCODING = EncType.kmtotalizer
 
 
-def _resolve(name: str) -> str:
+def resolve_solver(name: str) -> str:
+    """The PySAT solver name for a short name (``cadical``) or a PySAT name (``glucose3``).
+
+    Raises
+    ------
+    EngineError
+        for an unknown name.
+    """
     if name in SOLVERS:
         return SOLVERS[name]
-    if name in SolverNames.__dict__ and not name.startswith("_"):
+    if isinstance(name, str) and name in SolverNames.__dict__ and not name.startswith("_"):
         return name
     raise EngineError(f"unknown SAT solver {name!r}; expected one of {', '.join(SOLVERS)} "
                       f"(or a PySAT solver name such as cadical153, glucose3, maplesat)")
 
 
-class SatFormula:
-    """The CNF of a position: variables, clue constraints and the total.
+class ClueFormula:
+    """The CNF of (some components of) a constraint system, one selector per clue.
+
+    Parameters
+    ----------
+    system
+        The constraint system.
+    components
+        The components to encode (default: all). The total mine count is encoded only when
+        every component is (it couples them all).
+    with_total
+        Encode the total (when the board has one and every component is encoded).
 
     Attributes
     ----------
-    frontier
-        Hidden cells next to at least one number (each has a variable).
-    floating
-        The other hidden cells: interchangeable, outside the formula.
-    clauses
-        The clue constraints (empty when ``contradiction``).
-    total, act
-        The total's constraint, each clause guarded by the activation variable ``act``
-        (``None`` without a total): a solver can be asked with or without it.
-    contradiction
-        A reason the board is inconsistent found while encoding (a number that cannot be
-        met, a total out of range), or ``None``.
-    remaining
-        Mines the total leaves for the hidden cells (``None`` without a total).
+    var
+        Cell -> variable, for the cells of the encoded boxes.
+    selector
+        Clue index (into ``system.clues``) -> its selector variable.
+    total_selector
+        The total's selector (``None`` when the total is not encoded).
+    low, high
+        The bounds the total puts on the encoded cells' mines.
 
     Examples
     --------
-    >>> f = SatFormula(Board.from_text("mines: 1\\n#1#\\n##-"))
-    >>> f.frontier, f.floating, f.remaining
-    ([0, 2, 3, 4], [], 1)
+    >>> from minegraph import Board
+    >>> from minegraph.constraints import build_system
+    >>> f = ClueFormula(build_system(Board.from_text("mines: 1\\n#1#\\n##-")))
+    >>> sorted(f.var), len(f.selector), (f.low, f.high)
+    ([0, 2, 3, 4], 1, (1, 1))
     """
 
-    def __init__(self, board: Board) -> None:
-        states, nbrs = board.states, board.neighbors
-        self.board = board
+    def __init__(self, system: ConstraintSystem, components: Sequence[Component] | None = None,
+                 with_total: bool = True) -> None:
+        self.system = system
+        self.components = tuple(system.components if components is None else components)
         self.pool = IDPool()
-        self.contradiction: str | None = None
         self.clauses: list[list[int]] = []
-        self.total: list[list[int]] = []
-        self.act: int | None = None
-        #: (hidden neighbours, need) of every number with hidden neighbours.
-        self.clues: list[tuple[list[int], int]] = []
-        next_to_number = set()
-        for p, s in enumerate(states):
-            if s < 0:
-                continue
-            around = [q for q in nbrs[p] if states[q] == HIDDEN]
-            need = s - sum(1 for q in nbrs[p] if states[q] == MINE)
-            if not 0 <= need <= len(around):
-                self.contradiction = f"number at {board.label(p)} cannot be satisfied"
-            elif around:
-                self.clues.append((around, need))
-                next_to_number.update(around)
-        hidden = board.hidden
-        self.frontier = [q for q in hidden if q in next_to_number]
-        self.floating = [q for q in hidden if q not in next_to_number]
-        self.var = {q: self.pool.id(q) for q in self.frontier}
-        self.remaining = None if board.mines is None else board.mines - board.known_mines
-        if self.remaining is not None and not 0 <= self.remaining <= len(hidden):
-            self.contradiction = self.contradiction or (
-                f"the total of {board.mines} mines does not fit the board")
-        if self.contradiction is not None:
-            return
-        for around, need in self.clues:
-            self.clauses.extend(self.cardinality([self.var[q] for q in around], need, need))
-        if self.remaining is not None:
-            binding = self.low > 0 or self.high < len(self.frontier)
-            if binding and len(self.frontier) > MAX_TOTAL_CELLS:
-                raise LimitError(f"the total mine count binds {len(self.frontier)} cells next to "
-                                 f"numbers; the SAT engine encodes it over at most "
-                                 f"{MAX_TOTAL_CELLS}; use engine dp")
-            self.act = self.pool.id("total")
-            self.total = [clause + [-self.act] for clause in self.cardinality(
-                [self.var[q] for q in self.frontier], self.low, self.high, _TOTAL_ENCODING)]
-
-    @property
-    def low(self) -> int:
-        """Fewest mines the frontier can hold under the total."""
-        return max(0, (self.remaining or 0) - len(self.floating))
-
-    @property
-    def high(self) -> int:
-        """Most mines the frontier can hold under the total."""
-        return min(self.remaining if self.remaining is not None else len(self.frontier),
-                   len(self.frontier))
+        self.var: dict[int, int] = {}
+        self.selector: dict[int, int] = {}
+        self.boxes = [b for comp in self.components for b in comp.boxes]
+        for b in self.boxes:
+            for c in system.boxes[b].cells:
+                self.var[c] = self.pool.id(("cell", c))
+        for b in self.boxes:
+            cells = system.boxes[b].cells
+            for u, v in zip(cells, cells[1:]):   # symmetry: mines fill a box from its front
+                self.clauses.append([self.var[u], -self.var[v]])
+        for comp in self.components:
+            for k in comp.clues:
+                clue = system.clues[k]
+                sel = self.selector[k] = self.pool.id(("clue", k))
+                lits = [self.var[c] for b in clue.boxes for c in system.boxes[b].cells]
+                for clause in self.cardinality(lits, clue.need, clue.need):
+                    self.clauses.append(clause + [-sel])
+        self.frontier = sorted(self.var)
+        everything = len(self.components) == len(system.components)
+        self.floating = len(system.floating) if everything else 0
+        self.total_selector: int | None = None
+        rest = system.remaining
+        self.remaining = rest if everything and with_total else None
+        n = len(self.frontier)
+        self.low = max(0, (rest or 0) - self.floating) if self.remaining is not None else 0
+        self.high = min(rest, n) if self.remaining is not None and rest is not None else n
+        if self.remaining is not None and (self.low > 0 or self.high < n):
+            if n > MAX_TOTAL_CELLS:
+                raise LimitError(f"the total mine count binds {n} cells next to numbers; the SAT "
+                                 f"engine encodes it over at most {MAX_TOTAL_CELLS}; use engine dp")
+            self.total_selector = self.pool.id("total")
+            lits = [self.var[c] for c in self.frontier]
+            for clause in self.cardinality(lits, self.low, self.high, _TOTAL_ENCODING):
+                self.clauses.append(clause + [-self.total_selector])
 
     def cardinality(self, lits: list[int], low: int, high: int,
                     encoding: int = _CLUE_ENCODING) -> list[list[int]]:
         """Clauses for ``low <= sum(lits) <= high`` from PySAT's encoders."""
         n = len(lits)
-        if low > high or low > n:
+        if low > high or low > n or high < 0:
             return [[]]
         if n == 0:
             return []
@@ -165,88 +167,198 @@ class SatFormula:
             clauses += CardEnc.atmost(lits, high, vpool=self.pool, encoding=encoding).clauses
         return clauses
 
+    @property
+    def assumptions(self) -> list[int]:
+        """Every selector: the whole formula."""
+        sels = list(self.selector.values())
+        if self.total_selector is not None:
+            sels.append(self.total_selector)
+        return sels
+
     def decode(self, model: Sequence[int]) -> set[int]:
-        """Frontier cells mined in a model."""
-        return {q for q, v in self.var.items() if model[v - 1] > 0}
-
-    def complete(self, mined: set[int]) -> frozenset[int]:
-        """A full completion from the frontier mines of a model: the total's rest on the first
-        floating cells."""
-        rest = 0 if self.remaining is None else self.remaining - len(mined)
-        return frozenset(mined) | frozenset(self.floating[:rest])
+        """Cells mined in a model."""
+        return {c for c, v in self.var.items() if model[v - 1] > 0}
 
 
-class _Oracle:
-    """One loaded solver, asked under the query's time limit: solvers that can be interrupted
-    get a timer that interrupts them at the deadline; CaDiCaL, which PySAT cannot interrupt,
-    runs in conflict-budget slices sized to end near the deadline, with a clock check between.
+class Oracle:
+    """One loaded solver, asked under the current deadline.
 
-    :meth:`query` asks first without the total (cheap; often its model already meets the
-    total, and "unsatisfiable" then holds with the total too), and with it only if needed:
-    exact global counts are hard for CDCL solvers on large coupled components."""
+    Solvers PySAT can interrupt get a timer that interrupts them at the deadline (or when the
+    query is cancelled); CaDiCaL, which PySAT cannot interrupt, runs in conflict-budget slices
+    sized to end near the deadline, with a clock check between. Use as a context manager.
+    """
 
-    def __init__(self, name: str, formula: SatFormula | None = None,
-                 clauses: list[list[int]] | None = None) -> None:
-        self.formula = formula
-        loaded = clauses if formula is None else formula.clauses + formula.total
-        self.solver = Solver(name=name, bootstrap_with=loaded or [])
-        self.interruptible = not name.startswith("cadical")
+    def __init__(self, solver: str, clauses: Iterable[list[int]] = ()) -> None:
+        self.solver = Solver(name=solver, bootstrap_with=list(clauses))
+        self.interruptible = not solver.startswith("cadical")
         self.calls = 0
 
-    def query(self, extra: Sequence[int] = ()) -> set[int] | None:
-        """Frontier mines of a model of the whole formula under ``extra``, or ``None``."""
-        f = self.formula
-        assert f is not None
-        if f.act is None:
-            return f.decode(self.model()) if self.solve(extra) else None
-        if not self.solve([-f.act, *extra]):
-            return None
-        found = f.decode(self.model())
-        if f.low <= len(found) <= f.high:
-            return found
-        return f.decode(self.model()) if self.solve([f.act, *extra]) else None
+    def __enter__(self) -> "Oracle":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def add_clause(self, clause: list[int]) -> None:
+        self.solver.add_clause(clause)
 
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        """Satisfiable under ``assumptions``? Raises ``QueryTimeout`` at the deadline."""
         self.calls += 1
-        left = time_left()
-        if left is None:
-            return bool(self.solver.solve(assumptions=list(assumptions)))
-        return self._interrupted(list(assumptions)) if self.interruptible else \
-            self._sliced(list(assumptions))
+        deadline = current_deadline()
+        try:
+            if deadline is None:
+                return bool(self.solver.solve(assumptions=list(assumptions)))
+            if self.interruptible:
+                return self._interrupted(list(assumptions))
+            return self._sliced(list(assumptions))
+        except Exception as exc:  # PySAT turns Ctrl-C inside the solver into its own error
+            if "keyboard interrupt" in str(exc).lower():
+                raise KeyboardInterrupt from None
+            raise
 
     def _interrupted(self, assumptions: list[int]) -> bool:
+        deadline = current_deadline()
+        assert deadline is not None
         while True:
-            check_deadline()
-            timer = threading.Timer(max(time_left() or 0.0, 0.0), self.solver.interrupt)
-            timer.start()
-            try:
+            deadline.check()
+            with deadline.watch(self.solver.interrupt):
                 result = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-            finally:
-                timer.cancel()
             if result is not None:
                 return bool(result)
             self.solver.clear_interrupt()
 
     def _sliced(self, assumptions: list[int]) -> bool:
+        deadline = current_deadline()
+        assert deadline is not None
         budget = 1000
         while True:
-            check_deadline()
+            deadline.check()
             self.solver.conf_budget(budget)
             start = time.monotonic()
             result = self.solver.solve_limited(assumptions=assumptions)
             if result is not None:
                 return bool(result)
             rate = budget / max(time.monotonic() - start, 1e-6)  # conflicts per second
-            budget = max(1000, min(budget * 2, int(rate * max(time_left() or 0.0, 0.0))))
+            left = max(deadline.remaining(), 0.0)
+            # Slices of at most a tenth of the time left (and 50 ms) keep the limit tight.
+            budget = max(100, min(budget * 2, int(rate * min(left / 10 + 0.005, 0.05))))
 
     def model(self) -> list[int]:
         return self.solver.get_model() or []
+
+    def core(self) -> list[int]:
+        return list(self.solver.get_core() or [])
 
     def close(self) -> None:
         self.solver.delete()
 
 
-class SatEngine:
+def backbone(formula: ClueFormula, oracle: Oracle, first: set[int]) -> tuple[set[int], set[int], set[int]]:
+    """Forced cells of the encoded boxes (and floating cells, by the total), box by box.
+
+    Returns the safe cells, the mined cells, and the frontier mine totals seen in models.
+    """
+    system = formula.system
+    assume = formula.assumptions
+    base = [s for s in assume if s != formula.total_selector]
+    can_mine: set[int] = set()     # boxes seen with a mine in their first cell
+    can_clear: set[int] = set()    # boxes seen with their last cell clear
+    sums = {len(first)}
+
+    def note(mined: set[int]) -> None:
+        for b in formula.boxes:
+            cells = system.boxes[b].cells
+            if cells[0] in mined:
+                can_mine.add(b)
+            if cells[-1] not in mined:
+                can_clear.add(b)
+
+    def query(extra: int) -> set[int] | None:
+        # Without the total first (cheap; its model often meets the total anyway).
+        if formula.total_selector is not None:
+            if not oracle.solve([*base, extra]):
+                return None
+            found = formula.decode(oracle.model())
+            if formula.low <= len(found) <= formula.high:
+                return found
+        if not oracle.solve([*assume, extra]):
+            return None
+        return formula.decode(oracle.model())
+
+    note(first)
+    safe: set[int] = set()
+    mines: set[int] = set()
+    for b in formula.boxes:
+        cells = system.boxes[b].cells
+        for as_mine in (True, False):
+            if (b in can_mine) if as_mine else (b in can_clear):
+                continue
+            lit = formula.var[cells[0]] if as_mine else -formula.var[cells[-1]]
+            found = query(lit)
+            if found is not None:
+                sums.add(len(found))
+                note(found)
+            else:
+                oracle.add_clause([-lit])
+                (safe if as_mine else mines).update(cells)
+    _floating(formula, oracle, sums, safe, mines)
+    return safe, mines, sums
+
+
+def _floating(formula: ClueFormula, oracle: Oracle, sums: set[int], safe: set[int],
+              mines: set[int]) -> None:
+    """Floating cells are forced only by the total: all safe iff the frontier always holds
+    every remaining mine, all mined iff it always holds as few as the floating cells allow."""
+    system, rest = formula.system, formula.remaining
+    floating = system.floating
+    if not floating or rest is None:
+        return
+    lits = [formula.var[c] for c in formula.frontier]
+    for as_mine, bound in ((False, rest), (True, rest - len(floating))):
+        if (min(sums) < bound) if not as_mine else (max(sums) > bound):
+            continue  # a model already shows the other value
+        # Is there a model with the frontier below (above) the bound? Activated clauses.
+        low, high = (formula.low, bound - 1) if not as_mine else (bound + 1, formula.high)
+        if low <= high:
+            act = formula.pool.id(("activate", as_mine))
+            for clause in formula.cardinality(lits, low, high, _TOTAL_ENCODING):
+                oracle.add_clause(clause + [-act])
+            if oracle.solve([*formula.assumptions, act]):
+                continue
+        (mines if as_mine else safe).update(floating)
+
+
+class EnumeratedPart:
+    """One component counted by model enumeration: the same figures as
+    :class:`~minegraph.engines.dp.ComponentDP` (``total``, ``mined``), and a completion."""
+
+    def __init__(self, sizes: Sequence[int], vectors: list[tuple[int, ...]], with_total: bool) -> None:
+        self.sizes = list(sizes)
+        self.cells = sum(sizes)
+        self.width = 0
+        self.bits = 1 if with_total else 0
+        length = self.cells + 1 if with_total else 1
+        self.total = [0] * length
+        self.mined = [[0] * length for _ in sizes]
+        self.vectors = vectors
+        for vec in vectors:
+            weight = 1
+            for s, k in zip(sizes, vec):
+                weight *= comb(s, k)
+            t = sum(vec) if with_total else 0
+            self.total[t] += weight
+            for b, k in enumerate(vec):
+                self.mined[b][t] += weight * k
+        while len(self.total) > 1 and self.total[-1] == 0:
+            self.total.pop()
+
+    def completion(self, target: int) -> list[int]:
+        """Mines per local box in one solution with ``target`` mines (any without a total)."""
+        return list(next(v for v in self.vectors if not self.bits or sum(v) == target))
+
+
+class SatEngine(SystemEngine):
     """The SAT engine: consistency, a completion and forced cells; counting on request.
 
     Parameters
@@ -257,11 +369,12 @@ class SatEngine:
     count
         Also count completions by enumerating models per component (refused with a
         :class:`LimitError` past :data:`MAX_MODELS` models of one component).
+    max_models
+        The counting limit per component.
 
-    Cost: one solver call for consistency, at most one per hidden cell next to a number for
-    the backbone (each NP-hard in general, usually milliseconds), plus the encoding, linear in
-    the board except for the total's constraint (``n * k`` clauses for ``n`` cells next to
-    numbers and ``k`` mines).
+    Cost: one solver call for consistency, at most two per box for the backbone (each NP-hard
+    in general, usually milliseconds), plus the encoding, linear in the board except for the
+    total's constraint (``n * k`` clauses for ``n`` cells next to numbers and ``k`` mines).
 
     Examples
     --------
@@ -272,6 +385,8 @@ class SatEngine:
     >>> r = SatEngine("minisat").run(Board.from_text("mines: 2\\n##-#\\n11-#\\n--1#"))
     >>> sorted(r.safe)
     [3]
+    >>> SatEngine(count=True).run(Board.from_text("#2#\\n#3#\\n###")).count
+    18
     >>> SatEngine("nope")
     Traceback (most recent call last):
     ...
@@ -283,162 +398,102 @@ class SatEngine:
 
     def __init__(self, solver: str = "cadical", *, count: bool = False,
                  max_models: int = MAX_MODELS) -> None:
-        self.solver = _resolve(solver)
+        self.solver = resolve_solver(solver)
         self.count = count
         self.max_models = max_models
-        self.answers = QUESTIONS if count else frozenset({"consistency", "completion", "forced"})
+        base = frozenset({"consistency", "completion", "forced"})
+        self.answers = base | {"count", "probabilities"} if count else base
 
-    def complete(self, board: Board) -> EngineResult:
+    def complete(self, board: object) -> EngineResult:
         """Consistency and one completion: a single solver call."""
-        formula = SatFormula(board)
+        from minegraph.constraints import build_system
+        system = build_system(board)  # type: ignore[arg-type]
+        if not system.consistent_so_far:
+            return EngineResult.inconsistent(system.board.hidden)
+        formula = ClueFormula(system)
         stats = self._stats(formula)
-        if formula.contradiction is not None:
-            return EngineResult(False, 0, stats=stats)
-        oracle = _Oracle(self.solver, formula)
-        try:
-            found = oracle.query()
-            if found is None:
-                return EngineResult(False, 0, stats=stats)
-            return EngineResult(True, completion=formula.complete(found), stats=stats)
-        finally:
-            stats["solver_calls"] = oracle.calls
-            oracle.close()
+        with Oracle(self.solver, formula.clauses) as oracle:
+            try:
+                ok = oracle.solve(formula.assumptions)
+                found = formula.decode(oracle.model()) if ok else None
+            finally:
+                stats["solver_calls"] = oracle.calls
+        if found is None:
+            return EngineResult.inconsistent(system.board.hidden, stats)
+        return EngineResult(True, frozenset({"consistency", "completion"}),
+                            completion=_completion(formula, found), stats=stats)
 
-    def run(self, board: Board) -> EngineResult:
+    def run_system(self, system: ConstraintSystem) -> EngineResult:
         asking("consistency")
-        formula = SatFormula(board)
+        hidden = system.board.hidden
+        if not system.consistent_so_far:
+            return EngineResult.inconsistent(hidden)
+        formula = ClueFormula(system)
         stats = self._stats(formula)
-        hidden = board.hidden
-        inconsistent = EngineResult(False, 0, {q: 0 for q in hidden} if self.count else None,
-                                    None, frozenset(), frozenset(), stats)
-        if formula.contradiction is not None:
-            return inconsistent
-        oracle = _Oracle(self.solver, formula)
         answered: dict[str, object] = {}
-        try:
-            first = oracle.query()
-            if first is None:
-                return inconsistent
-            answered["consistency"] = True
-            asking("forced")
-            safe, mines = self._backbone(formula, oracle, first)
-            answered["forced"] = True
-        except QueryTimeout as exc:
-            raise QueryTimeout(exc.question, exc.seconds, answered) from None
-        finally:
-            stats["solver_calls"] = oracle.calls
-            oracle.close()
-        count = mine_counts = None
+        with Oracle(self.solver, formula.clauses) as oracle:
+            try:
+                if not oracle.solve(formula.assumptions):
+                    return EngineResult.inconsistent(hidden, stats)
+                first = formula.decode(oracle.model())
+                answered["consistency"] = True
+                asking("forced")
+                safe, mines, _ = backbone(formula, oracle, first)
+                answered["forced"] = True
+            except QueryTimeout as exc:
+                raise QueryTimeout(exc.question, exc.seconds, answered) from None
+            finally:
+                stats["solver_calls"] = oracle.calls
+        safe |= system.safe
+        mines |= system.mines
+        result = EngineResult(True, self.answers - {"count", "probabilities"}, safe=frozenset(safe),
+                              mines=frozenset(mines), completion=_completion(formula, first),
+                              stats=stats)
         if self.count:
             asking("count")
             try:
-                count, mine_counts = self._count(formula)
+                counted = self._count(system)
             except QueryTimeout as exc:
                 raise QueryTimeout(exc.question, exc.seconds, answered) from None
-        return EngineResult(True, count, mine_counts, formula.complete(first), frozenset(safe),
-                            frozenset(mines), stats)
+            counted.completion = result.completion
+            counted.stats.update(stats)
+            return counted
+        return result
 
-    def _stats(self, formula: SatFormula) -> dict[str, object]:
-        return {"solver": self.solver, "variables": formula.pool.top, "clauses": len(formula.clauses) + len(formula.total),
-                "frontier": len(formula.frontier), "floating": len(formula.floating)}
+    def _stats(self, formula: ClueFormula) -> dict[str, object]:
+        return {"solver": self.solver, "variables": formula.pool.top, "clauses": len(formula.clauses),
+                "frontier": len(formula.frontier), "floating": len(formula.system.floating)}
 
-    def _backbone(self, formula: SatFormula, oracle: _Oracle,
-                  first: set[int]) -> tuple[set[int], set[int]]:
-        """Forced cells by assumptions on one loaded solver."""
-        var = formula.var
-        reference = {q: q in first for q in formula.frontier}
-        open_cells = set(formula.frontier)
-        sums = {len(first)}
-        safe: set[int] = set()
-        mines: set[int] = set()
-        for q in formula.frontier:
-            if q not in open_cells:
-                continue
-            lit = var[q] if reference[q] else -var[q]
-            found = oracle.query([-lit])
-            if found is not None:
-                sums.add(len(found))
-                open_cells.difference_update([u for u in open_cells if (u in found) != reference[u]])
-            else:
-                open_cells.discard(q)
-                oracle.solver.add_clause([lit])
-                (mines if reference[q] else safe).add(q)
-        self._floating(formula, oracle, sums, safe, mines)
-        return safe, mines
-
-    def _floating(self, formula: SatFormula, oracle: _Oracle, sums: set[int], safe: set[int],
-                  mines: set[int]) -> None:
-        """Floating cells are forced only by the total: all safe iff the frontier always holds
-        every remaining mine, all mined iff it always holds as few as the floating cells allow."""
-        floating, rest = formula.floating, formula.remaining
-        if not floating or rest is None:
-            return
-        lits = [formula.var[q] for q in formula.frontier]
-        for as_mine, bound in ((False, rest), (True, rest - len(floating))):
-            if (min(sums) < bound) if not as_mine else (max(sums) > bound):
-                continue  # a model already shows the other value
-            # Is there a model with the frontier below (above) the bound? Activated clauses.
-            low, high = (formula.low, bound - 1) if not as_mine else (bound + 1, formula.high)
-            if low <= high:
-                act = formula.pool.id(("activate", as_mine))
-                for clause in formula.cardinality(lits, low, high, _TOTAL_ENCODING):
-                    oracle.solver.add_clause(clause + [-act])
-                if oracle.query([act]) is not None:
-                    continue
-            (mines if as_mine else safe).update(floating)
-
-    def _count(self, formula: SatFormula) -> tuple[int, dict[int, int]]:
+    def _count(self, system: ConstraintSystem) -> EngineResult:
         """Count models per component by blocking clauses, then combine exactly."""
-        parent = {q: q for q in formula.frontier}
+        from minegraph.engines.dp import combine_parts
+        with_total = system.remaining is not None
+        parts = [EnumeratedPart(comp.key[0], self._enumerate(system, comp), with_total)
+                 for comp in system.components]
+        return combine_parts(system, parts)  # type: ignore[arg-type]
 
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        for around, _ in formula.clues:
-            root = find(around[0])
-            for q in around[1:]:
-                other = find(q)
-                if other != root:
-                    parent[other] = root
-        groups: dict[int, list[int]] = {}
-        for q in formula.frontier:
-            groups.setdefault(find(q), []).append(q)
-        clue_groups: dict[int, list[tuple[list[int], int]]] = {}
-        for around, need in formula.clues:
-            clue_groups.setdefault(find(around[0]), []).append((around, need))
-        parts = []
-        for root, cells in groups.items():
-            parts.append(self._enumerate(cells, clue_groups.get(root, [])))
-        return combine_regions(parts, formula.floating, formula.remaining)
-
-    def _enumerate(self, cells: list[int], clues: list[tuple[list[int], int]]
-                   ) -> tuple[list[int], dict[int, list[int]]]:
-        pool = IDPool()
-        var = {q: pool.id(q) for q in cells}
-        clauses = []
-        for around, need in clues:
-            clauses += CardEnc.equals([var[q] for q in around], need, vpool=pool,
-                                      encoding=_CLUE_ENCODING).clauses
-        poly = [0] * (len(cells) + 1)
-        mined = {q: [0] * (len(cells) + 1) for q in cells}
-        oracle = _Oracle(self.solver, clauses=clauses)
-        try:
-            found = 0
-            while oracle.solve():
+    def _enumerate(self, system: ConstraintSystem, component: Component) -> list[tuple[int, ...]]:
+        """Every box-count vector of a component's solutions."""
+        formula = ClueFormula(system, [component])
+        cells = [system.boxes[b].cells for b in component.boxes]
+        vectors: list[tuple[int, ...]] = []
+        with Oracle(self.solver, formula.clauses) as oracle:
+            while oracle.solve(formula.assumptions):
                 model = oracle.model()
-                hits = [q for q in cells if model[var[q] - 1] > 0]
-                poly[len(hits)] += 1
-                for q in hits:
-                    mined[q][len(hits)] += 1
-                found += 1
-                if found > self.max_models:
+                mined = formula.decode(model)
+                vectors.append(tuple(sum(1 for c in cs if c in mined) for cs in cells))
+                if len(vectors) > self.max_models:
                     raise LimitError(f"counting by enumeration stops at {self.max_models} models "
-                                     f"of one component ({len(cells)} cells); use engine dp")
-                oracle.solver.add_clause([-var[q] if model[var[q] - 1] > 0 else var[q]
-                                          for q in cells])
-        finally:
-            oracle.close()
-        return poly, mined
+                                     f"of one component ({component.cells} cells); use engine dp")
+                oracle.add_clause([-formula.var[c] if c in mined else formula.var[c]
+                                   for cs in cells for c in cs])
+                check_deadline()
+        return vectors
+
+
+def _completion(formula: ClueFormula, mined: set[int]) -> frozenset[int]:
+    """A full completion from a model's mines: propagation's mines, and the rest of the total
+    on the first floating cells."""
+    system = formula.system
+    rest = 0 if system.remaining is None else system.remaining - len(mined)
+    return frozenset(mined) | system.mines | frozenset(system.floating[:max(rest, 0)])

@@ -34,7 +34,7 @@ def _agree_with_brute(board: Board) -> None:
     thesis = get_engine("thesis").run(board)
     brute = BruteEngine().run(board)
     assert thesis.consistent == brute.consistent
-    assert thesis.count is None
+    assert thesis.count is None if thesis.consistent else thesis.count == 0
     if brute.consistent:
         assert (set(thesis.safe), set(thesis.mines)) == _forced(brute)
         completed = solve(board, engine="thesis")
@@ -133,9 +133,12 @@ def test_the_engines_are_registered() -> None:
     # It does not count: analyze reports its forced cells without probabilities.
     a = analyze(Board.from_text("1#1\n#2#\n---"), engine="thesis")
     assert a.consistent and a.safe == [(0, 1)] and a.mines == [(1, 0), (1, 2)]
-    # Only the forced cells (all three here) keep an exact probability.
-    assert not a.probabilities_available
+    # It does not count, but every hidden cell is forced here: exactly one completion.
+    assert a.probabilities_available and a.solutions == 1
     assert a.probabilities == {(0, 1): 0, (1, 0): 1, (1, 2): 1}
+    # On a board it does not decide fully, only the forced cells keep a probability.
+    b = analyze(Board.from_text("1#1\n#2#\n---\n###"), engine="thesis")
+    assert not b.probabilities_available and b.solutions is None
     assert get_engine("dp-thesis").name == "dp-thesis"
     assert analyze(Board.from_text("#1#"), engine="dp-thesis").solutions == 2
 

@@ -263,7 +263,7 @@ def evaluate(board: Board, td: Decomposition) -> EngineResult:
     stats: dict[str, object] = {"width": td.width, "nodes": len(td.bags),
                                 "assignments": sum(len(u) for u in t.up)}
     if t.target < 0 or not reach >> t.target & 1:
-        return EngineResult(False, stats=stats)
+        return EngineResult.inconsistent(board.hidden, stats)
     down = t.downward()
     safe, mines = set(board.hidden), set(board.hidden)
     for i in range(len(td.bags)):
@@ -274,7 +274,7 @@ def evaluate(board: Board, td: Decomposition) -> EngineResult:
                 safe.discard(v)
             if any(not a[k] for a in valid):
                 mines.discard(v)
-    return EngineResult(True, completion=frozenset(t.completion()), safe=frozenset(safe),
+    return EngineResult(True, ThesisEngine.answers, completion=frozenset(t.completion()), safe=frozenset(safe),
                         mines=frozenset(mines), stats=stats)
 
 
@@ -291,6 +291,9 @@ class ThesisEngine:
 
     name = "thesis"
     answers = frozenset({"consistency", "completion", "forced"})
+
+    def complete(self, board: Board) -> EngineResult:
+        return self.run(board)
 
     def run(self, board: Board) -> EngineResult:
         td, how = tree_decomposition(board, classify(board, heuristic=False))
