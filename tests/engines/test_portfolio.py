@@ -1,121 +1,133 @@
-"""engine="auto": DP within the width budget, SAT beyond it; time limits on every query."""
+"""engine="auto": DP by its estimated work, SAT to cut wide components, DP again."""
 
 from __future__ import annotations
 
-import time
+from pathlib import Path
 
 import pytest
 
 from minegraph import Board, analyze, solve
 from minegraph.constraints import build_system
-from minegraph.deadline import time_limit, time_left
 from minegraph.engines.base import get_engine
-from minegraph.engines.dp import ComponentDP, DPEngine
-from minegraph.engines.portfolio import WIDTH_BUDGET, PortfolioEngine, component_width
-from minegraph.errors import EngineError, QueryTimeout
+from minegraph.engines.dp import DPEngine
+from minegraph.engines.portfolio import ComponentCache, PortfolioEngine, component_width
+from minegraph.errors import AnswerUnavailable, EngineError
 from minegraph.play import midgame_position
-from strategies import is_completion_of
 from minegraph.play.layouts import checkerboard_opening as checkerboard
+from strategies import is_completion_of
+
+JANKO = sorted((Path(__file__).parents[1] / "data" / "formats" / "janko-puzzles").glob("*.board"))
 
 
 def test_narrow_boards_get_the_dp_answer_unchanged() -> None:
     for seed in range(5):
         board = midgame_position(16, 30, 99, seed)
         auto, dp = PortfolioEngine().run(board), DPEngine().run(board)
-        assert auto.stats["engine"] == "dp" and auto.stats["width"] <= WIDTH_BUDGET
-        assert (auto.count, auto.mine_counts, auto.completion) == (dp.count, dp.mine_counts, dp.completion)
+        assert auto.stats["engine"] == "dp" and auto.stats["rounds"] == 1
+        assert (auto.count, auto.mine_counts) == (dp.count, dp.mine_counts)
     assert analyze(midgame_position(16, 30, 99, 0)).engine == "dp"
 
 
-def test_component_width_is_the_width_dp_uses() -> None:
-    for board in [checkerboard(12, 12, 0.3, seed=2, total=True), midgame_position(16, 30, 99, 3)]:
-        system = build_system(board)
-        for comp in system.components:
-            assert component_width(system, comp) == ComponentDP(system, comp, True).width
+def test_component_width_on_known_shapes() -> None:
+    # A chain of clues over single cells is a path of boxes: treewidth 1.
+    chain = build_system(Board.from_text("#1#1#1#"))
+    assert component_width(chain, chain.components[0]) == 1
+    # Four corner clues around a ring of four hidden cells: the boxes form a 4-cycle,
+    # treewidth 2.
+    ring = build_system(Board.from_text("1#1\n#-#\n1#1"))
+    assert len(ring.components) == 1 and len(ring.boxes) == 4
+    assert component_width(ring, ring.components[0]) == 2
+    # One clue over a 3x3 block of hidden cells: one box, width 0.
+    block = build_system(Board.from_text("####\n#1##\n####"), propagate=False)
+    assert component_width(block, block.components[0]) in (0, 1)
 
 
-def test_wide_components_go_to_sat_with_the_same_forced_cells() -> None:
-    board = checkerboard(12, 12, 0.3, seed=2, total=True)
-    width = max(PortfolioEngine().plan(board)[1])
-    assert 3 < width <= WIDTH_BUDGET
-    dp = DPEngine().run(board)
-    low = PortfolioEngine(width_budget=3).run(board)
-    assert low.stats["engine"] == "sat" and low.count is None and low.mine_counts is None
-    assert "unavailable" in str(low.stats["probabilities"])
-    assert low.safe == {c for c, m in dp.mine_counts.items() if m == 0}
-    assert low.mines == {c for c, m in dp.mine_counts.items() if m == dp.count}
-    a = analyze(board, engine="auto:3")
-    assert a.engine == "sat" and not a.probabilities_available and a.solutions is None
-    assert a.to_json()["probabilities_available"] is False
-    # With a total, only the forced cells keep a (0 or 1) probability.
+@pytest.mark.parametrize("path", JANKO, ids=[p.stem for p in JANKO])
+def test_every_janko_puzzle_has_exactly_one_solution(path: Path) -> None:
+    # Each of the ten puzzles is known to have exactly one solution (exhaustive enumeration,
+    # see tests/data/formats/janko-puzzles/README.md).
+    board = Board.from_text(path.read_text(encoding="utf-8"))
+    a = analyze(board)
+    assert a.consistent and a.solutions == 1 and a.probabilities_available
     assert set(a.probabilities.values()) <= {0, 1}
-    completed = solve(board, engine="auto:3")
+    assert len(a.safe) + len(a.mines) == board.hidden_count
+    assert a.completion is not None and is_completion_of(board, a.completion)
+    # SAT alone decides every hidden cell, which proves the count is 1 as well.
+    s = analyze(board, engine="sat")
+    assert s.solutions == 1 and s.safe == a.safe and s.mines == a.mines
+
+
+def test_sat_cuts_then_dp_counts_exactly() -> None:
+    board = checkerboard(12, 12, 0.3, seed=4, total=True)
+    dp = DPEngine().run(board)
+    # A budget below the widest component's estimate (139,400 table entries): it goes to SAT
+    # first; its backbone (43 cells) splits it and dp counts the pieces exactly.
+    engine = PortfolioEngine(work_budget=1600, dp_slice=0)
+    low = engine.run(board)
+    assert low.stats["forced_by_sat"] == 43 and low.stats["engine"] == "dp+sat"
+    assert (low.count, low.mine_counts) == (dp.count, dp.mine_counts)
+    completed = solve(board, engine=engine)
     assert completed is not None and is_completion_of(board, completed)
 
 
-def test_a_really_wide_board_is_answered_without_probabilities() -> None:
-    board = checkerboard(36, 36, 0.3, seed=1, total=False)   # width 19: dp would take minutes
-    system, widths = PortfolioEngine().plan(board)
-    assert max(widths) > WIDTH_BUDGET
-    a = analyze(board)
-    assert a.consistent and a.engine == "sat" and a.solutions is None
-    assert a.completion is not None and is_completion_of(board, a.completion)
-    wide = {c for comp, w in zip(system.components, widths) if w > WIDTH_BUDGET
-            for b in comp.boxes for c in system.boxes[b].cells}
-    for cell, p in a.probabilities.items():
-        assert board.index(cell) not in wide or p in (0, 1)
-
-
-def test_without_a_total_narrow_components_keep_exact_probabilities() -> None:
-    board = checkerboard(12, 12, 0.3, seed=1, total=False)   # components of width 2, 3, 6
-    system, widths = PortfolioEngine(width_budget=3).plan(board)
-    assert min(widths) <= 3 < max(widths)
+def test_wide_components_left_give_forced_cells_and_the_exact_rest() -> None:
+    board = checkerboard(12, 12, 0.3, seed=1, total=False)
     exact = analyze(board, engine="dp")
-    a = analyze(board, engine="auto:3")
-    assert a.engine == "sat" and not a.probabilities_available
-    narrow = {c for comp, w in zip(system.components, widths) if w <= 3
-              for b in comp.boxes for c in system.boxes[b].cells} | set(system.floating)
-    forced = {board.index(c) for c in exact.safe + exact.mines}
-    assert {board.index(c) for c in a.probabilities} == narrow | forced
-    for cell, p in a.probabilities.items():
+    a = analyze(board, engine=PortfolioEngine(work_budget=0))   # nothing is counted
+    assert a.engine == "sat" and a.solutions is None and not a.probabilities_available
+    assert a.safe == exact.safe and a.mines == exact.mines
+    assert "unavailable" in str(a.stats["probabilities"])
+    # Without a total the floating cells are 1/2 whatever the rest does.
+    system = build_system(board)
+    for c in system.floating:
+        assert a.probability(board.cell(c)) == exact.probability(board.cell(c)) == 0.5
+    assert a.to_json()["probabilities_available"] is False
+    unknown = next(board.cell(c) for c in board.hidden if board.cell(c) not in a.probabilities)
+    with pytest.raises(AnswerUnavailable, match="unavailable"):
+        a.probability(unknown)
+    # A budget that lets some components through keeps their exact probabilities.
+    mid = analyze(board, engine=PortfolioEngine(work_budget=60, dp_slice=0))
+    for cell, p in mid.probabilities.items():
         assert p == exact.probability(cell)
-    with pytest.raises(EngineError, match="unavailable"):
-        a.probability(next(board.cell(c) for c in range(board.size)
-                           if board.cell(c) not in a.probabilities and board.states[c] == -1))
-    assert a.probability(a.best) == min(a.probabilities.values())
+
+
+def test_best_is_never_a_proven_mine() -> None:
+    board = midgame_position(6, 8, 9, 31)
+    # Both forced mines, (0, 5) and (4, 5), hold in every completion (dp counts them).
+    exact = analyze(board, engine="dp")
+    assert exact.mines == [(0, 5), (4, 5)] and exact.safe == []
+    for engine in ("auto:0", "sat", "backtrack"):
+        a = analyze(board, engine=engine)
+        assert a.best not in a.mines and a.best_basis == "unknown", engine
+        assert a.best == (0, 0)      # fewest hidden neighbours (3), then position
+    # With probabilities, the lowest one; with a safe cell, the safe cell.
+    assert exact.best_basis == "probability" and exact.best == (1, 4)
+    safe_board = Board.from_text("mines: 2\n##-#\n11-#\n--1#")
+    assert analyze(safe_board, engine="sat").best == (0, 3)
+    assert analyze(safe_board, engine="sat").best_basis == "safe"
 
 
 def test_budget_option() -> None:
-    assert get_engine("auto:5").width_budget == 5  # type: ignore[attr-defined]
-    with pytest.raises(EngineError, match="width budget"):
+    assert get_engine("auto:5").work_budget == 5  # type: ignore[attr-defined]
+    assert get_engine("auto", work_budget=7).work_budget == 7  # type: ignore[attr-defined]
+    with pytest.raises(EngineError, match="work budget"):
         get_engine("auto:wide")
+    with pytest.raises(EngineError, match=">= 0"):
+        PortfolioEngine(work_budget=-1)
 
 
-def test_dp_is_interrupted_by_the_time_limit() -> None:
-    board = checkerboard(36, 36, 0.3, seed=1, total=True)
-    start = time.monotonic()
-    with pytest.raises(QueryTimeout) as info:
-        analyze(board, engine="dp", timeout=0.5)
-    assert time.monotonic() - start < 10 and info.value.question == "consistency"
-    with pytest.raises(QueryTimeout):
-        analyze(board, engine="auto", timeout=0.5)   # sat: the exact total is hard here
-    with pytest.raises(QueryTimeout) as info:
-        solve(board, engine="dp", timeout=0.3)
-    assert info.value.question == "completion"
-
-
-def test_time_limits_nest_and_reject_nonsense() -> None:
-    with time_limit(10):
-        with time_limit(0.2):
-            assert time_left() is not None and time_left() <= 0.2  # type: ignore[operator]
-        assert 9 < time_left() <= 10  # type: ignore[operator]
-    assert time_left() is None
-    for bad in (0, -1, float("nan"), float("inf")):
-        with pytest.raises(EngineError, match="positive number of seconds"):
-            with time_limit(bad):
-                pass
+def test_the_cache_reuses_components_by_key() -> None:
+    cache = ComponentCache()
+    engine = PortfolioEngine(cache=cache)
+    board = midgame_position(16, 30, 99, 4)
+    first = engine.run(board)
+    assert cache.misses > 0 and cache.hits == 0
+    again = engine.run(board)
+    assert cache.hits == len(build_system(board).components)
+    assert (again.count, again.mine_counts) == (first.count, first.mine_counts)
 
 
 def test_a_limit_that_does_not_expire_changes_nothing() -> None:
     board = Board.from_text("mines: 2\n##-#\n11-#\n--1#")
-    assert analyze(board, timeout=30) == analyze(board)
+    a, b = analyze(board, timeout=30), analyze(board)
+    assert (a.solutions, a.probabilities, a.best) == (b.solutions, b.probabilities, b.best)

@@ -223,11 +223,19 @@ class PortfolioEngine(SystemEngine):
                 result = combine_parts(current, parts)  # type: ignore[arg-type]
                 return self._exact(result, hidden, fixed_safe, fixed_mines, stats)
             asking("forced")
-            cut = self._cut(current, wide, stats)
+            # Clues alone first (cheap: the wide components only); what they force is forced
+            # under the total too. The total couples every component, so it comes last.
+            cut = self._cut(current, wide, stats, use_total=False)
             if cut is None:
                 return EngineResult.inconsistent(hidden, stats)
             safe, mines = cut
             new_safe, new_mines = safe - current.safe, mines - current.mines
+            if not new_safe and not new_mines and with_total:
+                cut = self._cut(current, wide, stats, use_total=True)
+                if cut is None:
+                    return EngineResult.inconsistent(hidden, stats)
+                safe, mines = cut
+                new_safe, new_mines = safe - current.safe, mines - current.mines
             if not new_safe and not new_mines:
                 return self._partial(current, parts, wide, hidden, fixed_safe | safe,
                                      fixed_mines | mines, stats)
@@ -239,20 +247,19 @@ class PortfolioEngine(SystemEngine):
                 return EngineResult.inconsistent(hidden, stats)
         parts = [self._count_component(c, with_total, stats) for c in current.components]
         wide = [c for c, p in zip(current.components, parts) if p is None]
-        cut = self._cut(current, wide, stats)
+        cut = self._cut(current, wide, stats, use_total=with_total)
         if cut is None:  # pragma: no cover
             return EngineResult.inconsistent(hidden, stats)
         return self._partial(current, parts, wide, hidden, fixed_safe | cut[0],
                              fixed_mines | cut[1], stats)
 
-    def _cut(self, system: ConstraintSystem, wide: list[Component],
-             stats: dict[str, Any]) -> tuple[set[int], set[int]] | None:
-        """Forced cells by the SAT backbone: of the wide components alone without a total,
-        of the whole board with one (the total couples every component). ``None`` when the
-        board is inconsistent."""
+    def _cut(self, system: ConstraintSystem, wide: list[Component], stats: dict[str, Any],
+             use_total: bool) -> tuple[set[int], set[int]] | None:
+        """Forced cells by the SAT backbone: of the wide components' clues alone, or of the
+        whole board under the total (which couples every component). ``None`` when the board
+        is inconsistent."""
         from minegraph.engines.sat import ClueFormula, Oracle, backbone
-        with_total = system.remaining is not None
-        formula = ClueFormula(system, None if with_total else wide)
+        formula = ClueFormula(system, None if use_total else wide, with_total=use_total)
         stats["engine"] = "sat"
         stats["sat_cells"] = stats.get("sat_cells", 0) + len(formula.frontier)
         with Oracle(self.solver, formula.clauses) as oracle:
