@@ -88,6 +88,12 @@ class ClueFormula:
         every component is (it couples them all).
     with_total
         Encode the total (when the board has one and every component is encoded).
+    symmetric
+        Order the variables inside each box (fewer models; off when single cells are asked
+        about, as ``explain`` does).
+    floating_vars
+        Give the floating cells variables too, the total then being exact over all of them
+        (so single floating cells can be asked about).
 
     Attributes
     ----------
@@ -110,7 +116,8 @@ class ClueFormula:
     """
 
     def __init__(self, system: ConstraintSystem, components: Sequence[Component] | None = None,
-                 with_total: bool = True) -> None:
+                 with_total: bool = True, symmetric: bool = True,
+                 floating_vars: bool = False) -> None:
         self.system = system
         self.components = tuple(system.components if components is None else components)
         self.pool = IDPool()
@@ -121,7 +128,7 @@ class ClueFormula:
         for b in self.boxes:
             for c in system.boxes[b].cells:
                 self.var[c] = self.pool.id(("cell", c))
-        for b in self.boxes:
+        for b in self.boxes if symmetric else ():
             cells = system.boxes[b].cells
             for u, v in zip(cells, cells[1:]):   # symmetry: mines fill a box from its front
                 self.clauses.append([self.var[u], -self.var[v]])
@@ -132,9 +139,12 @@ class ClueFormula:
                 lits = [self.var[c] for b in clue.boxes for c in system.boxes[b].cells]
                 for clause in self.cardinality(lits, clue.need, clue.need):
                     self.clauses.append(clause + [-sel])
-        self.frontier = sorted(self.var)
         everything = len(self.components) == len(system.components)
-        self.floating = len(system.floating) if everything else 0
+        if floating_vars and everything:
+            for c in system.floating:
+                self.var[c] = self.pool.id(("cell", c))
+        self.frontier = sorted(self.var)
+        self.floating = len(system.floating) if everything and not floating_vars else 0
         self.total_selector: int | None = None
         rest = system.remaining
         self.remaining = rest if everything and with_total else None

@@ -1,0 +1,398 @@
+"""Why is a cell certainly safe, or certainly a mine? The fewest numbers that force it.
+
+A hidden cell is certainly safe when the board's constraints leave no completion with a mine
+on it: the SAT formula of the position (:class:`~minegraph.engines.sat.ClueFormula`, one
+*selector* literal per number, one per flag and one for the total mine count) is unsatisfiable
+under the assumption "mine here". The selectors in the solver's unsatisfiable core name numbers
+that suffice; deleting them one at a time while the formula stays unsatisfiable leaves a
+*minimal* set (deletion-based MUS extraction: dropping any one of them lets the cell be a
+mine). When the cell's component has few numbers, a search over smaller subsets then returns a
+*smallest* set. The same machinery explains an inconsistent board: a minimal set of numbers
+(and flags, and the total) that contradict each other.
+
+Flags (known mines) are constraints like numbers here: a number next to a flag counts it, and
+an explanation may need the flag.
+
+References
+----------
+Marques-Silva, *Minimal unsatisfiability: models, algorithms and applications*, ISMVL 2010
+(deletion-based MUS extraction).
+Ignatiev, Morgado, Marques-Silva, *PySAT*, SAT 2018 (assumptions and cores).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, Sequence
+
+from minegraph.board import HIDDEN, MINE, Board, Cell
+from minegraph.deadline import Deadline, check_deadline, time_limit
+from minegraph.errors import BoardError
+
+if TYPE_CHECKING:
+    from minegraph.engines.sat import ClueFormula, Oracle
+
+__all__ = ["Explanation", "explain", "Explainer", "SMALLEST_UP_TO", "STATUSES"]
+
+#: The answers: the cell is certainly safe, certainly a mine, not forced, or the board has no
+#: completion at all.
+STATUSES = ("safe", "mine", "unknown", "inconsistent")
+
+#: A smallest set is searched for when the candidate constraints number at most this many.
+SMALLEST_UP_TO = 16
+
+#: Solver calls spent at most on the search for a smallest set.
+_SMALLEST_CALLS = 4000
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The reason behind a forced cell (or an inconsistent board), as data.
+
+    Attributes
+    ----------
+    board
+        The position.
+    cell
+        The cell asked about (``None`` when explaining an inconsistent board as a whole).
+    status
+        ``"safe"``, ``"mine"``, ``"unknown"`` (not forced) or ``"inconsistent"``.
+    clues
+        The number cells that force the answer (or contradict each other): a minimal set,
+        dropping any one of them loses the deduction.
+    flags
+        Known mines the explanation needs (for an inconsistent board, or a number that counts
+        a flag).
+    uses_total
+        Whether the total mine count is part of the reason.
+    smallest
+        Whether ``clues`` is also proven a smallest such set (searched when the candidates
+        are few), not only minimal.
+    probability
+        The cell's mine probability when it is not forced (``None`` if unknown or forced:
+        forced cells are 0 or 1).
+    """
+
+    board: Board
+    cell: Cell | None
+    status: str
+    clues: tuple[Cell, ...] = ()
+    flags: tuple[Cell, ...] = ()
+    uses_total: bool = False
+    smallest: bool = False
+    probability: Fraction | None = None
+    stats: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def text(self) -> str:
+        """One plain sentence saying why."""
+        return _sentence(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"cell", "status", "clues", "flags", "uses_total", "smallest", "probability",
+        "text"}``, cells as ``[r, c]`` (or ints on graph boards)."""
+
+        def ref(cell: Cell) -> Any:
+            return list(cell) if isinstance(cell, tuple) else cell
+
+        probability: float | None = None
+        if self.status == "safe":
+            probability = 0.0
+        elif self.status == "mine":
+            probability = 1.0
+        elif self.probability is not None:
+            from minegraph.analysis import _to_float
+            probability = _to_float(self.probability)
+        return {"cell": None if self.cell is None else ref(self.cell), "status": self.status,
+                "clues": [ref(c) for c in self.clues], "flags": [ref(c) for c in self.flags],
+                "uses_total": self.uses_total, "smallest": self.smallest,
+                "probability": probability, "text": self.text}
+
+    def fragment(self, margin: int = 1) -> str:
+        """The part of the board around the cell and its reasons, the reasons marked:
+        ``[n]`` a number used, ``[M]`` a flag used, ``(?)`` the cell asked about; other cells
+        as in the board text. Graph boards list the cells instead."""
+        board = self.board
+        marked = [c for c in (*self.clues, *self.flags) if isinstance(c, tuple)]
+        if self.cell is not None and isinstance(self.cell, tuple):
+            marked.append(self.cell)
+        if board.rows is None or board.cols is None or not marked:
+            return ""
+        from minegraph.formats.text import symbol
+        r0 = max(0, min(r for r, _ in marked) - margin)
+        r1 = min(board.rows - 1, max(r for r, _ in marked) + margin)
+        c0 = max(0, min(c for _, c in marked) - margin)
+        c1 = min(board.cols - 1, max(c for _, c in marked) + margin)
+        used = set(self.clues) | set(self.flags)
+        lines = []
+        for r in range(r0, r1 + 1):
+            row = []
+            for c in range(c0, c1 + 1):
+                s = symbol(board.states[r * board.cols + c])
+                if (r, c) == self.cell:
+                    row.append("(?)")
+                elif (r, c) in used:
+                    row.append(f"[{s}]")
+                else:
+                    row.append(f" {s} ")
+            lines.append("".join(row).rstrip())
+        return "\n".join(lines) + "\n"
+
+
+def _names(cells: Sequence[Cell]) -> str:
+    shown = [f"({c[0]}, {c[1]})" if isinstance(c, tuple) else str(c) for c in cells]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def _sentence(e: Explanation) -> str:
+    reasons = []
+    if e.clues:
+        reasons.append(("the number at " if len(e.clues) == 1 else "the numbers at ") + _names(e.clues))
+    if e.flags:
+        reasons.append(("the flag at " if len(e.flags) == 1 else "the flags at ") + _names(e.flags))
+    if e.uses_total:
+        reasons.append(f"the total of {e.board.mines} mines")
+    because = (", ".join(reasons[:-1]) + " and " + reasons[-1]) if len(reasons) > 1 else \
+        (reasons[0] if reasons else "nothing")
+    name = "" if e.cell is None else _names([e.cell])
+    if e.status == "safe":
+        return f"{name} is certainly safe: with a mine there, {because} could not all be satisfied."
+    if e.status == "mine":
+        return f"{name} is certainly a mine: without one there, {because} could not all be satisfied."
+    if e.status == "inconsistent":
+        return f"The board has no solution: {because} contradict each other."
+    if e.probability is None:
+        return f"{name} is not forced: some solutions put a mine there and some do not."
+    return (f"{name} is not forced: some solutions put a mine there and some do not; its mine "
+            f"probability is {e.probability} (about {float(e.probability):.1%}).")
+
+
+class Explainer:
+    """One loaded solver for one position, asked about any number of cells.
+
+    Parameters
+    ----------
+    board
+        The position.
+    solver
+        The SAT solver (see :mod:`minegraph.engines.sat`); Glucose by default (its cores are
+        small and it can be interrupted at the deadline).
+
+    Examples
+    --------
+    >>> e = Explainer(Board.from_text("#####\\n-121-"))
+    >>> e.explain((0, 1)).clues, e.explain((0, 2)).status
+    (((1, 2), (1, 3)), 'safe')
+    """
+
+    def __init__(self, board: Board, solver: str = "glucose") -> None:
+        from minegraph.constraints import build_system
+        from minegraph.engines.sat import ClueFormula, Oracle, resolve_solver
+        if not isinstance(board, Board):
+            raise BoardError(f"explain needs a Board, got {type(board).__name__}")
+        self.board = board
+        # Flags become variables with a selector each, so a reason can name them.
+        self.flag_cells = [i for i, s in enumerate(board.states) if s == MINE]
+        opened = board.with_states([HIDDEN if s == MINE else s for s in board.states])
+        self.system = build_system(opened, propagate=False)
+        self.formula: ClueFormula = ClueFormula(self.system, symmetric=False, floating_vars=True)
+        f = self.formula
+        self.flag_selector: dict[int, int] = {}
+        for cell in self.flag_cells:
+            var = f.var.get(cell) or f.pool.id(("cell", cell))
+            f.var.setdefault(cell, var)
+            sel = self.flag_selector[cell] = f.pool.id(("flag", cell))
+            f.clauses.append([var, -sel])
+        self.owner: dict[int, tuple[str, int]] = {s: ("clue", k) for k, s in f.selector.items()}
+        self.owner.update({s: ("flag", c) for c, s in self.flag_selector.items()})
+        if f.total_selector is not None:
+            self.owner[f.total_selector] = ("total", -1)
+        self.oracle: Oracle = Oracle(resolve_solver(solver), f.clauses)
+        self.calls = 0
+        self._consistent: bool | None = None
+
+    def close(self) -> None:
+        self.oracle.close()
+
+    def __enter__(self) -> "Explainer":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def selectors(self) -> list[int]:
+        return list(self.owner)
+
+    def _unsat(self, selectors: Sequence[int], query: Sequence[int]) -> bool:
+        check_deadline()
+        self.calls += 1
+        return not self.oracle.solve([*selectors, *query])
+
+    def _minimal(self, query: Sequence[int], cell: int | None) -> list[int]:
+        """A minimal subset of the selectors that is unsatisfiable with ``query``."""
+        core = set(self.oracle.core()) & set(self.owner)
+        # Try dropping the far constraints (and the total) first, so the near ones remain.
+        order = sorted(core, key=lambda s: self._distance(s, cell), reverse=True)
+        kept = set(core)
+        for s in order:
+            if s not in kept:
+                continue
+            trial = kept - {s}
+            if self._unsat(sorted(trial), query):
+                kept = trial & set(self.oracle.core()) if self.oracle.core() else trial
+        return sorted(kept)
+
+    def _distance(self, selector: int, cell: int | None) -> float:
+        kind, what = self.owner[selector]
+        if kind == "total":
+            return float("inf")
+        where = self.system.clues[what].cell if kind == "clue" else what
+        board = self.board
+        if cell is None or board.cols is None:
+            return float(where)
+        (r1, c1), (r2, c2) = divmod(where, board.cols), divmod(cell, board.cols)
+        return float(max(abs(r1 - r2), abs(c1 - c2)))
+
+    def _smallest(self, found: list[int], query: Sequence[int], cell: int | None) -> tuple[list[int], bool]:
+        """A smallest unsatisfiable subset when the candidates are few (else ``found``)."""
+        candidates = self._candidates(cell, found)
+        if len(candidates) > SMALLEST_UP_TO:
+            return found, False
+        calls = 0
+        for size in range(1, len(found)):
+            for subset in combinations(candidates, size):
+                calls += 1
+                if calls > _SMALLEST_CALLS:
+                    return found, False
+                if self._unsat(list(subset), query):
+                    return sorted(subset), True
+        return found, True
+
+    def _candidates(self, cell: int | None, found: list[int]) -> list[int]:
+        """The constraints of the components that hold the cell and the found reasons."""
+        system = self.system
+        comp_of_cell: dict[int, int] = {}
+        for i, comp in enumerate(system.components):
+            for b in comp.boxes:
+                for c in system.boxes[b].cells:
+                    comp_of_cell[c] = i
+        comps = set()
+        if cell is not None and cell in comp_of_cell:
+            comps.add(comp_of_cell[cell])
+        for s in found:
+            kind, what = self.owner[s]
+            if kind == "clue":
+                comps.add(comp_of_cell[system.boxes[system.clues[what].boxes[0]].cells[0]])
+            elif kind == "flag" and what in comp_of_cell:
+                comps.add(comp_of_cell[what])
+        out = [self.formula.selector[k] for i in sorted(comps) for k in system.components[i].clues]
+        out += [s for c, s in self.flag_selector.items() if comp_of_cell.get(c) in comps or s in found]
+        if self.formula.total_selector is not None:
+            out.append(self.formula.total_selector)
+        return out
+
+    def _explanation(self, cell: int | None, status: str, selectors: list[int],
+                     smallest: bool) -> Explanation:
+        board = self.board
+        clues = sorted(self.system.clues[w].cell for k, w in (self.owner[s] for s in selectors) if k == "clue")
+        flags = sorted(w for k, w in (self.owner[s] for s in selectors) if k == "flag")
+        uses_total = any(self.owner[s][0] == "total" for s in selectors)
+        return Explanation(board, None if cell is None else board.cell(cell), status,
+                           tuple(board.cell(c) for c in clues), tuple(board.cell(c) for c in flags),
+                           uses_total, smallest, None, {"solver_calls": self.calls})
+
+    def consistent(self) -> bool:
+        if self._consistent is None:
+            self._consistent = not self._unsat(self.selectors, [])
+        return self._consistent
+
+    def inconsistency(self) -> Explanation:
+        """A minimal set of numbers, flags (and the total) that contradict each other; status
+        ``"unknown"`` with no reasons when the board is consistent."""
+        if self.consistent():
+            return Explanation(self.board, None, "unknown")
+        self._unsat(self.selectors, [])
+        found = self._minimal([], None)
+        found, smallest = self._smallest(found, [], None)
+        return self._explanation(None, "inconsistent", found, smallest)
+
+    def explain(self, cell: Cell) -> Explanation:
+        """Why ``cell`` (a hidden cell) is certainly safe or a mine, or that it is not forced
+        (then without a probability: :func:`explain` adds it)."""
+        board = self.board
+        index = board.index(cell)
+        if board.states[index] != HIDDEN:
+            raise BoardError(f"cell {board.cell(index)} is not hidden: only hidden cells can be "
+                             f"explained (it shows {board.states[index]!r})")
+        if not self.consistent():
+            return self.inconsistency()
+        var = self.formula.var[index]
+        for status, literal in (("safe", var), ("mine", -var)):
+            if self._unsat(self.selectors, [literal]):
+                found = self._minimal([literal], index)
+                found, smallest = self._smallest(found, [literal], index)
+                return self._explanation(index, status, found, smallest)
+        return Explanation(board, board.cell(index), "unknown")
+
+
+def explain(board: Board, cell: Cell | None = None, *, timeout: float | Deadline | None = None,
+            solver: str = "glucose") -> Explanation:
+    """Why a hidden cell is certainly safe or certainly a mine: a minimal set of numbers.
+
+    Parameters
+    ----------
+    board
+        The position.
+    cell
+        A hidden cell, ``(row, col)`` on grids or an ``int`` on graph boards. ``None`` explains
+        an inconsistent board (status ``"unknown"`` for a consistent one).
+    timeout
+        Seconds (or a :class:`~minegraph.deadline.Deadline`) for the whole question.
+    solver
+        The SAT solver.
+
+    Returns
+    -------
+    Explanation
+        ``status`` ``"safe"`` or ``"mine"`` with the minimal ``clues`` (and ``flags``, and
+        ``uses_total``) that force it; ``"unknown"`` with the cell's ``probability`` when it is
+        not forced; ``"inconsistent"`` with a minimal contradicting set when the board has no
+        completion.
+
+    Raises
+    ------
+    BoardError
+        for a cell outside the board or not hidden.
+    QueryTimeout
+        when ``timeout`` expires.
+
+    Cost: a few SAT calls per number of the first core (deletion), plus at most
+    :data:`_SMALLEST_CALLS` for the smallest-set search on small components.
+
+    Examples
+    --------
+    >>> from minegraph import Board
+    >>> b = Board.from_text("#####\\n-121-")      # the 1-2-1 pattern
+    >>> e = explain(b, (0, 1))
+    >>> e.status, e.clues, e.uses_total
+    ('mine', ((1, 2), (1, 3)), False)
+    >>> explain(b, (0, 2)).clues
+    ((1, 1), (1, 2), (1, 3))
+    >>> print(explain(b, (0, 0)).text)
+    (0, 0) is certainly safe: with a mine there, the numbers at (1, 1) and (1, 2) could not all be satisfied.
+    """
+    with time_limit(timeout, "explain"):
+        with Explainer(board, solver) as explainer:
+            if cell is None:
+                return explainer.inconsistency()
+            result = explainer.explain(cell)
+        if result.status == "unknown" and result.cell is not None:
+            from minegraph.analysis import analyze
+            p = analyze(board).probabilities.get(result.cell)
+            return Explanation(board, result.cell, "unknown", probability=p, stats=result.stats)
+        return result
