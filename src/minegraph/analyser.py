@@ -1,0 +1,121 @@
+"""A reusable analyser: the same answers as :func:`~minegraph.analysis.analyze`, faster on
+positions that share structure with earlier ones.
+
+It keeps a cache of counted components keyed by their canonical key
+(:attr:`~minegraph.constraints.Component.key`): after a few cells of a position are revealed,
+only the components that changed are counted again, and the combination under the total runs
+anew. It also keeps a loaded SAT solver per recent position for :meth:`Analyser.explain`, so
+asking why about several cells of one position loads the formula once. An autoplayer calls it
+once or more per move; a web server keeps one per session.
+
+Not thread-safe: use one analyser per thread (or per worker process).
+
+Examples
+--------
+>>> from minegraph import Board
+>>> analyser = Analyser()
+>>> a = analyser.analyze(Board.from_text("#1#---#1#\\n###---###"))
+>>> a.solutions, analyser.cache.hits      # the two equal components were counted once
+(25, 1)
+>>> analyser.explain(Board.from_text("###\\n11-"), (0, 2)).clues
+((1, 0), (1, 1))
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+from minegraph.analysis import Analysis, from_result
+from minegraph.board import Board, Cell
+from minegraph.deadline import Deadline, time_limit
+from minegraph.errors import BoardError
+
+if TYPE_CHECKING:
+    from minegraph.explain import Explainer, Explanation
+
+__all__ = ["Analyser"]
+
+#: Positions whose explain solvers are kept loaded.
+KEEP_EXPLAINERS = 4
+
+
+class Analyser:
+    """Analyse many related positions, reusing component results and SAT solvers.
+
+    Parameters
+    ----------
+    work_budget
+        The portfolio's DP work budget (see :class:`~minegraph.engines.portfolio.PortfolioEngine`).
+    solver
+        The SAT solver for components too wide for DP.
+    max_cells
+        Cached components hold at most about this many hidden cells in all (least recently
+        used first out).
+
+    Attributes
+    ----------
+    cache
+        The :class:`~minegraph.engines.portfolio.ComponentCache` (``hits``, ``misses``,
+        ``hit_rate``).
+    """
+
+    def __init__(self, *, work_budget: float | None = None, solver: str = "cadical",
+                 max_cells: int = 2_000_000) -> None:
+        from minegraph.engines.portfolio import WORK_BUDGET, ComponentCache, PortfolioEngine
+        self.cache = ComponentCache(max_cells)
+        self.engine = PortfolioEngine(WORK_BUDGET if work_budget is None else work_budget,
+                                      solver=solver, cache=self.cache)
+        self._explainers: OrderedDict[Board, Explainer] = OrderedDict()
+
+    def analyze(self, board: Board, *, mines: int | None = None,
+                timeout: float | Deadline | None = None) -> Analysis:
+        """Analyse ``board`` exactly, as :func:`~minegraph.analysis.analyze` with ``"auto"``.
+
+        Raises
+        ------
+        BoardError
+            when ``board`` is not a :class:`~minegraph.board.Board`.
+        QueryTimeout
+            when ``timeout`` expires.
+        """
+        if not isinstance(board, Board):
+            raise BoardError(f"analyze needs a Board, got {type(board).__name__}")
+        if mines is not None:
+            board = board.with_states(board.states, mines)
+        with time_limit(timeout, "consistency"):
+            result = self.engine.run(board)
+        return from_result(board, result, str(result.stats.get("engine", "auto")))
+
+    def explain(self, board: Board, cell: Cell | None = None, *,
+                timeout: float | Deadline | None = None) -> Explanation:
+        """:func:`~minegraph.explain.explain`, with the position's solver kept loaded."""
+        from minegraph.explain import Explainer, Explanation
+        explainer = self._explainers.get(board)
+        if explainer is None:
+            explainer = self._explainers[board] = Explainer(board)
+            while len(self._explainers) > KEEP_EXPLAINERS:
+                _, old = self._explainers.popitem(last=False)
+                old.close()
+        else:
+            self._explainers.move_to_end(board)
+        with time_limit(timeout, "explain"):
+            if cell is None:
+                return explainer.inconsistency()
+            result = explainer.explain(cell)
+            if result.status == "unknown" and result.cell is not None:
+                p = self.analyze(board).probabilities.get(result.cell)
+                return Explanation(board, result.cell, "unknown", probability=p, stats=result.stats)
+        return result
+
+    def close(self) -> None:
+        """Release the loaded SAT solvers."""
+        for explainer in self._explainers.values():
+            explainer.close()
+        self._explainers.clear()
+
+    def __enter__(self) -> "Analyser":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
