@@ -1,13 +1,19 @@
 """minegraph: exact Minesweeper reasoning on any graph.
 
-The public API is deliberately small and imports nothing heavy.
+The public API is deliberately small and imports nothing heavy (engines, SAT solvers and
+graph libraries load on first use).
 """
 
+from minegraph.analyser import Analyser
 from minegraph.analysis import Analysis, analyze, solve
 from minegraph.board import BLANK, HIDDEN, MINE, Board
-from minegraph.errors import (BoardError, EngineError, FormatError, LimitError, MinegraphError,
-                              QueryTimeout)
+from minegraph.deadline import Deadline
+from minegraph.errors import (AnswerUnavailable, BoardError, EngineError, FormatError, LimitError,
+                              MinegraphError, QueryCancelled, QueryTimeout, UserError)
+from minegraph.explain import Explanation, explain
 
-__all__ = ["Board", "Analysis", "analyze", "solve", "HIDDEN", "MINE", "BLANK", "MinegraphError", "FormatError", "BoardError",
-           "EngineError", "LimitError", "QueryTimeout"]
-__version__ = "0.1.0"
+__all__ = ["Board", "Analysis", "Analyser", "Explanation", "analyze", "solve", "explain",
+           "Deadline", "HIDDEN", "MINE", "BLANK", "MinegraphError", "UserError", "FormatError",
+           "BoardError", "EngineError", "LimitError", "AnswerUnavailable", "QueryTimeout",
+           "QueryCancelled"]
+__version__ = "0.2.0"

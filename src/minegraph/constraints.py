@@ -207,9 +207,10 @@ class ConstraintSystem:
         >>> build_system(Board.from_text("##\\n1#"), propagate=False).to_matrix(per_cell=True).rows
         ((1, 1, 1),)
         """
+        columns: tuple[tuple[int, ...], ...]
         if per_cell:
             columns = tuple((c,) for b in self.boxes for c in b.cells)
-            where = {c: j for j, (c,) in enumerate(columns)}
+            where = {col[0]: j for j, col in enumerate(columns)}
             rows = []
             for clue in self.clues:
                 row = [0] * len(columns)
