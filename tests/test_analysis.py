@@ -16,9 +16,15 @@ def test_best_prefers_lowest_probability_then_fewest_hidden_neighbours() -> None
     # No numbers: every cell 1/2; the corner (0,0) has 3 hidden neighbours, fewest.
     a = analyze(Board.from_text("###\n###\n###"))
     assert a.best == (0, 0)
-    # Proven safe beats everything.
-    a = analyze(Board.from_text("#1-\n##-\n---"))
-    assert a.probability(a.best) == min(a.probabilities.values())
+    # "#2#/#3#/###": 18 completions; the bottom row cells are mines in 6 of them (1/3),
+    # the others in 9 or 12; of the three 1/3 cells the corners have 3 hidden neighbours and
+    # the middle 5: the corner (2,0) comes first.
+    a = analyze(Board.from_text("#2#\n#3#\n###"))
+    assert a.best == (2, 0) and a.probability((2, 0)) == Fraction(1, 3) and a.best_basis == "probability"
+    # A proven-safe cell beats every probability: the floating corner (0,3) is safe when two
+    # separate 50/50s take both mines of the total.
+    a = analyze(Board.from_text("mines: 2\n##-#\n11-#\n--1#"))
+    assert a.best == (0, 3) and a.best_basis == "safe"
 
 
 def test_mines_override_and_only_total_decides() -> None:
