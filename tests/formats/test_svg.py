@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from minegraph import Board
-from minegraph.engines.treedec.pipeline import classify
+from minegraph.decompose.pipeline import classify
 from minegraph.formats import svg
 from minegraph.formats.svg import REPR_OPTIONS, board_svg
 

@@ -77,8 +77,8 @@ class Engine(Protocol):
 ENGINES: dict[str, str] = {
     "dp": "minegraph.engines.dp:DPEngine",
     "brute": "minegraph.engines.brute:BruteEngine",
-    "thesis": "minegraph.engines.treedec.thesis:ThesisEngine",
-    "dp-thesis": "minegraph.engines.treedec.order:PipelineDPEngine",
+    "thesis": "minegraph.engines.thesis:ThesisEngine",
+    "dp-thesis": "minegraph.engines.dp_thesis:PipelineDPEngine",
     "backtrack": "minegraph.engines.backtrack:BacktrackEngine",
     "sat": "minegraph.engines.sat:SatEngine",
     "auto": "minegraph.engines.portfolio:PortfolioEngine",

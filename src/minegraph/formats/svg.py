@@ -25,7 +25,7 @@ from xml.sax.saxutils import escape
 from minegraph.board import BLANK, HIDDEN, MINE, Board
 
 if TYPE_CHECKING:
-    from minegraph.engines.treedec.pipeline import Classification
+    from minegraph.decompose.pipeline import Classification
 
 __all__ = ["board_svg", "repr_svg", "REPR_OPTIONS"]
 
@@ -172,7 +172,7 @@ def board_svg(board: Board, *, decomposition: Classification | bool = False, siz
     ----------
     decomposition
         ``True`` to run the pipeline and draw the decomposition after redundant-edge removal,
-        or a :class:`~minegraph.engines.treedec.pipeline.Classification` of ``board`` to draw.
+        or a :class:`~minegraph.decompose.pipeline.Classification` of ``board`` to draw.
     size
         Cell size in pixels.
     show_removed
@@ -196,7 +196,7 @@ def board_svg(board: Board, *, decomposition: Classification | bool = False, siz
     text = ""
     if decomposition is not False:
         if decomposition is True:
-            from minegraph.engines.treedec.pipeline import classify
+            from minegraph.decompose.pipeline import classify
             decomposition = classify(board, heuristic=False)
         parts += _overlay(decomposition, centres, size, show_removed)
         if caption:
