@@ -81,10 +81,10 @@ def run(args: argparse.Namespace) -> int:
                 out.write(("\n" if k else "") + f"=== {name} ===\n")
             out.write(result.summary())
         if args.svg:
-            from minegraph.formats.svg import board_svg
+            from minegraph.decompose.picture import decomposition_svg
             try:
                 with open(args.svg, "w", encoding="utf-8") as handle:
-                    handle.write(board_svg(result.board, decomposition=result, show_removed=args.removed))
+                    handle.write(decomposition_svg(result, show_removed=args.removed))
             except OSError as exc:
                 raise MinegraphError(f"cannot write {args.svg}: {exc.strerror or exc}") from None
     return 0

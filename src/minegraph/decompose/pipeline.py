@@ -125,8 +125,9 @@ class Classification:
         return summary(self)
 
     def _repr_svg_(self) -> str:
-        from minegraph.formats.svg import board_svg
-        return board_svg(self.board, decomposition=self)
+        """The board with this decomposition, for notebooks (:mod:`~minegraph.decompose.picture`)."""
+        from minegraph.decompose.picture import decomposition_svg
+        return decomposition_svg(self)
 
 
 def _where(bip: BipartiteDecomposition, nodes: frozenset[int], shown: int = 3) -> str:
