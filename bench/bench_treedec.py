@@ -35,9 +35,11 @@ from networkx.algorithms.approximation import treewidth_min_fill_in  # noqa: E40
 
 from machine import describe  # noqa: E402
 import minegraph  # noqa: E402
+from minegraph.decompose import classify  # noqa: E402
+from minegraph.decompose.graph import board_graph  # noqa: E402
 from minegraph.engines.dp import DPEngine  # noqa: E402
-from minegraph.engines.treedec import PipelineDPEngine, ThesisEngine, classify  # noqa: E402
-from minegraph.engines.treedec.graph import board_graph  # noqa: E402
+from minegraph.engines.dp_thesis import PipelineDPEngine  # noqa: E402
+from minegraph.engines.thesis import ThesisEngine  # noqa: E402
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:

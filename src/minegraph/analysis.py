@@ -100,7 +100,8 @@ class Analysis:
         if key not in self.probabilities:
             if not self.consistent:
                 raise AnswerUnavailable(f"the board is inconsistent: cell {key} has no mine probability")
-            why = self.stats.get("probabilities", f"engine {self.engine!r} does not count")
+            why = str(self.stats.get("probabilities", f"engine {self.engine} does not count"))
+            why = why.removeprefix("unavailable: ")
             raise AnswerUnavailable(f"the probability of cell {key} is unavailable: {why}")
         return self.probabilities[key]
 
@@ -289,7 +290,7 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
     best, basis = choose_best(board, safe, mined, known)
     stats = dict(result.stats)
     if not complete:
-        stats.setdefault("probabilities", f"unavailable: engine {name!r} does not count")
+        stats.setdefault("probabilities", f"unavailable: engine {name} does not count")
     return Analysis(board=board, consistent=True, solutions=result.count,
                     safe=[cell(c) for c in safe], mines=[cell(c) for c in mined],
                     probabilities={cell(c): p for c, p in known.items()},

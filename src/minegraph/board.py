@@ -3,6 +3,7 @@
 States are small integers: ``0..12`` an uncovered cell with that many mined neighbours,
 :data:`HIDDEN` a cell not yet uncovered (the thesis's ``#``), :data:`MINE` a known mine
 (``M``), :data:`BLANK` an uncovered cell whose number is not given (the thesis's ``◇``).
+They and :data:`MAX_CELLS` are defined in :mod:`minegraph.states` and re-exported here.
 """
 
 from __future__ import annotations
@@ -11,16 +12,10 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from minegraph.errors import BoardError, LimitError
+from minegraph.states import BLANK, HIDDEN, MAX_CELLS, MINE
 from minegraph.topology import MAX_DEGREE, TOPOLOGIES, grid_neighbors
 
 __all__ = ["Board", "HIDDEN", "MINE", "BLANK", "MAX_CELLS", "Cell"]
-
-HIDDEN = -1
-MINE = -2
-BLANK = -3
-
-#: Largest board accepted (cells); hostile sizes are refused with a :class:`LimitError`.
-MAX_CELLS = 1_000_000
 
 #: A cell as the API shows it: ``(row, col)`` on grids, an ``int`` on graph boards.
 Cell = tuple[int, int] | int
@@ -101,13 +96,22 @@ class Board:
 
     @classmethod
     def from_text(cls, text: str) -> "Board":
-        """Read the canonical board text (FORMATS.md §1); see :mod:`minegraph.formats.text`."""
-        from minegraph.formats.text import read_text
-        return read_text(text)
+        """Read the canonical board text (FORMATS.md §1); see :mod:`minegraph.formats.text`.
+
+        Raises
+        ------
+        FormatError
+            naming line and column (1-based) and what was expected.
+        """
+        # The syntax module knows no Board, so this import closes no circle.
+        from minegraph.formats.text_syntax import parse_text
+        parsed = parse_text(text)
+        return cls.grid(parsed.rows, parsed.cols, parsed.states, topology=parsed.topology,
+                        mines=parsed.mines)
 
     def to_text(self) -> str:
         """Write the canonical board text (grids only)."""
-        from minegraph.formats.text import write_text
+        from minegraph.formats.text_syntax import write_text
         return write_text(self)
 
     # ----------------------------------------------------------------- validation

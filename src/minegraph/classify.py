@@ -1,6 +1,6 @@
 """``minegraph classify``: where a board stands in Hoder's (2007) polynomial class.
 
-For each board, the report of :func:`minegraph.engines.treedec.classify`: the board graph
+For each board, the report of :func:`minegraph.decompose.classify`: the board graph
 with a treewidth bound by the min-fill heuristic, the bipartite decomposition, what
 redundant-edge removal kept, the 2-connected components left, and the verdict: polynomial by
 edge removal alone, polynomial by series-parallel components (with the tree decomposition's
@@ -58,7 +58,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Classify the boards named in ``args``; returns the exit status (0)."""
     from minegraph.cli import _read_input
-    from minegraph.engines.treedec.pipeline import classify
+    from minegraph.decompose.pipeline import classify
     from minegraph.formats import detect_format, read_board
 
     if args.boards:
@@ -81,10 +81,10 @@ def run(args: argparse.Namespace) -> int:
                 out.write(("\n" if k else "") + f"=== {name} ===\n")
             out.write(result.summary())
         if args.svg:
-            from minegraph.formats.svg import board_svg
+            from minegraph.decompose.picture import decomposition_svg
             try:
                 with open(args.svg, "w", encoding="utf-8") as handle:
-                    handle.write(board_svg(result.board, decomposition=result, show_removed=args.removed))
+                    handle.write(decomposition_svg(result, show_removed=args.removed))
             except OSError as exc:
                 raise MinegraphError(f"cannot write {args.svg}: {exc.strerror or exc}") from None
     return 0

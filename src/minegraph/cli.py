@@ -8,17 +8,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from fractions import Fraction
 from importlib import import_module, resources
 from typing import TYPE_CHECKING, Callable, Sequence, TextIO
 
 from minegraph.errors import MinegraphError, QueryTimeout
 
 if TYPE_CHECKING:
-    from minegraph.analysis import Analysis
-    from minegraph.board import Board, Cell
+    from minegraph.board import Board
 
-__all__ = ["main", "build_parser", "render_analysis"]
+__all__ = ["main", "build_parser"]
 
 EXIT_USAGE = 2
 #: Exit status when ``--timeout`` expired before the question was answered.
@@ -49,66 +47,9 @@ def _load_board(args: argparse.Namespace) -> tuple[Board, str]:
     return read_board(text, fmt), fmt
 
 
-def _percent(p: Fraction) -> str:
-    """A short percentage that never rounds an unproven probability to 0 or 100."""
-    if p == 0 or p == 1:
-        return f"{int(p) * 100}%"
-    x = float(p) * 100
-    if x < 1:
-        return "<1%"
-    if x > 99:
-        return ">99%"
-    return f"{int(round(x))}%"
-
-
-def render_analysis(analysis: Analysis) -> str:
-    """The human-readable report of an :class:`~minegraph.analysis.Analysis`."""
-    from minegraph.board import HIDDEN
-    from minegraph.formats.text import symbol
-    board = analysis.board
-    lines = []
-    total = "unknown" if board.mines is None else str(board.mines)
-    shape = f"{board.rows}x{board.cols} {board.topology}" if board.is_grid else f"graph of {board.size} cells"
-    lines.append(f"board: {shape}, {board.hidden_count} hidden, total mines {total}")
-    if not analysis.consistent:
-        lines.append("consistent: no (no completion exists)")
-        return "\n".join(lines) + "\n"
-    lines.append("consistent: yes")
-    if analysis.solutions is None:
-        why = analysis.stats.get("probabilities", f"unavailable: engine {analysis.engine} does not count")
-        lines.append(f"solutions: not counted; probabilities {why}")
-    else:
-        lines.append(f"solutions: {analysis.solutions}")
-
-    def cells(items: list[Cell]) -> str:
-        shown = " ".join(f"({c[0]},{c[1]})" if isinstance(c, tuple) else str(c) for c in items[:40])
-        return shown + (f" ... (+{len(items) - 40} more)" if len(items) > 40 else "")
-
-    lines.append(f"safe ({len(analysis.safe)}): {cells(analysis.safe)}")
-    lines.append(f"mines ({len(analysis.mines)}): {cells(analysis.mines)}")
-    if analysis.best is not None:
-        p = analysis.probability(analysis.best)
-        lines.append(f"best: {cells([analysis.best])}  mine probability {p} ≈ {float(p):.4f}")
-    if board.rows is not None and board.cols is not None:
-        unknown = "" if analysis.probabilities_available else " ? not computed;"
-        lines.append(f"hidden cells: mine probability (0% and 100% only when proven);{unknown} "
-                     "other cells as in the board:")
-        for r in range(board.rows):
-            row = []
-            for c in range(board.cols):
-                q = analysis.probabilities.get((r, c))
-                state = board.states[r * board.cols + c]
-                text = _percent(q) if q is not None else "?" if state == HIDDEN else symbol(state)
-                row.append(f"{text:>4}")
-            lines.append("".join(row))
-    else:
-        for cell, p in sorted(analysis.probabilities.items()):
-            lines.append(f"  cell {cell}: {p}")
-    return "\n".join(lines) + "\n"
-
-
 def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     from minegraph.analysis import analyze
+    from minegraph.report import render_analysis
     board, _ = _load_board(args)
     analysis = analyze(board, args.engine, mines=args.mines, timeout=args.timeout)
     if args.json:
@@ -135,6 +76,7 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     from minegraph.analysis import analyze
     from minegraph.board import Board
+    from minegraph.report import render_analysis
     examples = sorted((p for p in resources.files("minegraph").joinpath("examples").iterdir()
                        if p.name.endswith(".board")), key=lambda p: p.name)
     for path in examples:

@@ -308,7 +308,8 @@ class Explainer:
 
     def consistent(self) -> bool:
         if self._consistent is None:
-            self._consistent = not self._unsat(self.selectors, [])
+            self._consistent = self.system.contradiction_clue is None and \
+                not self._unsat(self.selectors, [])
         return self._consistent
 
     def inconsistency(self) -> Explanation:
@@ -316,6 +317,11 @@ class Explainer:
         ``"unknown"`` with no reasons when the board is consistent."""
         if self.consistent():
             return Explanation(self.board, None, "unknown")
+        lone = self.system.contradiction_clue
+        if lone is not None:
+            # A number with no hidden neighbour left that is not met: it contradicts itself.
+            return Explanation(self.board, None, "inconsistent", (self.board.cell(lone),),
+                               smallest=True)
         self._unsat(self.selectors, [])
         found = self._minimal([], None)
         found, smallest = self._smallest(found, [], None)

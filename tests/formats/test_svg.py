@@ -1,18 +1,20 @@
-"""SVG pictures: well-formed, with the grid, the numbers and the kept decomposition edges."""
+"""SVG pictures: well-formed, with the grid, the numbers, and overlays landing where asked."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from fractions import Fraction
 
 import pytest
 
 from minegraph import Board
-from minegraph.engines.treedec.pipeline import classify
+from minegraph.errors import BoardError, MinegraphError
 from minegraph.formats import svg
-from minegraph.formats.svg import REPR_OPTIONS, board_svg
+from minegraph.formats.svg import (MARK_KINDS, REPR_OPTIONS, LineStyle, Mark, board_svg,
+                                   probability_colour, set_notebook_drawer)
 
 NS = "{http://www.w3.org/2000/svg}"
-FIGURE_4_3 = "001#100\n002#200\n122#221\n#######\n122#221\n002#200\n001#100\n"
+SIZE = 28
 
 
 def _parse(text: str) -> ET.Element:
@@ -25,38 +27,99 @@ def _by_class(root: ET.Element, tag: str, name: str) -> list[ET.Element]:
     return [e for e in root.iter(NS + tag) if e.get("class") == name]
 
 
+def _square_centre(board: Board, i: int) -> tuple[float, float]:
+    assert board.cols is not None
+    r, c = divmod(i, board.cols)
+    return (c + 0.5) * SIZE, (r + 0.5) * SIZE
+
+
+def _title(e: ET.Element) -> str | None:
+    t = e.find(NS + "title")
+    return None if t is None else t.text
+
+
 def test_a_plain_board_shows_cells_numbers_and_mines() -> None:
     board = Board.from_text("#1M\n-23")
     root = _parse(board_svg(board))
     assert len(_by_class(root, "polygon", "cell")) == 6
-    assert sorted(t.text for t in _by_class(root, "text", "number")) == ["1", "2", "3"]
+    assert sorted(t.text or "" for t in _by_class(root, "text", "number")) == ["1", "2", "3"]
     assert len(_by_class(root, "circle", "mine")) == 1
     assert len(_by_class(root, "polygon", "blank")) == 1
     assert not list(root.iter(NS + "line"))
+    assert root.find(NS + "title") is None and not _by_class(root, "text", "caption")
 
 
-def test_figure_4_3_draws_the_kept_edges() -> None:
-    board = Board.from_text(FIGURE_4_3)
-    c = classify(board, heuristic=False)
-    root = _parse(board_svg(board, decomposition=c, show_removed=True))
-    edges = _by_class(root, "line", "edge")
-    assert len(edges) == len(c.reduced.decomposition.edges) == 20
-    assert len(_by_class(root, "line", "removed")) == 42
-    assert len(_by_class(root, "circle", "node")) == 20       # numbers with hidden neighbours
-    # The centre's 4-cycle is series-parallel (blue); the rest lies on no cycle (green).
-    colours = sorted(e.get("stroke") for e in edges)
-    assert colours.count("#1565c0") == 4 and colours.count("#2e7d32") == 16
-    # An edge from (2, 2) to (2, 4): cell centres at 28 * (c + 0.5).
-    assert any((e.get("x1"), e.get("y1"), e.get("x2"), e.get("y2")) == ("70.0", "70.0", "126.0", "70.0")
-               for e in edges)
-    caption = [t.text for t in root.iter(NS + "text") if t.get("class") is None]
-    assert caption == ["polynomial by series-parallel components: width 11 (bound 17)"]
+def test_fills_land_on_their_cells_under_the_numbers() -> None:
+    board = Board.from_text("#1#\n#2#\n###")
+    root = _parse(board_svg(board, fills={0: "#ff0000", 8: "rgb(0, 0, 255)"}))
+    cells = _by_class(root, "polygon", "cell")
+    fills = _by_class(root, "polygon", "fill")
+    assert [(f.get("points"), f.get("fill")) for f in fills] == [
+        (cells[0].get("points"), "#ff0000"), (cells[8].get("points"), "rgb(0, 0, 255)")]
+    # Drawn after the cells and before the numbers, so a number is never hidden.
+    order = [e for e in root.iter() if e.get("class") in ("cell", "fill", "number")]
+    kinds = [e.get("class") for e in order]
+    assert kinds.index("fill") > max(i for i, k in enumerate(kinds) if k == "cell")
+    assert kinds.index("number") > max(i for i, k in enumerate(kinds) if k == "fill")
 
 
-def test_non_series_parallel_components_are_red() -> None:
-    text = ("####1000\n####2100\n#####211\n###1#3#1\n####2#3#\n###23##1\n########\n########\n")
-    root = _parse(board_svg(Board.from_text(text), decomposition=True))
-    assert any(e.get("stroke") == "#c62828" for e in _by_class(root, "line", "edge"))
+def test_a_line_joins_the_centres_of_its_cells() -> None:
+    board = Board.from_text("1##\n#2#\n##3")
+    style = LineStyle("#123456", width=2.5, dashed=True, opacity=0.5, tooltip="why", css_class="link")
+    root = _parse(board_svg(board, lines=[(0, 8, style), (4, 5, LineStyle())]))
+    first, second = root.iter(NS + "line")
+    x1, y1 = _square_centre(board, 0)
+    x2, y2 = _square_centre(board, 8)
+    assert [float(first.get(k) or "nan") for k in ("x1", "y1", "x2", "y2")] == [x1, y1, x2, y2]
+    assert (first.get("stroke"), first.get("stroke-width"), first.get("opacity")) == ("#123456", "2.5", "0.5")
+    assert first.get("stroke-dasharray") and first.get("class") == "link" and _title(first) == "why"
+    assert second.get("stroke-dasharray") is None and second.get("class") is None
+    assert _title(second) is None and second.get("opacity") is None
+    assert (float(second.get("x2") or 0), float(second.get("y2") or 0)) == _square_centre(board, 5)
+
+
+def test_tooltips_on_cells_and_the_document_title() -> None:
+    board = Board.from_text("#1\n##")
+    root = _parse(board_svg(board, titles={0: "mine probability 1/3 ≈ 0.3333", 3: "<safe> & sound"},
+                            title="a heat map"))
+    cells = _by_class(root, "polygon", "cell")
+    assert [_title(c) for c in cells] == ["mine probability 1/3 ≈ 0.3333", None, None, "<safe> & sound"]
+    assert root[0].tag == NS + "title" and root[0].text == "a heat map"
+    # Whatever lies over a cell lets the pointer through to it, so its tooltip shows.
+    overlays = [g for g in root.iter(NS + "g") if g.get("class") in ("contents",)]
+    assert overlays and all(g.get("pointer-events") == "none" for g in overlays)
+
+
+def test_marks_of_every_kind_sit_on_their_cells() -> None:
+    board = Board.from_text("1#1\n###")
+    root = _parse(board_svg(board, marks={0: "ring", 1: Mark("dot", "#00ff00"), 4: Mark("cross")}))
+    ring, = _by_class(root, "circle", "ring")
+    dot, = _by_class(root, "circle", "dot")
+    cross, = _by_class(root, "path", "cross")
+    assert (float(ring.get("cx") or 0), float(ring.get("cy") or 0)) == _square_centre(board, 0)
+    assert (float(dot.get("cx") or 0), float(dot.get("cy") or 0)) == _square_centre(board, 1)
+    assert dot.get("fill") == "#00ff00" and ring.get("stroke") == "#37474f"
+    x, y = _square_centre(board, 4)
+    assert f"M{x - 0.22 * SIZE:.1f},{y - 0.22 * SIZE:.1f}" in (cross.get("d") or "")
+    assert set(MARK_KINDS) == {"ring", "dot", "cross"}
+
+
+def test_a_caption_is_written_under_the_board() -> None:
+    root = _parse(board_svg(Board.from_text("##"), caption="a long caption that is wider than the board"))
+    caption, = _by_class(root, "text", "caption")
+    assert caption.text == "a long caption that is wider than the board"
+    assert float(caption.get("y") or 0) > SIZE
+    assert float(root.get("width") or 0) > 2 * SIZE     # widened to hold the caption
+
+
+def test_overlays_on_missing_cells_or_unknown_marks_are_refused() -> None:
+    board = Board.from_text("##")
+    with pytest.raises(BoardError, match="fills: cell 2 is outside 0..1"):
+        board_svg(board, fills={2: "red"})
+    with pytest.raises(BoardError, match="lines"):
+        board_svg(board, lines=[(0, -1, LineStyle())])
+    with pytest.raises(MinegraphError, match="unknown mark 'star'"):
+        board_svg(board, marks={0: "star"})
 
 
 @pytest.mark.parametrize("text", ["topology: hex\n#1#2#\n1###1\n#2#1#\n",
@@ -64,26 +127,45 @@ def test_non_series_parallel_components_are_red() -> None:
                                   "topology: torus\n###\n#1#\n###\n"])
 def test_every_topology(text: str) -> None:
     board = Board.from_text(text)
-    root = _parse(board_svg(board, decomposition=True))
-    assert len(_by_class(root, "polygon", "cell")) == board.size
-    assert len(_by_class(root, "line", "edge")) == len(classify(board).reduced.decomposition.edges)
+    root = _parse(board_svg(board, fills={0: "red"}, marks={1: "dot"}, lines=[(0, 1, LineStyle())]))
+    cells = _by_class(root, "polygon", "cell")
+    assert len(cells) == board.size
+    assert _by_class(root, "polygon", "fill")[0].get("points") == cells[0].get("points")
 
 
 def test_graph_boards_are_drawn_as_discs() -> None:
     board = Board.from_graph(5, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)], [-1, 1, -1, -2, 2])
-    root = _parse(board_svg(board, decomposition=True))
-    assert len(_by_class(root, "circle", "cell")) == 5
+    root = _parse(board_svg(board, fills={3: "red"}, titles={3: "a mine"}))
+    discs = _by_class(root, "circle", "cell")
+    assert len(discs) == 5 and _title(discs[3]) == "a mine"
+    fill, = _by_class(root, "circle", "fill")
+    assert (fill.get("cx"), fill.get("cy")) == (discs[3].get("cx"), discs[3].get("cy"))
     assert len([e for e in root.iter(NS + "line") if e.get("class") is None]) == 5
 
 
-def test_the_notebook_representation_and_its_option() -> None:
-    board = Board.from_text(FIGURE_4_3)
-    plain = _parse(board._repr_svg_())
-    assert not _by_class(plain, "line", "edge")
-    REPR_OPTIONS["decomposition"] = True
+def test_probability_colours() -> None:
+    assert probability_colour(0) == "#43a047" and probability_colour(1) == "#e53935"
+    assert probability_colour(Fraction(1, 2)) == "#fdd835"
+    reds = [int(probability_colour(p / 10)[1:3], 16) for p in range(11)]
+    greens = [int(probability_colour(p / 10)[3:5], 16) for p in range(11)]
+    # Redder up to even odds, then less green: the colour moves one way all along.
+    assert reds[:6] == sorted(reds[:6]) and greens[5:] == sorted(greens[5:], reverse=True)
+    for bad in (-0.01, 1.5, float("nan")):
+        with pytest.raises(MinegraphError):
+            probability_colour(bad)
+
+
+def test_the_notebook_representation_and_its_drawer() -> None:
+    board = Board.from_text("#1#\n1#1")
+    assert svg.repr_svg(board) == board._repr_svg_() == board_svg(board)
+    REPR_OPTIONS["size"] = 10
     try:
-        assert len(_by_class(_parse(board._repr_svg_()), "line", "edge")) == 20
+        assert _parse(board._repr_svg_()).get("width") == board_svg(board, size=10).split('"')[3]
     finally:
-        REPR_OPTIONS["decomposition"] = False
-    assert "svg" in classify(board)._repr_svg_()
-    assert svg.repr_svg(board) == board._repr_svg_()
+        del REPR_OPTIONS["size"]
+    previous = set_notebook_drawer(lambda b: board_svg(b, caption="drawn"))
+    try:
+        assert _by_class(_parse(board._repr_svg_()), "text", "caption")[0].text == "drawn"
+    finally:
+        assert set_notebook_drawer(previous) is not None
+    assert board._repr_svg_() == board_svg(board)

@@ -148,8 +148,8 @@ ENGINES: dict[str, str] = {
     "dp": "minegraph.engines.dp:DPEngine",
     "sat": "minegraph.engines.sat:SatEngine",
     "backtrack": "minegraph.engines.backtrack:BacktrackEngine",
-    "thesis": "minegraph.engines.treedec.thesis:ThesisEngine",
-    "dp-thesis": "minegraph.engines.treedec.order:PipelineDPEngine",
+    "thesis": "minegraph.engines.thesis:ThesisEngine",
+    "dp-thesis": "minegraph.engines.dp_thesis:PipelineDPEngine",
     "brute": "minegraph.engines.brute:BruteEngine",
 }
 

@@ -1,47 +1,117 @@
-"""SVG pictures of boards, optionally with the thesis's decomposition drawn over them.
+"""SVG pictures of boards, with generic overlays: cell fills, marks, lines, tooltips, a caption.
 
 :func:`board_svg` draws the cells (square, torus, hex and triangle grids in their own shapes;
-graph boards as a ring of discs) with their numbers and mines. With a decomposition it adds,
-like Hoder's figures 4.1–4.3, the graph of the bipartite decomposition after redundant-edge
-removal: a circle on the number controlling each bag, a line for every kept edge between two
-bags' numbers, as thick as the edge's base is large; green for edges on no cycle, blue inside
-series-parallel 2-connected components, red inside the others. ``show_removed`` adds the
-removed edges, dashed.
+graph boards as a ring of discs) with their numbers and mines, and over them what the caller
+asks for, in this order (later on top):
 
-Notebooks show a board through :func:`repr_svg`, which reads :data:`REPR_OPTIONS`; set
-``REPR_OPTIONS["decomposition"] = True`` to see every board with its decomposition.
+- ``fills``: a CSS colour per cell, painted over the cell (a probability heat map; see
+  :func:`probability_colour`);
+- ``lines``: segments between two cells' centres, each with a :class:`LineStyle` (colour,
+  width, dashes, opacity, a tooltip);
+- ``marks``: a small symbol per cell, one of :data:`MARK_KINDS` (a highlighted number is a
+  ``"ring"``, the recommended move a ``"dot"``, a cell ruled out a ``"cross"``);
+- the cells' own numbers and mines, so they stay readable;
+- ``titles``: a tooltip per cell (e.g. its exact probability), shown on hover;
+- ``caption``: a line of text under the picture.
 
-References
-----------
-Hoder, *Hra minolovka – výpočetní složitost a implementace hledání řešení*, 2007, fig. 4.1–4.3.
+This module knows boards only by their attributes (``topology``, ``rows``, ``cols``,
+``neighbors``, ``states``) and imports no analysis, engine or decomposition code, so every layer
+above can draw with it: :mod:`minegraph.decompose.picture` draws Hoder's decompositions this
+way.
+
+Notebooks show a board through :func:`repr_svg`: the plain board with :data:`REPR_OPTIONS`, or
+whatever :func:`set_notebook_drawer` installed.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, SupportsFloat
 from xml.sax.saxutils import escape
 
-from minegraph.board import BLANK, HIDDEN, MINE, Board
+from minegraph.errors import BoardError, MinegraphError
+from minegraph.states import BLANK, HIDDEN, MINE
 
 if TYPE_CHECKING:
-    from minegraph.engines.treedec.pipeline import Classification
+    from minegraph.board import Board
 
-__all__ = ["board_svg", "repr_svg", "REPR_OPTIONS"]
+__all__ = ["board_svg", "Mark", "MARK_KINDS", "LineStyle", "Line", "probability_colour",
+           "repr_svg", "set_notebook_drawer", "REPR_OPTIONS"]
 
-#: Keyword arguments :func:`repr_svg` (the notebook picture of a board) passes to :func:`board_svg`.
-REPR_OPTIONS: dict[str, Any] = {"decomposition": False}
+#: The marks :func:`board_svg` draws on a cell, with the use each is meant for:
+#: ``"ring"`` a highlighted number (a circle on a white disc, so lines behind it do not cross
+#: the number), ``"dot"`` the recommended move (a filled disc), ``"cross"`` a cell ruled out.
+MARK_KINDS: tuple[str, ...] = ("ring", "dot", "cross")
 
+_MARK_COLOURS = {"ring": "#37474f", "dot": "#1565c0", "cross": "#c62828"}
 _NUMBER_COLOURS = ["#9e9e9e", "#1565c0", "#2e7d32", "#c62828", "#4527a0", "#6d4c41",
                    "#00838f", "#212121", "#616161", "#ad1457", "#ef6c00", "#558b2f", "#283593"]
-_EDGE_COLOURS = {"tree": "#2e7d32", "sp": "#1565c0", "other": "#c62828"}
 _HIDDEN_FILL, _OPEN_FILL, _LINE = "#b0bec5", "#f5f5f5", "#78909c"
+# probability_colour's stops: safe green, even-odds yellow, mined red (Material 600 shades).
+_PROBABILITY_STOPS = ((0x43, 0xA0, 0x47), (0xFD, 0xD8, 0x35), (0xE5, 0x39, 0x35))
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A mark on a cell: ``kind`` is one of :data:`MARK_KINDS`; ``colour`` any CSS colour
+    (``None``: the kind's default, dark grey for rings, blue for dots, red for crosses)."""
+
+    kind: str
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class LineStyle:
+    """How a line between two cells is drawn.
+
+    Attributes
+    ----------
+    colour
+        Any CSS colour.
+    width
+        Stroke width in pixels.
+    dashed
+        Draw it dashed (e.g. for something removed or only possible).
+    opacity
+        0 (invisible) to 1 (opaque).
+    tooltip
+        Text shown on hover, or ``None``.
+    css_class
+        The ``class`` attribute of the ``<line>``, for style sheets and tests (``None``: none).
+    """
+
+    colour: str = "#37474f"
+    width: float = 1.5
+    dashed: bool = False
+    opacity: float = 1.0
+    tooltip: str | None = None
+    css_class: str | None = None
+
+
+#: A line of :func:`board_svg`: from one cell's centre to another's, with its style.
+Line = tuple[int, int, LineStyle]
+
+#: Keyword arguments :func:`repr_svg` passes to :func:`board_svg` (e.g. ``{"size": 20}``).
+REPR_OPTIONS: dict[str, Any] = {}
+
+_notebook_drawer: Callable[["Board"], str] | None = None
+
+
+def _attr(value: str) -> str:
+    """``value`` escaped for a double-quoted XML attribute."""
+    return escape(value, {'"': "&quot;"})
+
+
+def _num(x: float) -> str:
+    """A coordinate or width with at most two decimals and no trailing zeros."""
+    return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
 def _geometry(board: Board, size: float) -> tuple[list[list[tuple[float, float]]], list[tuple[float, float]], float, float]:
     """Polygon and centre of every cell (``[]`` polygon for graph boards' discs), and the
     picture's width and height."""
-    n = board.size
+    n = len(board.states)
     polys: list[list[tuple[float, float]]] = []
     centres: list[tuple[float, float]] = []
     if board.rows is None or board.cols is None:
@@ -86,122 +156,164 @@ def _points(poly: list[tuple[float, float]]) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in poly)
 
 
-def _cells(board: Board, polys: list[list[tuple[float, float]]], centres: list[tuple[float, float]],
-           size: float) -> tuple[list[str], list[str]]:
-    """The cells' shapes, and their marks (numbers, mines) to draw over any overlay."""
+def _shape(cls: str, poly: list[tuple[float, float]], centre: tuple[float, float], size: float,
+           fill: str, title: str | None) -> str:
+    """A cell's outline (polygon, or disc on graph boards), filled, with an optional tooltip."""
+    if poly:
+        tag, where = "polygon", f'points="{_points(poly)}"'
+    else:
+        tag, where = "circle", f'cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" r="{size * 0.45:.1f}"'
+    head = f'<{tag} class="{cls}" {where} fill="{_attr(fill)}" stroke="{_LINE}" stroke-width="1"'
+    if title is None:
+        return head + "/>"
+    return f"{head}><title>{escape(title)}</title></{tag}>"
+
+
+def _contents(board: Board, centres: list[tuple[float, float]], size: float) -> list[str]:
+    """The cells' numbers, mines and blank marks."""
     out: list[str] = []
-    marks: list[str] = []
     font = size * (0.42 if board.topology == "triangle" else 0.6)
-    if board.rows is None:
-        for u in range(board.size):
-            for v in board.neighbors[u]:
-                if u < v:
-                    (x1, y1), (x2, y2) = centres[u], centres[v]
-                    out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                               f'stroke="{_LINE}" stroke-width="1"/>')
     for i, s in enumerate(board.states):
         x, y = centres[i]
-        fill = _HIDDEN_FILL if s in (HIDDEN, MINE) else _OPEN_FILL
-        if polys[i]:
-            out.append(f'<polygon class="cell" points="{_points(polys[i])}" fill="{fill}" '
-                       f'stroke="{_LINE}" stroke-width="1"/>')
-        else:
-            out.append(f'<circle class="cell" cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.45:.1f}" '
-                       f'fill="{fill}" stroke="{_LINE}" stroke-width="1"/>')
         if s == MINE:
-            marks.append(f'<circle class="mine" cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.2:.1f}" fill="#212121"/>')
-            marks.append(f'<circle cx="{x - size * 0.06:.1f}" cy="{y - size * 0.06:.1f}" '
-                         f'r="{size * 0.05:.1f}" fill="#ffffff"/>')
+            out.append(f'<circle class="mine" cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.2:.1f}" fill="#212121"/>')
+            out.append(f'<circle cx="{x - size * 0.06:.1f}" cy="{y - size * 0.06:.1f}" '
+                       f'r="{size * 0.05:.1f}" fill="#ffffff"/>')
         elif s == BLANK:
             d = size * 0.12
-            marks.append(f'<polygon class="blank" points="{_points([(x, y - d), (x + d, y), (x, y + d), (x - d, y)])}" '
-                         f'fill="none" stroke="#9e9e9e" stroke-width="1"/>')
+            out.append(f'<polygon class="blank" points="{_points([(x, y - d), (x + d, y), (x, y + d), (x - d, y)])}" '
+                       f'fill="none" stroke="#9e9e9e" stroke-width="1"/>')
         elif s >= 0:
             colour = _NUMBER_COLOURS[min(s, len(_NUMBER_COLOURS) - 1)]
-            marks.append(f'<text class="number" x="{x:.1f}" y="{y:.1f}" fill="{colour}" '
-                         f'font-size="{font:.1f}">{s}</text>')
-    return out, marks
-
-
-def _overlay(c: Classification, centres: list[tuple[float, float]], size: float,
-             show_removed: bool) -> list[str]:
-    kind: dict[tuple[int, int], str] = {}
-    for block in c.blocks:
-        for i, j in c.reduced.decomposition.edges:
-            if i in block.nodes and j in block.nodes:
-                kind[(i, j)] = "sp" if block.series_parallel else "other"
-    controls, bags = c.bipartite.controls, c.bipartite.decomposition.bags
-    out = ['<g class="decomposition" stroke-linecap="round">']
-    if show_removed:
-        for step in c.removal:
-            if step.removed:
-                (x1, y1), (x2, y2) = centres[controls[step.edge[0]]], centres[controls[step.edge[1]]]
-                out.append(f'<line class="removed" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                           f'stroke="#757575" stroke-width="1" stroke-dasharray="3,3" opacity="0.6"/>')
-    for i, j in sorted(c.reduced.decomposition.edges):
-        (x1, y1), (x2, y2) = centres[controls[i]], centres[controls[j]]
-        base = len(bags[i] & bags[j])
-        colour = _EDGE_COLOURS[kind.get((i, j), "tree")]
-        out.append(f'<line class="edge" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                   f'stroke="{colour}" stroke-width="{1.2 + 0.9 * base:.1f}" opacity="0.75">'
-                   f'<title>base {base}</title></line>')
-    radius = size * (0.26 if c.board.topology == "triangle" else 0.36)
-    for i, p in enumerate(controls):
-        if len(bags[i]) > 1:
-            x, y = centres[p]
-            out.append(f'<circle class="node" cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" '
-                       f'fill="#ffffff" fill-opacity="0.9" stroke="#37474f" stroke-width="1.2"/>')
-    out.append("</g>")
+            out.append(f'<text class="number" x="{x:.1f}" y="{y:.1f}" fill="{colour}" '
+                       f'font-size="{font:.1f}">{s}</text>')
     return out
 
 
-def _caption(c: Classification) -> str:
-    if c.step == "edge-removal":
-        return f"polynomial by edge removal alone: tree decomposition of width {c.width}"
-    if c.step == "series-parallel":
-        return f"polynomial by series-parallel components: width {c.width} (bound {c.bound})"
-    bad = sum(not b.series_parallel for b in c.blocks)
-    return f"not in the class found: {bad} component(s) not series-parallel"
+def _mark(mark: Mark, centre: tuple[float, float], size: float, topology: str) -> str:
+    x, y = centre
+    colour = _attr(mark.colour or _MARK_COLOURS[mark.kind])
+    if mark.kind == "ring":
+        # Triangles are narrow: a smaller ring stays inside its cell.
+        r = size * (0.26 if topology == "triangle" else 0.36)
+        return (f'<circle class="ring" cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="#ffffff" '
+                f'fill-opacity="0.9" stroke="{colour}" stroke-width="1.2"/>')
+    if mark.kind == "dot":
+        return (f'<circle class="dot" cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.16:.1f}" '
+                f'fill="{colour}" stroke="#ffffff" stroke-width="1"/>')
+    d = size * 0.22
+    return (f'<path class="cross" d="M{x - d:.1f},{y - d:.1f} L{x + d:.1f},{y + d:.1f} '
+            f'M{x - d:.1f},{y + d:.1f} L{x + d:.1f},{y - d:.1f}" stroke="{colour}" '
+            f'stroke-width="{_num(max(1.5, size * 0.08))}" stroke-linecap="round"/>')
 
 
-def board_svg(board: Board, *, decomposition: Classification | bool = False, size: float = 28,
-              show_removed: bool = False, caption: bool = True) -> str:
-    """An SVG picture of ``board`` (a complete document, as a string).
+def _line(a: tuple[float, float], b: tuple[float, float], style: LineStyle) -> str:
+    cls = "" if style.css_class is None else f'class="{_attr(style.css_class)}" '
+    dash = ' stroke-dasharray="3,3"' if style.dashed else ""
+    opacity = "" if style.opacity == 1 else f' opacity="{_num(style.opacity)}"'
+    head = (f'<line {cls}x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
+            f'stroke="{_attr(style.colour)}" stroke-width="{_num(style.width)}"{dash}{opacity}')
+    if style.tooltip is None:
+        return head + "/>"
+    return f"{head}><title>{escape(style.tooltip)}</title></line>"
+
+
+def _check_cells(name: str, cells: Any, n: int) -> None:
+    for i in cells:
+        if not (isinstance(i, int) and 0 <= i < n):
+            raise BoardError(f"{name}: cell {i!r} is outside 0..{n - 1}")
+
+
+def board_svg(board: Board, *, fills: Mapping[int, str] | None = None,
+              marks: Mapping[int, str | Mark] | None = None, lines: Sequence[Line] | None = None,
+              titles: Mapping[int, str] | None = None, caption: str | None = None,
+              size: float = 28, title: str | None = None) -> str:
+    """An SVG picture of ``board`` with optional overlays (a complete document, as a string).
+
+    Cells are internal indices (``r * cols + c`` on grids, as in ``board.index``).
 
     Parameters
     ----------
-    decomposition
-        ``True`` to run the pipeline and draw the decomposition after redundant-edge removal,
-        or a :class:`~minegraph.engines.treedec.pipeline.Classification` of ``board`` to draw.
+    board
+        Any board: only ``topology``, ``rows``, ``cols``, ``neighbors`` and ``states`` are read.
+    fills
+        Cell -> CSS colour painted over the cell (e.g. from :func:`probability_colour`).
+    marks
+        Cell -> a :class:`Mark`, or just its kind (one of :data:`MARK_KINDS`).
+    lines
+        ``(cell_a, cell_b, style)`` segments between the cells' centres, drawn in this order.
+    titles
+        Cell -> tooltip text.
+    caption
+        A line of text under the picture.
     size
         Cell size in pixels.
-    show_removed
-        Also draw the removed edges, dashed.
-    caption
-        With a decomposition, write the pipeline's verdict under the picture.
+    title
+        The document's title (``<title>``), which viewers show as its name.
 
-    Cost: linear in cells plus the decomposition's edges.
+    Raises
+    ------
+    BoardError
+        for an overlay on a cell the board does not have.
+    MinegraphError
+        for an unknown mark kind.
+
+    Cost: linear in the cells plus the overlays.
 
     Examples
     --------
     >>> import xml.etree.ElementTree as ET
-    >>> svg = board_svg(Board.from_text("1#1\\n#2#\\n1#1"), decomposition=True)
+    >>> from minegraph import Board
+    >>> svg = board_svg(Board.from_text("1#1\\n#2#"), fills={1: probability_colour(0.5)},
+    ...                 marks={4: "ring"}, lines=[(0, 2, LineStyle(tooltip="a pair"))])
     >>> root = ET.fromstring(svg)
-    >>> root.tag, len(root.findall(".//{http://www.w3.org/2000/svg}text"))
-    ('{http://www.w3.org/2000/svg}svg', 6)
+    >>> ns = "{http://www.w3.org/2000/svg}"
+    >>> [e.get("fill") for e in root.iter(ns + "polygon") if e.get("class") == "fill"]
+    ['#fdd835']
+    >>> len(root.findall(f".//{ns}text")), root.find(f".//{ns}line/{ns}title").text
+    (3, 'a pair')
     """
+    n = len(board.states)
+    fills, titles, lines = fills or {}, titles or {}, lines or []
+    shown = {i: m if isinstance(m, Mark) else Mark(m) for i, m in (marks or {}).items()}
+    for name, cells in (("fills", fills), ("marks", shown), ("titles", titles),
+                        ("lines", [c for a, b, _ in lines for c in (a, b)])):
+        _check_cells(name, cells, n)
+    for i, m in shown.items():
+        if m.kind not in MARK_KINDS:
+            raise MinegraphError(f"unknown mark {m.kind!r} on cell {i}; expected one of "
+                                 f"{', '.join(MARK_KINDS)}")
     polys, centres, width, height = _geometry(board, size)
     pad = size * 0.5
-    parts, marks = _cells(board, polys, centres, size)
-    text = ""
-    if decomposition is not False:
-        if decomposition is True:
-            from minegraph.engines.treedec.pipeline import classify
-            decomposition = classify(board, heuristic=False)
-        parts += _overlay(decomposition, centres, size, show_removed)
-        if caption:
-            text = _caption(decomposition)
-    parts += marks
+    parts: list[str] = []
+    if board.rows is None:                      # a graph board: its edges join the discs
+        for u in range(n):
+            for v in board.neighbors[u]:
+                if u < v:
+                    (x1, y1), (x2, y2) = centres[u], centres[v]
+                    parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                                 f'stroke="{_LINE}" stroke-width="1"/>')
+    for i, s in enumerate(board.states):
+        fill = _HIDDEN_FILL if s in (HIDDEN, MINE) else _OPEN_FILL
+        parts.append(_shape("cell", polys[i], centres[i], size, fill, titles.get(i)))
+    # Overlays and contents let the pointer through, so hovering anywhere on a cell shows the
+    # cell's tooltip; lines keep it, for their own tooltips.
+    if fills:
+        parts.append('<g class="fills" pointer-events="none">')
+        parts += [_shape("fill", polys[i], centres[i], size, colour, None) for i, colour in sorted(fills.items())]
+        parts.append("</g>")
+    if lines:
+        parts.append('<g class="lines" stroke-linecap="round">')
+        parts += [_line(centres[a], centres[b], style) for a, b, style in lines]
+        parts.append("</g>")
+    if shown:
+        parts.append('<g class="marks" pointer-events="none">')
+        parts += [_mark(m, centres[i], size, board.topology) for i, m in sorted(shown.items())]
+        parts.append("</g>")
+    parts.append('<g class="contents" pointer-events="none">')
+    parts += _contents(board, centres, size)
+    parts.append("</g>")
+    text = caption or ""
     font = size * 0.45
     extra = size * 0.9 if text else 0.0
     # A rough width for the caption (average glyph about 0.55 em) so it is never cut off.
@@ -209,16 +321,75 @@ def board_svg(board: Board, *, decomposition: Classification | bool = False, siz
     total_h = height + 2 * pad + extra
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:.0f}" height="{total_h:.0f}" '
             f'viewBox="0 0 {total_w:.1f} {total_h:.1f}" font-family="DejaVu Sans, Arial, sans-serif">')
-    body = [head, '<rect width="100%" height="100%" fill="#ffffff"/>',
-            f'<g transform="translate({pad:.1f},{pad:.1f})" text-anchor="middle" '
-            f'dominant-baseline="central" font-weight="bold">', *parts, "</g>"]
+    body = [head]
+    if title is not None:
+        body.append(f"<title>{escape(title)}</title>")
+    body += ['<rect width="100%" height="100%" fill="#ffffff"/>',
+             f'<g transform="translate({pad:.1f},{pad:.1f})" text-anchor="middle" '
+             f'dominant-baseline="central" font-weight="bold">', *parts, "</g>"]
     if text:
-        body.append(f'<text x="{pad:.1f}" y="{height + pad + extra * 0.75:.1f}" font-size="{font:.1f}" '
-                    f'fill="#263238">{escape(text)}</text>')
+        body.append(f'<text class="caption" x="{pad:.1f}" y="{height + pad + extra * 0.75:.1f}" '
+                    f'font-size="{font:.1f}" fill="#263238">{escape(text)}</text>')
     body.append("</svg>")
     return "\n".join(body) + "\n"
 
 
+def probability_colour(p: SupportsFloat) -> str:
+    """The heat-map colour of a mine probability ``p`` in [0, 1], as ``#rrggbb``.
+
+    Linear in each RGB channel from green ``#43a047`` (0, safe) through yellow ``#fdd835``
+    (1/2) to red ``#e53935`` (1, a mine), so equal steps in probability look like equal
+    steps in colour. Accepts floats and :class:`~fractions.Fraction`.
+
+    Raises
+    ------
+    MinegraphError
+        for a value outside [0, 1] (or NaN).
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> probability_colour(0), probability_colour(Fraction(1, 2)), probability_colour(1.0)
+    ('#43a047', '#fdd835', '#e53935')
+    >>> probability_colour(0.25)
+    '#a0bc3e'
+    """
+    x = float(p)
+    if not 0 <= x <= 1:
+        raise MinegraphError(f"a probability must lie in [0, 1], got {x!r}")
+    low, high, t = (_PROBABILITY_STOPS[0], _PROBABILITY_STOPS[1], 2 * x) if x <= 0.5 else \
+        (_PROBABILITY_STOPS[1], _PROBABILITY_STOPS[2], 2 * x - 1)
+    return "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip(low, high))
+
+
+def set_notebook_drawer(drawer: Callable[[Board], str] | None) -> Callable[[Board], str] | None:
+    """Make notebooks draw every board with ``drawer`` (board -> SVG text); ``None`` restores
+    the plain picture. Returns the drawer it replaces, to put back later.
+
+    Layers above this one install their pictures this way without this module importing them,
+    e.g. every board with its decomposition::
+
+        from minegraph.decompose import classify
+        from minegraph.decompose.picture import decomposition_svg
+        set_notebook_drawer(lambda board: decomposition_svg(classify(board, heuristic=False)))
+
+    Examples
+    --------
+    >>> from minegraph import Board
+    >>> previous = set_notebook_drawer(lambda board: "<svg/>")
+    >>> Board.from_text("#1")._repr_svg_()
+    '<svg/>'
+    >>> set_notebook_drawer(previous) is not None
+    True
+    """
+    global _notebook_drawer
+    previous, _notebook_drawer = _notebook_drawer, drawer
+    return previous
+
+
 def repr_svg(board: Board) -> str:
-    """The notebook picture of a board: :func:`board_svg` with :data:`REPR_OPTIONS`."""
+    """The notebook picture of a board: the installed drawer's (:func:`set_notebook_drawer`),
+    else :func:`board_svg` with :data:`REPR_OPTIONS`."""
+    if _notebook_drawer is not None:
+        return _notebook_drawer(board)
     return board_svg(board, **REPR_OPTIONS)

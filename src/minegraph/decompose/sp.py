@@ -38,7 +38,7 @@ from typing import Any, Iterable
 
 import networkx as nx
 
-from minegraph.engines.treedec.decomposition import Decomposition, contract_subsets
+from minegraph.decompose.decomposition import Decomposition, contract_subsets
 from minegraph.errors import MinegraphError
 
 __all__ = ["SPNode", "orient_sp_graph", "recognize_ttsp", "series_parallel_tree",

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minegraph.engines.treedec.decomposition import is_tree_decomposition
-from minegraph.engines.treedec.sp import (construction_tree_decomposition, has_k4_minor,
+from minegraph.decompose.decomposition import is_tree_decomposition
+from minegraph.decompose.sp import (construction_tree_decomposition, has_k4_minor,
                                           is_series_parallel, orient_sp_graph, recognize_ttsp,
                                           series_parallel_tree)
 from minegraph.errors import MinegraphError

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from minegraph import Board
 from minegraph.board import BLANK, HIDDEN, MINE
-from minegraph.engines.treedec.graph import board_graph
+from minegraph.decompose.graph import board_graph
 from strategies import graph_positions, positions
 
 SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from minegraph import Board
-from minegraph.engines.treedec.bipartite import bipartite_decomposition, edge_key, remove_redundant_edges
-from minegraph.engines.treedec.decomposition import is_decomposition
-from minegraph.engines.treedec.graph import board_graph
-from minegraph.engines.treedec.pipeline import classify
+from minegraph.decompose.bipartite import bipartite_decomposition, edge_key, remove_redundant_edges
+from minegraph.decompose.decomposition import is_decomposition
+from minegraph.decompose.graph import board_graph
+from minegraph.decompose.pipeline import classify
 from strategies import graph_positions, positions
 
 SETTINGS = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])

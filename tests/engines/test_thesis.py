@@ -13,10 +13,10 @@ from minegraph.board import BLANK, HIDDEN, MINE
 from minegraph.engines import get_engine
 from minegraph.engines.brute import BruteEngine
 from minegraph.engines.dp import DPEngine
-from minegraph.engines.treedec.decomposition import contract_subsets
-from minegraph.engines.treedec.graph import board_graph
-from minegraph.engines.treedec.pipeline import tree_decomposition
-from minegraph.engines.treedec.thesis import ThesisEngine, _Tables, evaluate
+from minegraph.decompose.decomposition import contract_subsets
+from minegraph.decompose.graph import board_graph
+from minegraph.decompose.pipeline import tree_decomposition
+from minegraph.engines.thesis import ThesisEngine, _Tables, evaluate
 from minegraph.play import midgame_position
 from strategies import graph_positions, is_completion_of, positions
 

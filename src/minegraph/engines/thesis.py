@@ -14,7 +14,7 @@ Two extensions, both needed for the engine's other answers:
   at every node is exactly the restrictions of the board's completions), instead of the
   thesis's one rerun per cell with a mine or a safe mark put on it.
 
-The decomposition is the pipeline's (:func:`~minegraph.engines.treedec.pipeline.tree_decomposition`),
+The decomposition is the pipeline's (:func:`~minegraph.decompose.pipeline.tree_decomposition`),
 falling back to a min-fill one for boards outside the thesis's class.
 
 References
@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from minegraph.board import MINE, Board
 from minegraph.engines.base import EngineResult
-from minegraph.engines.treedec.decomposition import Decomposition, contract_subsets, rooted
-from minegraph.engines.treedec.graph import board_graph
-from minegraph.engines.treedec.pipeline import classify, tree_decomposition
+from minegraph.decompose.decomposition import Decomposition, contract_subsets, rooted
+from minegraph.decompose.graph import board_graph
+from minegraph.decompose.pipeline import classify, tree_decomposition
 
 __all__ = ["ThesisEngine", "bag_assignments", "evaluate"]
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from minegraph.constraints import Component, ConstraintSystem
 from minegraph.engines.dp import DPEngine
-from minegraph.engines.treedec.decomposition import Decomposition, contract_subsets, elimination_order
-from minegraph.engines.treedec.pipeline import tree_decomposition
+from minegraph.decompose.decomposition import Decomposition, contract_subsets, elimination_order
+from minegraph.decompose.pipeline import tree_decomposition
 
 __all__ = ["pipeline_order", "PipelineDPEngine"]
 

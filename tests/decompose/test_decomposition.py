@@ -8,12 +8,12 @@ from hypothesis import strategies as st
 from networkx.algorithms.approximation import treewidth_min_degree
 
 from minegraph import Board
-from minegraph.engines.treedec.bipartite import bipartite_decomposition, remove_redundant_edges
-from minegraph.engines.treedec.decomposition import (Decomposition, compose, composition_bound,
+from minegraph.decompose.bipartite import bipartite_decomposition, remove_redundant_edges
+from minegraph.decompose.decomposition import (Decomposition, compose, composition_bound,
                                                      contract_subsets, decomposition_violations,
                                                      elimination_order, is_decomposition,
                                                      is_tree_decomposition, link_components)
-from minegraph.engines.treedec.graph import board_graph
+from minegraph.decompose.graph import board_graph
 from strategies import positions
 
 SETTINGS = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])

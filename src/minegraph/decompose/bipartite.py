@@ -24,8 +24,8 @@ from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
 
-from minegraph.engines.treedec.decomposition import Decomposition
-from minegraph.engines.treedec.graph import BoardGraph
+from minegraph.decompose.decomposition import Decomposition
+from minegraph.decompose.graph import BoardGraph
 
 __all__ = ["BipartiteDecomposition", "bipartite_decomposition", "edge_key", "RemovalStep",
            "remove_redundant_edges"]
@@ -61,7 +61,7 @@ def bipartite_decomposition(graph: BoardGraph) -> BipartiteDecomposition:
     Examples
     --------
     >>> from minegraph import Board
-    >>> from minegraph.engines.treedec.graph import board_graph
+    >>> from minegraph.decompose.graph import board_graph
     >>> b = bipartite_decomposition(board_graph(Board.from_text("1#1\\n###")))
     >>> [sorted(bag) for bag in b.decomposition.bags], sorted(b.decomposition.edges)
     ([[0, 1, 3, 4], [1, 2, 4, 5]], [(0, 1)])
@@ -95,7 +95,7 @@ def edge_key(bip: BipartiteDecomposition, edge: tuple[int, int]) -> tuple[object
     Examples
     --------
     >>> from minegraph import Board
-    >>> from minegraph.engines.treedec.graph import board_graph
+    >>> from minegraph.decompose.graph import board_graph
     >>> b = bipartite_decomposition(board_graph(Board.from_text("1#1\\n###")))
     >>> edge_key(b, (0, 1))
     (2, 0, 0, 0, 2, (0, Fraction(0, 1)))
@@ -157,7 +157,7 @@ def remove_redundant_edges(bip: BipartiteDecomposition) -> tuple[BipartiteDecomp
     Examples
     --------
     >>> from minegraph import Board
-    >>> from minegraph.engines.treedec.graph import board_graph
+    >>> from minegraph.decompose.graph import board_graph
     >>> bip = bipartite_decomposition(board_graph(Board.from_text("1#1\\n#1#")))
     >>> len(bip.decomposition.edges)     # three numbers, all sharing the middle cell
     3

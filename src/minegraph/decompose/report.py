@@ -1,11 +1,11 @@
-"""The human-readable report of a :class:`~minegraph.engines.treedec.pipeline.Classification`."""
+"""The human-readable report of a :class:`~minegraph.decompose.pipeline.Classification`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from minegraph.engines.treedec.pipeline import Classification
+    from minegraph.decompose.pipeline import Classification
 
 __all__ = ["summary"]
 
@@ -16,7 +16,7 @@ def summary(c: Classification) -> str:
     Examples
     --------
     >>> from minegraph import Board
-    >>> from minegraph.engines.treedec.pipeline import classify
+    >>> from minegraph.decompose.pipeline import classify
     >>> print(summary(classify(Board.from_text("#1#\\n1#1"))), end="")
     board: 2x3 square, 3 hidden, 3 numbers, 0 known mines
     board graph: 6 vertices, 7 edges; treewidth <= 2 (min-fill heuristic)

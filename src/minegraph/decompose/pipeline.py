@@ -27,12 +27,12 @@ import networkx as nx
 from networkx.algorithms.approximation import treewidth_min_fill_in
 
 from minegraph.board import BLANK, HIDDEN, MINE, Board
-from minegraph.engines.treedec.bipartite import (BipartiteDecomposition, RemovalStep,
-                                                 bipartite_decomposition, remove_redundant_edges)
-from minegraph.engines.treedec.decomposition import Decomposition, compose, link_components
-from minegraph.engines.treedec.graph import BoardGraph, board_graph
-from minegraph.engines.treedec.sp import (SPNode, construction_tree_decomposition, has_k4_minor,
-                                          series_parallel_tree)
+from minegraph.decompose.bipartite import (BipartiteDecomposition, RemovalStep,
+                                           bipartite_decomposition, remove_redundant_edges)
+from minegraph.decompose.decomposition import Decomposition, compose, link_components
+from minegraph.decompose.graph import BoardGraph, board_graph
+from minegraph.decompose.sp import (SPNode, construction_tree_decomposition, has_k4_minor,
+                                    series_parallel_tree)
 
 __all__ = ["Block", "Classification", "classify", "tree_decomposition", "without_decided", "STEPS"]
 
@@ -121,12 +121,13 @@ class Classification:
 
     def summary(self) -> str:
         """A few lines for people: the pipeline's steps and its verdict."""
-        from minegraph.engines.treedec.report import summary
+        from minegraph.decompose.report import summary
         return summary(self)
 
     def _repr_svg_(self) -> str:
-        from minegraph.formats.svg import board_svg
-        return board_svg(self.board, decomposition=self)
+        """The board with this decomposition, for notebooks (:mod:`~minegraph.decompose.picture`)."""
+        from minegraph.decompose.picture import decomposition_svg
+        return decomposition_svg(self)
 
 
 def _where(bip: BipartiteDecomposition, nodes: frozenset[int], shown: int = 3) -> str:
@@ -212,7 +213,7 @@ def classify(board: Board, *, heuristic: bool = True, exhaustive: bool = False,
     heuristic
         Also bound the board graph's treewidth by the min-fill heuristic (networkx).
     exhaustive, split
-        Passed to :func:`~minegraph.engines.treedec.sp.series_parallel_tree`.
+        Passed to :func:`~minegraph.decompose.sp.series_parallel_tree`.
     propagate
         First take out the cells trivial propagation decides (:func:`without_decided`).
 

@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from minegraph import Board
-from minegraph.engines.treedec.decomposition import composition_bound, is_tree_decomposition
-from minegraph.engines.treedec.pipeline import _glue, classify, tree_decomposition
-from minegraph.engines.treedec.sp import series_parallel_tree
+from minegraph.decompose.decomposition import composition_bound, is_tree_decomposition
+from minegraph.decompose.pipeline import _glue, classify, tree_decomposition
+from minegraph.decompose.sp import series_parallel_tree
 from minegraph.play import midgame_position
 from strategies import graph_positions, positions
 
@@ -109,7 +109,7 @@ def test_taking_out_decided_cells_keeps_the_answers(board: Board) -> None:
     forced cells are the decided ones plus the reduced board's."""
     from minegraph.constraints import build_system
     from minegraph.engines.dp import DPEngine
-    from minegraph.engines.treedec.pipeline import without_decided
+    from minegraph.decompose.pipeline import without_decided
     reduced, n = without_decided(board)
     c = classify(board, heuristic=False, propagate=True)
     assert c.board == reduced and c.decided == n
