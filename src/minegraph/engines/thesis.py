@@ -25,6 +25,8 @@ Hoder, *Hra minolovka – výpočetní složitost a implementace hledání řeš
 from __future__ import annotations
 
 from minegraph.board import MINE, Board
+from minegraph.constraints import build_system
+from minegraph.deadline import check_deadline
 from minegraph.engines.base import EngineResult
 from minegraph.decompose.decomposition import Decomposition, contract_subsets, rooted
 from minegraph.decompose.graph import board_graph
@@ -35,10 +37,26 @@ __all__ = ["ThesisEngine", "bag_assignments", "evaluate"]
 Assignment = tuple[int, ...]
 
 
-def bag_assignments(board: Board, bag: frozenset[int], unknowns: list[int]) -> list[Assignment]:
+def clue_table(board: Board) -> dict[int, tuple[int, list[int]]]:
+    """Every number's clue from the constraint model (unpropagated): its need (the number
+    minus its known mines) and its hidden neighbours. A number with no hidden neighbour that
+    is not met gets an impossible clue (need 1 over no cells), so every bag holding it fails."""
+    system = build_system(board, propagate=False)
+    table = {clue.cell: (clue.need, [c for b in clue.boxes for c in system.boxes[b].cells])
+             for clue in system.clues}
+    states, nbrs = board.states, board.neighbors
+    for p, s in enumerate(states):
+        if s >= 0 and p not in table and s != sum(1 for q in nbrs[p] if states[q] == MINE):
+            table[p] = (1, [])
+    return table
+
+
+def bag_assignments(board: Board, bag: frozenset[int], unknowns: list[int],
+                    clues: dict[int, tuple[int, list[int]]] | None = None) -> list[Assignment]:
     """Every consistent assignment (Definition 5) of ``unknowns`` (the bag's unknown cells,
     in this order; 1 = mine) for a bag with a shell: each number in the bag sees exactly its
     count. Backtracking, cutting a branch as soon as a number is over or cannot be reached.
+    ``clues`` is :func:`clue_table` of the board (built here when not given).
 
     Examples
     --------
@@ -46,16 +64,18 @@ def bag_assignments(board: Board, bag: frozenset[int], unknowns: list[int]) -> l
     >>> bag_assignments(b, frozenset({0, 1, 2}), [0, 2])
     [(1, 1)]
     """
-    states, nbrs = board.states, board.neighbors
+    if clues is None:
+        clues = clue_table(board)
+    states = board.states
     where = {v: k for k, v in enumerate(unknowns)}
     needs: list[int] = []
     watch: list[list[int]] = [[] for _ in unknowns]     # numbers each variable touches
     left: list[int] = []                                # unassigned variables per number
     for p in sorted(bag):
-        if states[p] < 0:
-            continue
-        need = states[p] - sum(1 for q in nbrs[p] if states[q] == MINE)
-        mine = [where[q] for q in nbrs[p] if q in where]
+        if states[p] < 0 or p not in clues:
+            continue   # numbers without hidden neighbours are checked by the model itself
+        need, around = clues[p]
+        mine = [where[q] for q in around if q in where]
         if need < 0 or need > len(mine):
             return []
         k = len(needs)
@@ -115,6 +135,7 @@ class _Tables:
     def __init__(self, board: Board, td: Decomposition) -> None:
         graph = board_graph(board)
         self.board, self.td = board, td
+        self.clues = clue_table(board)
         self.order, self.parent = rooted(td)
         self.var = [sorted(v for v in bag if v in graph.unknowns) for bag in td.bags]
         self.with_total = board.mines is not None
@@ -154,7 +175,8 @@ class _Tables:
         totals the whole board reaches (a bit set; bit 0 alone without a total)."""
         for i in reversed(self.order):
             table: dict[Assignment, int] = {}
-            for a in bag_assignments(self.board, self.td.bags[i], self.var[i]):
+            check_deadline()
+            for a in bag_assignments(self.board, self.td.bags[i], self.var[i], self.clues):
                 mask = self.owned(i, a)
                 for c in self.children[i]:
                     m = self.msg[c].get(self.key_up(c, a))
