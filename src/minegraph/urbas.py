@@ -1,12 +1,11 @@
-"""``minegraph urbas``: the numeric solver program of Urbaś (2005), reading standard input.
+"""The numeric solver program of Urbaś (2005) as a function: :func:`solve_numeric`.
 
 Like the source program, it reads the numeric grid of FORMATS.md §3 (``rows cols mines``, then
 rows of ``0``-``8`` numbers, ``9`` covered, ``-1`` mines; ``mines`` 0 means not specified) and
 writes the solved board in the same form, every covered cell replaced by ``-1`` or its count,
 or the single line ``NO SOLUTION``. The backtracking engine is the default, as in the source;
-``--engine`` picks any other.
-
-Exit status: 0 solved, 1 ``NO SOLUTION``, 2 bad input, 3 ``--timeout`` expired.
+any other can be named. ``minegraph urbas`` (:mod:`minegraph.cli.urbas`) runs it on standard
+input.
 
 Examples
 --------
@@ -20,15 +19,11 @@ Examples
 
 from __future__ import annotations
 
-import argparse
-import sys
-from typing import Any
-
 from minegraph.analysis import solve
 from minegraph.board import HIDDEN, MINE
 from minegraph.formats.numeric import completed_numbers, read_numeric, write_numeric_solution
 
-__all__ = ["solve_numeric", "register", "run"]
+__all__ = ["solve_numeric"]
 
 
 def solve_numeric(text: str, engine: str = "backtrack", timeout: float | None = None) -> str:
@@ -47,23 +42,3 @@ def solve_numeric(text: str, engine: str = "backtrack", timeout: float | None = 
         return write_numeric_solution(None)
     mined = [i for i, s in enumerate(completed.states) if s == MINE and board.states[i] == HIDDEN]
     return write_numeric_solution(completed_numbers(board, mined))
-
-
-def run(args: argparse.Namespace) -> int:
-    """Read standard input, write the answer to standard output; the exit status."""
-    answer = solve_numeric(sys.stdin.read(), args.engine, args.timeout)
-    sys.stdout.write(answer)
-    return 1 if answer.startswith("NO SOLUTION") else 0
-
-
-def register(subparsers: Any) -> None:
-    """Add the ``urbas`` subcommand."""
-    p = subparsers.add_parser(
-        "urbas", help="the numeric solver program: grid on stdin, solved grid or NO SOLUTION on stdout",
-        description="Read a numeric grid (FORMATS.md §3) from standard input and write the solved "
-                    "board, or NO SOLUTION, as Urbaś's backtracking program does.")
-    p.add_argument("--engine", default="backtrack",
-                   help="engine: backtrack[:SEED] (default, the source's), auto, dp, sat[:SOLVER], brute")
-    p.add_argument("--timeout", type=float, metavar="SECONDS",
-                   help="give up after SECONDS (exit status 3)")
-    p.set_defaults(func=run)

@@ -20,22 +20,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING
 
+from minegraph.board import Board
+from minegraph.cli.common import format_argument, load_board, shipped_boards
 from minegraph.errors import MinegraphError
+
+if TYPE_CHECKING:
+    from minegraph.cli.common import Subparsers
 
 __all__ = ["register", "run", "examples"]
 
 
 def examples() -> list[tuple[str, str]]:
     """The shipped example boards for ``classify``, as ``(file name, text)``, by name."""
-    folder = resources.files("minegraph").joinpath("examples", "classify")
-    return sorted((p.name, p.read_text(encoding="utf-8")) for p in folder.iterdir()
-                  if p.name.endswith(".board"))
+    return shipped_boards("classify")
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: Subparsers) -> None:
     """Add the ``classify`` subcommand."""
     p = subparsers.add_parser("classify", help="classify boards by the thesis's decomposition pipeline",
                               description="Classify boards by Hoder's (2007) decomposition pipeline: "
@@ -43,8 +45,7 @@ def register(subparsers: Any) -> None:
                               "found. Without a board, the shipped examples are classified.")
     p.add_argument("boards", nargs="*", metavar="BOARD",
                    help="board files, - for standard input (default: the shipped examples)")
-    p.add_argument("--format", choices=["text", "mine", "numeric", "json"],
-                   help="input format (default: detected from the name and content)")
+    format_argument(p)
     p.add_argument("--svg", metavar="FILE", help="write the board with its decomposition as SVG (one board)")
     p.add_argument("--removed", action="store_true", help="with --svg, draw the removed edges too")
     p.add_argument("--json", action="store_true", help="print JSON, one object per line")
@@ -52,22 +53,16 @@ def register(subparsers: Any) -> None:
                    help="first take out the cells trivial propagation decides (not in the thesis)")
     p.add_argument("--no-heuristic", action="store_true",
                    help="skip the min-fill treewidth bound (faster on big boards)")
-    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Classify the boards named in ``args``; returns the exit status (0)."""
-    from minegraph.cli import _read_input
+    # The pipeline needs networkx: loaded here, not for --help.
     from minegraph.decompose.pipeline import classify
-    from minegraph.formats import detect_format, read_board
 
     if args.boards:
-        named = []
-        for path in args.boards:
-            text, name = _read_input(path)
-            named.append((path, read_board(text, args.format or detect_format(text, name))))
+        named = [(path, load_board(path, args.format)[0]) for path in args.boards]
     else:
-        from minegraph.board import Board
         named = [(name, Board.from_text(text)) for name, text in examples()]
     if args.svg and len(named) != 1:
         raise MinegraphError(f"--svg draws one board, but {len(named)} were given")

@@ -1,4 +1,4 @@
-"""``minegraph green``: built on a bare argparse parser, as the main CLI will wire it."""
+"""``minegraph green``: built on a bare argparse parser, as the main CLI wires it."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import sys
 import pytest
 
 from minegraph.errors import MinegraphError
-from minegraph.green.cli import register
+from minegraph.cli.green import ALGORITHMS, register, run
 from minegraph.green.formats import read_paritysol, write_pgsolver, read_oi
-from minegraph.green.solvers import SAMPLE_GRA_IN, SAMPLE_GRA_OUT
+from minegraph.green.solvers import SAMPLE_GRA_IN, SAMPLE_GRA_OUT, SOLVERS
 
 
 def _run(argv):
@@ -19,7 +19,7 @@ def _run(argv):
     sp = p.add_subparsers()
     register(sp)
     args = p.parse_args(["green", *argv])
-    return args.func(args)
+    return run(args)
 
 
 @pytest.mark.parametrize("algorithm", ["attractor", "lifting", "fast"])
@@ -73,3 +73,7 @@ def test_errors_are_minegraph_errors(tmp_path, monkeypatch):
         _run([str(tmp_path / "bad.in")])
     with pytest.raises(SystemExit):
         _run(["--algorithm", "nope"])
+
+
+def test_the_algorithm_choices_are_the_solvers() -> None:
+    assert list(ALGORITHMS) == sorted(SOLVERS)

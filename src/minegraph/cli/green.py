@@ -5,6 +5,7 @@ task asks; given a file (or ``-`` for standard input) it prints the answer, or w
 ``-o FILE``. ``--format pgsolver`` reads a PGSolver game and writes a ``paritysol`` solution.
 ``--strategy`` adds both players' strategies to the OI answer (after a line ``strategy``, one
 ``field successor`` pair per line, 1-based), which is then no longer the task's ``gra.out``.
+The work is :func:`minegraph.green.program.answer`; this module reads and writes the files.
 """
 
 from __future__ import annotations
@@ -12,16 +13,22 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from minegraph.errors import MinegraphError
-from minegraph.green.formats import read_oi, read_pgsolver, write_oi_answer, write_paritysol
-from minegraph.green.solvers import SOLVERS, solve
-from minegraph.green.verify import verify
 
-__all__ = ["register", "run"]
+if TYPE_CHECKING:
+    from minegraph.cli.common import Subparsers
+
+__all__ = ["register", "run", "ALGORITHMS"]
+
+#: The names of :data:`minegraph.green.solvers.SOLVERS`, sorted. Spelt out here because the
+#: green package needs numpy, which ``minegraph green --help`` should not load (a test checks
+#: that the two agree).
+ALGORITHMS: tuple[str, ...] = ("attractor", "fast", "lifting")
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     """Add the ``green`` subcommand to an argparse ``subparsers`` object."""
     p = subparsers.add_parser(
         "green", help="solve the olympiad's green game (a Büchi game)",
@@ -29,7 +36,7 @@ def register(subparsers) -> None:
     p.add_argument("input", nargs="?", default=None,
                    help="game file ('-' for stdin); default: gra.in here, answer to gra.out")
     p.add_argument("-o", "--output", default=None, help="write the answer to this file")
-    p.add_argument("--algorithm", default="fast", choices=sorted(SOLVERS),
+    p.add_argument("--algorithm", default="fast", choices=ALGORITHMS,
                    help="solver (default: fast)")
     p.add_argument("--format", default="oi", choices=["oi", "pgsolver"],
                    help="input format; pgsolver writes a paritysol solution (default: oi)")
@@ -40,7 +47,6 @@ def register(subparsers) -> None:
                         "100 green)")
     p.add_argument("--verify", action="store_true",
                    help="check the answer with the independent verifier before writing it")
-    p.set_defaults(func=run)
 
 
 def _read(source: str | None) -> str:
@@ -55,25 +61,12 @@ def _read(source: str | None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run the subcommand; returns the exit status. Bad input raises :class:`MinegraphError`."""
+    # The solvers need numpy: loaded when a game is solved, not for --help.
+    from minegraph.green.program import answer
+
     text = _read(args.input)
-    if args.format == "pgsolver":
-        game = read_pgsolver(text)
-    else:
-        game = read_oi(text, limits=not args.no_limits)
-    solution = solve(game, args.algorithm)
-    if args.verify:
-        verdict = verify(game, solution)
-        if not verdict:
-            raise MinegraphError(f"the {args.algorithm} solver's answer fails verification: "
-                                 f"{verdict.reason}")
-    if args.format == "pgsolver":
-        out = write_paritysol(solution)
-    else:
-        out = write_oi_answer(solution)
-        if args.strategy:
-            moves = [f"{v + 1} {s + 1}\n" for v, s in enumerate(solution.strategy.tolist())
-                     if s >= 0]
-            out += "strategy\n" + "".join(moves)
+    out = answer(text, format=args.format, algorithm=args.algorithm, strategy=args.strategy,
+                 limits=not args.no_limits, check=args.verify)
     target = args.output
     if target is None and args.input is None:
         target = "gra.out" if args.format == "oi" else "gra.sol"

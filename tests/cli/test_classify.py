@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from minegraph.classify import examples
+from minegraph.cli.classify import examples
 from minegraph.cli import main
 
 FIGURE_4_3 = "001#100\n002#200\n122#221\n#######\n122#221\n002#200\n001#100\n"

@@ -1,4 +1,5 @@
-"""The command line: analyze, solve, demo, errors as one line with exit status 2."""
+"""The command line: analyze, solve, demo, errors as one line with exit status 2, and the
+subcommands' one convention, each module imported only when its command runs."""
 
 from __future__ import annotations
 
@@ -6,11 +7,14 @@ import io
 import json
 import subprocess
 import sys
+from importlib import import_module
 from pathlib import Path
 
-from minegraph.cli import main
+import pytest
 
-EXAMPLES = Path(__file__).parents[1] / "src" / "minegraph" / "examples"
+from minegraph.cli import COMMANDS, EXIT_INTERRUPTED, build_parser, main
+
+EXAMPLES = Path(__file__).parents[2] / "src" / "minegraph" / "examples"
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -89,3 +93,58 @@ def test_demo_analyses_every_example() -> None:
     for path in EXAMPLES.glob("*.board"):
         assert f"=== {path.name} ===" in text
     assert "board: 16x30 square" in text and "consistent: yes" in text
+
+
+def test_help_lists_every_subcommand_with_its_help_line() -> None:
+    p = run("--help")
+    assert p.returncode == 0
+    for name, entry in COMMANDS.items():
+        assert name in p.stdout
+        assert " ".join(entry.help.split()[:4]) in " ".join(p.stdout.split())
+    p = run()
+    assert p.returncode == 2 and "COMMAND" in p.stdout
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_every_subcommand_follows_the_convention(name: str) -> None:
+    module = import_module(COMMANDS[name].module)
+    assert callable(module.register) and callable(module.run)
+    # The static help line is the one the module's own parser gives.
+    assert build_parser(name).format_help() == build_parser().format_help()
+    with pytest.raises(SystemExit) as exit:
+        build_parser(name).parse_args([name, "--help"])
+    assert exit.value.code == 0
+
+
+def _imported_after(*argv: str, stdin: str = "") -> set[str]:
+    """The modules loaded by running ``minegraph ARGV`` in a fresh interpreter."""
+    code = ("import sys\nfrom minegraph.cli import main\ntry:\n    main(sys.argv[1:])\n"
+            "except SystemExit:\n    pass\nprint('MODULES', *sorted(sys.modules), file=sys.stderr)")
+    p = subprocess.run([sys.executable, "-c", code, *argv], input=stdin, capture_output=True,
+                       text=True, timeout=120)
+    last = p.stderr.splitlines()[-1].split()
+    assert last[0] == "MODULES", p.stderr
+    return set(last[1:])
+
+
+def _heavy(modules: set[str]) -> set[str]:
+    roots = ("numpy", "networkx", "pysat", "minegraph.green", "minegraph.decompose")
+    return {m for m in modules if any(m == r or m.startswith(r + ".") for r in roots)}
+
+
+def test_subcommands_are_imported_only_when_they_run() -> None:
+    loaded = _imported_after("--help")
+    assert "minegraph.cli" in loaded and not _heavy(loaded)
+    assert not {m for m in loaded if m.startswith("minegraph.cli.")}
+    loaded = _imported_after("green", "--help")
+    assert "minegraph.cli.green" in loaded and not _heavy(loaded)
+    loaded = _imported_after("analyze", "--engine", "dp", str(EXAMPLES / "one-two-one.board"))
+    assert "minegraph.cli.analyze" in loaded and not _heavy(loaded)
+    assert not {"minegraph.cli.classify", "minegraph.cli.green", "minegraph.cli.urbas"} & loaded
+
+
+def test_an_interrupt_exits_with_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+    monkeypatch.setattr(import_module("minegraph.cli.demo"), "run", interrupted)
+    assert main(["demo"]) == EXIT_INTERRUPTED

@@ -1,0 +1,36 @@
+"""``minegraph analyze``: consistency, the number of solutions, forced cells, every hidden
+cell's mine probability and the best move, as the text report or JSON (FORMATS.md §4)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING
+
+from minegraph.analysis import analyze
+from minegraph.cli.common import board_arguments, load_board
+from minegraph.report import render_analysis
+
+if TYPE_CHECKING:
+    from minegraph.cli.common import Subparsers
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add the ``analyze`` subcommand."""
+    p = subparsers.add_parser("analyze", help="consistency, count, forced cells, probabilities, best move")
+    board_arguments(p)
+    p.add_argument("--json", action="store_true", help="print the JSON object of FORMATS.md §4")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Analyse the board named in ``args``; the exit status (0)."""
+    board, _ = load_board(args.board, args.format)
+    analysis = analyze(board, args.engine, mines=args.mines, timeout=args.timeout)
+    if args.json:
+        sys.stdout.write(json.dumps(analysis.to_json(), separators=(", ", ": ")) + "\n")
+    else:
+        sys.stdout.write(render_analysis(analysis))
+    return 0

@@ -1,0 +1,39 @@
+"""``minegraph urbas``: the numeric solver program of Urbaś (2005), reading standard input.
+
+The grid comes on standard input (FORMATS.md §3) and the solved grid, or ``NO SOLUTION``, goes
+to standard output, as :func:`minegraph.urbas.solve_numeric` computes it.
+
+Exit status: 0 solved, 1 ``NO SOLUTION``, 2 bad input, 3 ``--timeout`` expired.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from minegraph.urbas import solve_numeric
+
+if TYPE_CHECKING:
+    from minegraph.cli.common import Subparsers
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add the ``urbas`` subcommand."""
+    p = subparsers.add_parser(
+        "urbas", help="the numeric solver program: grid on stdin, solved grid or NO SOLUTION on stdout",
+        description="Read a numeric grid (FORMATS.md §3) from standard input and write the solved "
+                    "board, or NO SOLUTION, as Urbaś's backtracking program does.")
+    p.add_argument("--engine", default="backtrack",
+                   help="engine: backtrack[:SEED] (default, the source's), auto, dp, sat[:SOLVER], brute")
+    p.add_argument("--timeout", type=float, metavar="SECONDS",
+                   help="give up after SECONDS (exit status 3)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read standard input, write the answer to standard output; the exit status."""
+    answer = solve_numeric(sys.stdin.read(), args.engine, args.timeout)
+    sys.stdout.write(answer)
+    return 1 if answer.startswith("NO SOLUTION") else 0
