@@ -13,7 +13,7 @@ exits with status 130.
 Examples
 --------
 >>> list(COMMANDS)
-['analyze', 'solve', 'demo', 'classify', 'green', 'urbas']
+['analyze', 'solve', 'explain', 'demo', 'classify', 'green', 'urbas']
 """
 
 from __future__ import annotations
@@ -50,6 +50,8 @@ COMMANDS: dict[str, Command] = {
     "analyze": Command("minegraph.cli.analyze",
                        "consistency, count, forced cells, probabilities, best move"),
     "solve": Command("minegraph.cli.solve", "print one completion of the board, or say none exists"),
+    "explain": Command("minegraph.cli.explain",
+                       "why a hidden cell is certainly safe or a mine (the fewest numbers that force it)"),
     "demo": Command("minegraph.cli.demo", "analyse the shipped example positions"),
     "classify": Command("minegraph.cli.classify",
                         "classify boards by the thesis's decomposition pipeline"),

@@ -1,0 +1,85 @@
+"""``minegraph explain``: why a hidden cell is certainly safe or a mine.
+
+Prints the board around the cell with the numbers (and flags) that force it marked, and one
+sentence; ``--json`` prints the explanation object (``cell``, ``status``, ``clues``,
+``flags``, ``uses_total``, ``smallest``, ``probability``, ``text``). Without a cell it explains
+an inconsistent board: a minimal set of numbers that contradict each other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING
+
+from minegraph.cli.common import format_argument, load_board
+from minegraph.errors import BoardError
+
+if TYPE_CHECKING:
+    from minegraph.board import Board, Cell
+    from minegraph.cli.common import Subparsers
+
+__all__ = ["register", "run", "parse_cell"]
+
+
+def parse_cell(text: str, board: Board) -> Cell:
+    """``"R,C"`` on grids (0-based), a cell number on graph boards.
+
+    Raises
+    ------
+    BoardError
+        for text that is not a cell of the board.
+
+    Examples
+    --------
+    >>> from minegraph import Board
+    >>> parse_cell("0,2", Board.from_text("###"))
+    (0, 2)
+    """
+    parts = [p.strip() for p in text.split(",")]
+    try:
+        numbers = [int(p) for p in parts if p.isascii() and p.lstrip("-").isdigit()]
+    except ValueError:
+        numbers = []
+    if len(numbers) != len(parts):
+        raise BoardError(f"cell {text!r}: expected ROW,COL (0-based) or a cell number")
+    cell: Cell = (numbers[0], numbers[1]) if len(numbers) == 2 else numbers[0]
+    if len(numbers) > 2 or (board.is_grid and len(numbers) != 2) or (not board.is_grid and len(numbers) != 1):
+        raise BoardError(f"cell {text!r}: expected " + ("ROW,COL (0-based)" if board.is_grid else "a cell number"))
+    board.index(cell)   # raises BoardError outside the board
+    return cell
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add the ``explain`` subcommand."""
+    p = subparsers.add_parser(
+        "explain", help="why a hidden cell is certainly safe or a mine (the fewest numbers that force it)",
+        description="Say why a hidden cell is certainly safe or certainly a mine: a minimal set of "
+                    "numbers (and flags, and the total) that forces it. Without a cell, explain "
+                    "why the board is inconsistent.")
+    p.add_argument("board", help="board file, or - for standard input")
+    p.add_argument("cell", nargs="?", help="the cell: ROW,COL (0-based), or a cell number on graph boards")
+    format_argument(p)
+    p.add_argument("--mines", type=int, metavar="N", help="total number of mines (overrides the file)")
+    p.add_argument("--timeout", type=float, metavar="SECONDS",
+                   help="give up after SECONDS (exit status 3)")
+    p.add_argument("--json", action="store_true", help="print the explanation object")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Explain the cell named in ``args``; exit status 0."""
+    from minegraph.explain import explain
+    board, _ = load_board(args.board, args.format)
+    if args.mines is not None:
+        board = board.with_states(board.states, args.mines)
+    cell = None if args.cell is None else parse_cell(args.cell, board)
+    e = explain(board, cell, timeout=args.timeout)
+    if args.json:
+        sys.stdout.write(json.dumps(e.to_json()) + "\n")
+        return 0
+    fragment = e.fragment()
+    if fragment:
+        sys.stdout.write(fragment)
+    sys.stdout.write(e.text + "\n")
+    return 0
