@@ -55,6 +55,18 @@ def load_board(path: str, format: str | None = None) -> tuple[Board, str]:
     ------
     MinegraphError
         for unreadable files; :class:`~minegraph.errors.FormatError` for bad boards.
+
+    Examples
+    --------
+    >>> from importlib import resources
+    >>> path = resources.files("minegraph").joinpath("examples", "one-two-one.board")
+    >>> board, fmt = load_board(str(path))
+    >>> fmt, board.rows, board.cols
+    ('text', 3, 5)
+    >>> load_board(str(path), "numeric")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    minegraph.errors.FormatError: line 1, column 13: expected the header 'rows cols mines' ...
     """
     text, name = read_input(path)
     fmt = format or detect_format(text, name)
@@ -62,7 +74,15 @@ def load_board(path: str, format: str | None = None) -> tuple[Board, str]:
 
 
 def format_argument(p: argparse.ArgumentParser) -> None:
-    """Add ``--format``, the input format."""
+    """Add ``--format``, the input format (one of :data:`minegraph.formats.FORMATS`).
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser()
+    >>> format_argument(p)
+    >>> p.parse_args(["--format", "json"]).format, p.parse_args([]).format
+    ('json', None)
+    """
     p.add_argument("--format", choices=list(FORMATS),
                    help="input format (default: detected from the name and content)")
 

@@ -6,7 +6,7 @@ Modules, in pipeline order: :mod:`~.graph` (board graph, shells, interfaces),
 :mod:`~.decomposition` (general decompositions, checker, composition), :mod:`~.bipartite`
 (bipartite decomposition, redundant-edge removal), :mod:`~.sp` (ORIENT-SP-GRAPH, Valdes–
 Tarjan–Lawler reductions, width-2 decompositions), :mod:`~.pipeline` (classification),
-:mod:`~.report` (the text summary). The two engines built on the pipeline live with the
+:mod:`~.report` (the text summary), :mod:`~.picture` (the SVG picture). The two engines built on the pipeline live with the
 other engines: :mod:`minegraph.engines.thesis` (``engine="thesis"``) and
 :mod:`minegraph.engines.dp_thesis` (``engine="dp-thesis"``). See ``docs/treedec.md``.
 
