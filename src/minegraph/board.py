@@ -96,7 +96,7 @@ class Board:
 
     @classmethod
     def from_text(cls, text: str) -> "Board":
-        """Read the canonical board text (FORMATS.md §1); see :mod:`minegraph.formats.text`.
+        """Read the canonical board text (docs/formats.md §1); see :mod:`minegraph.formats.text`.
 
         Raises
         ------

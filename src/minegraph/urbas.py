@@ -1,6 +1,6 @@
 """The numeric solver program of Urbaś (2005) as a function: :func:`solve_numeric`.
 
-Like the source program, it reads the numeric grid of FORMATS.md §3 (``rows cols mines``, then
+Like the source program, it reads the numeric grid of docs/formats.md §3 (``rows cols mines``, then
 rows of ``0``-``8`` numbers, ``9`` covered, ``-1`` mines; ``mines`` 0 means not specified) and
 writes the solved board in the same form, every covered cell replaced by ``-1`` or its count,
 or the single line ``NO SOLUTION``. The backtracking engine is the default, as in the source;

@@ -1,6 +1,6 @@
 """``minegraph urbas``: the numeric solver program of Urbaś (2005), reading standard input.
 
-The grid comes on standard input (FORMATS.md §3) and the solved grid, or ``NO SOLUTION``, goes
+The grid comes on standard input (docs/formats.md §3) and the solved grid, or ``NO SOLUTION``, goes
 to standard output, as :func:`minegraph.urbas.solve_numeric` computes it.
 
 Exit status: 0 solved, 1 ``NO SOLUTION``, 2 bad input, 3 ``--timeout`` expired.
@@ -24,7 +24,7 @@ def register(subparsers: Subparsers) -> None:
     """Add the ``urbas`` subcommand."""
     p = subparsers.add_parser(
         "urbas", help="the numeric solver program: grid on stdin, solved grid or NO SOLUTION on stdout",
-        description="Read a numeric grid (FORMATS.md §3) from standard input and write the solved "
+        description="Read a numeric grid (docs/formats.md §3) from standard input and write the solved "
                     "board, or NO SOLUTION, as Urbaś's backtracking program does.")
     p.add_argument("--engine", default="backtrack",
                    help="engine: backtrack[:SEED] (default, the source's), auto, dp, sat[:SOLVER], brute")

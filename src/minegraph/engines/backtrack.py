@@ -507,6 +507,9 @@ class BacktrackEngine:
                 seen = can_mine if as_mine else can_safe
                 if q in seen:
                     continue
+                # Each probe is a new search whose own ticks start from zero: a board of many
+                # short probes would otherwise never look at the clock.
+                check_deadline()
                 search = self._search(board, {q: as_mine})
                 tests += 1
                 ok = search.solve()

@@ -1,4 +1,4 @@
-"""Readers and writers of board formats (FORMATS.md §1-4), behind one front door.
+"""Readers and writers of board formats (docs/formats.md §1-4), behind one front door.
 
 - ``text``: the canonical board text, :mod:`minegraph.formats.text` (``.board``);
 - ``mine``: JSMinesweeper positions, :mod:`minegraph.formats.mine` (``.mine``);

@@ -1,4 +1,4 @@
-"""Boards as JSON (FORMATS.md §4).
+"""Boards as JSON (docs/formats.md §4).
 
 Two forms, told apart by the type of ``cells``:
 

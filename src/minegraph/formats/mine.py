@@ -1,4 +1,4 @@
-"""JSMinesweeper's ``.mine`` position files (FORMATS.md §2).
+"""JSMinesweeper's ``.mine`` position files (docs/formats.md §2).
 
 The first line is ``WxHxM`` -- width (columns), height (rows) and the total number of mines,
 flags included -- then ``H`` rows of ``W`` characters: ``H`` hidden, ``F`` a flag (a known

@@ -1,4 +1,4 @@
-"""The numeric grid of Urbaś's backtracking solver (FORMATS.md §3).
+"""The numeric grid of Urbaś's backtracking solver (docs/formats.md §3).
 
 The first line is ``rows cols mines`` (``mines`` 0 means "not specified"), then ``rows`` lines
 of ``cols`` integers: ``0``-``8`` a number, ``9`` a covered cell, ``-1`` a known mine. A solved

@@ -1,4 +1,4 @@
-"""The canonical board text (FORMATS.md §1), with the common ASCII dialect read too.
+"""The canonical board text (docs/formats.md §1), with the common ASCII dialect read too.
 
 The syntax itself (symbols, headers, comments, the checks with their line and column) lives in
 :mod:`minegraph.formats.text_syntax`, which knows no Board so that ``Board.from_text`` can use

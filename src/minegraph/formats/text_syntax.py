@@ -1,4 +1,4 @@
-"""The canonical board text (FORMATS.md §1) as plain data: parsing and writing without a Board.
+"""The canonical board text (docs/formats.md §1) as plain data: parsing and writing without a Board.
 
 :func:`parse_text` checks the text and returns its parts (:class:`ParsedText`);
 :func:`write_text` writes any object with a board's grid attributes. The board builds

@@ -1,8 +1,8 @@
 """Files of the green game: the olympiad's ``gra.in``/``gra.out`` and PGSolver's format.
 
-OI format (FORMATS.md §5): ``a b``, then a+b lines ``colour k s1 ... sk`` (Ania's fields first,
+OI format (docs/formats.md §5): ``a b``, then a+b lines ``colour k s1 ... sk`` (Ania's fields first,
 fields numbered from 1); the answer is ``p`` and then Ania's p winning fields, ascending, one per
-line. PGSolver format (FORMATS.md §6): ``parity N;`` then ``id priority owner s,s,... "name";``
+line. PGSolver format (docs/formats.md §6): ``parity N;`` then ``id priority owner s,s,... "name";``
 with ids from 0 (= our internal index); green -> priority 2, white -> 1, Ania -> owner 0.
 Solutions are written as ``paritysol N;`` then ``id winner strategy;``.
 
