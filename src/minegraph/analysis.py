@@ -106,7 +106,7 @@ class Analysis:
         return self.probabilities[key]
 
     def to_json(self) -> dict[str, Any]:
-        """The analysis object of docs/formats.md §4 (probabilities as floats, counts as strings).
+        """The analysis object of docs/formats.md §5 (probabilities as floats, counts as strings).
 
         When some probability is unknown, ``"solutions"`` may be ``null``, the unknown
         ``"probability"`` entries are ``null`` and the object has one more key,

@@ -1,5 +1,5 @@
 """``minegraph analyze``: consistency, the number of solutions, forced cells, every hidden
-cell's mine probability and the best move, as the text report or JSON (docs/formats.md §4)."""
+cell's mine probability and the best move, as the text report or JSON (docs/formats.md §5)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def register(subparsers: Subparsers) -> None:
     """Add the ``analyze`` subcommand."""
     p = subparsers.add_parser("analyze", help="consistency, count, forced cells, probabilities, best move")
     board_arguments(p)
-    p.add_argument("--json", action="store_true", help="print the JSON object of docs/formats.md §4")
+    p.add_argument("--json", action="store_true", help="print the JSON object of docs/formats.md §5")
 
 
 def run(args: argparse.Namespace) -> int:
