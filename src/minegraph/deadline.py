@@ -93,8 +93,11 @@ class Deadline:
         """Whether the deadline has passed or the query was cancelled."""
         return self._cancelled or time.monotonic() >= self.expires
 
-    def check(self, answered: dict[str, object] | None = None) -> None:
+    def check(self, answered: dict[str, object] | None = None, margin: float = 0.0) -> None:
         """Raise if the deadline has passed (or the query was cancelled).
+
+        ``margin`` seconds before the deadline count as past: for work that cannot be
+        interrupted once started and would otherwise end after it.
 
         Raises
         ------
@@ -105,7 +108,7 @@ class Deadline:
         """
         if self._cancelled:
             raise QueryCancelled(self.question, answered)
-        if time.monotonic() >= self.expires:
+        if time.monotonic() + margin >= self.expires:
             raise QueryTimeout(self.question, self.seconds, answered)
 
     def cancel(self) -> None:

@@ -95,14 +95,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
     The subcommand's output goes to ``out`` when given, else to standard output.
     """
-    args_list = list(sys.argv[1:] if argv is None else argv)
-    command = _chosen(args_list)
-    parser = build_parser(command)
-    args = parser.parse_args(args_list)
-    if args.command is None:
-        parser.print_help(out or sys.stdout)
-        return EXIT_USAGE
-    try:
+    try:  # from the start: Ctrl-C while the parser imports its command is an interrupt too
+        args_list = list(sys.argv[1:] if argv is None else argv)
+        command = _chosen(args_list)
+        parser = build_parser(command)
+        args = parser.parse_args(args_list)
+        if args.command is None:
+            parser.print_help(out or sys.stdout)
+            return EXIT_USAGE
         run = import_module(COMMANDS[args.command].module).run
         with redirect_stdout(out) if out is not None else nullcontext():
             status: int = run(args)

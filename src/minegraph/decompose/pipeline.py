@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
-from networkx.algorithms.approximation import treewidth_min_fill_in
+from networkx.algorithms.approximation.treewidth import min_fill_in_heuristic, treewidth_decomp
 
 from minegraph.board import BLANK, HIDDEN, MINE, Board
+from minegraph.deadline import check_deadline
 from minegraph.decompose.bipartite import (BipartiteDecomposition, RemovalStep,
                                            bipartite_decomposition, remove_redundant_edges)
 from minegraph.decompose.decomposition import Decomposition, compose, link_components
@@ -235,7 +236,7 @@ def classify(board: Board, *, heuristic: bool = True, exhaustive: bool = False,
     h = reduced.decomposition.to_networkx()
     width = None
     if heuristic:
-        width = treewidth_min_fill_in(graph.graph)[0] if graph.graph.number_of_nodes() else -1
+        width = _min_fill(graph.graph)[0] if graph.graph.number_of_nodes() else -1
     if h.number_of_nodes() == 0 or nx.is_forest(h):
         return Classification(graph, bip, reduced, tuple(steps), STEPS[0],
                               link_components(reduced.decomposition), None, (), width, decided)
@@ -266,6 +267,19 @@ def classify(board: Board, *, heuristic: bool = True, exhaustive: bool = False,
                           width, decided)
 
 
+def _checked_min_fill(graph: dict[Any, set[Any]]) -> Any:
+    """networkx's min-fill choice of the next vertex, after a look at the deadline: the
+    heuristic takes a second on a 50x50 opening, one vertex at a time."""
+    check_deadline()
+    return min_fill_in_heuristic(graph)
+
+
+def _min_fill(graph: nx.Graph) -> tuple[int, nx.Graph]:
+    """networkx's min-fill tree decomposition (width, tree of frozenset bags), under the
+    current deadline."""
+    return treewidth_decomp(graph, _checked_min_fill)
+
+
 def tree_decomposition(board: Board, classification: Classification | None = None
                        ) -> tuple[Decomposition, str]:
     """A tree decomposition of the board graph whose bags all have a shell, and how it was
@@ -283,7 +297,7 @@ def tree_decomposition(board: Board, classification: Classification | None = Non
     if c.decomposition is not None and c.step is not None:
         return c.decomposition, c.step
     h = c.reduced.decomposition.to_networkx()
-    _, tree = treewidth_min_fill_in(h)
+    _, tree = _min_fill(h)
     nodes = list(tree.nodes)
     index = {bag: i for i, bag in enumerate(nodes)}
     outer = Decomposition.build(nodes, [(index[a], index[b]) for a, b in tree.edges])

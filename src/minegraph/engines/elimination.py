@@ -12,6 +12,8 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
+from minegraph.deadline import current_deadline
+
 __all__ = ["min_fill_order", "CliqueTree", "clique_tree"]
 
 
@@ -43,6 +45,9 @@ def _eliminate(adj: list[set[int]]) -> tuple[list[int], list[list[int]]]:
     """Min-fill elimination of ``adj`` (consumed); returns the order and each vertex's
     neighbours at its elimination (its separator in the clique tree)."""
     n = len(adj)
+    deadline = current_deadline()  # a wide component's elimination can take a second
+    if deadline is not None:
+        deadline.check()
     heap = [(_fill(adj, v), len(adj[v]), v, 0) for v in range(n)]
     heapq.heapify(heap)
     version = [0] * n
@@ -54,6 +59,8 @@ def _eliminate(adj: list[set[int]]) -> tuple[list[int], list[list[int]]]:
         if done[v] or ver != version[v]:
             continue
         done[v] = True
+        if deadline is not None:
+            deadline.check()
         order.append(v)
         nb = list(adj[v])
         separators.append(nb)
@@ -120,7 +127,10 @@ def _separators(adj: list[set[int]], order: list[int]) -> list[list[int]]:
     """Each vertex's later neighbours in the graph filled along ``order``."""
     work = [set(a) for a in adj]
     separators = []
+    deadline = current_deadline()
     for v in order:
+        if deadline is not None:
+            deadline.check()
         sep = list(work[v])
         for a in sep:
             work[a].discard(v)

@@ -30,6 +30,8 @@ SAT 2018.
 
 from __future__ import annotations
 
+import contextvars
+import threading
 import time
 from math import comb
 from typing import Iterable, Sequence
@@ -39,7 +41,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver, SolverNames
 
 from minegraph.constraints import Component, ConstraintSystem
-from minegraph.deadline import asking, check_deadline, current_deadline
+from minegraph.deadline import Deadline, asking, check_deadline, current_deadline
 from minegraph.engines.base import EngineResult, SystemEngine
 from minegraph.errors import EngineError, LimitError, QueryTimeout
 
@@ -57,6 +59,9 @@ MAX_MODELS = 100_000
 MAX_TOTAL_CELLS = 40_000
 
 _CLUE_ENCODING = EncType.seqcounter
+#: Seconds PySAT's k-modulo totalizer takes per n**1.5 (n cells, any bound), measured from
+#: 500 to 8,000 cells on the development machine (0.8-1.1e-6) and rounded up.
+TOTAL_SECONDS_PER_CELL_1_5 = 1.2e-6
 _TOTAL_ENCODING = EncType.kmtotalizer
 
 
@@ -132,7 +137,10 @@ class ClueFormula:
             cells = system.boxes[b].cells
             for u, v in zip(cells, cells[1:]):   # symmetry: mines fill a box from its front
                 self.clauses.append([self.var[u], -self.var[v]])
+        deadline = current_deadline()
         for comp in self.components:
+            if deadline is not None:
+                deadline.check()
             for k in comp.clues:
                 clue = system.clues[k]
                 sel = self.selector[k] = self.pool.id(("clue", k))
@@ -157,8 +165,17 @@ class ClueFormula:
                                  f"engine encodes it over at most {MAX_TOTAL_CELLS}; use engine dp")
             self.total_selector = self.pool.id("total")
             lits = [self.var[c] for c in self.frontier]
-            for clause in self.cardinality(lits, self.low, self.high, _TOTAL_ENCODING):
-                self.clauses.append(clause + [-self.total_selector])
+            if deadline is not None:
+                # PySAT's encoder is one call that holds the interpreter (0.5 s for 4,720
+                # cells): refuse it now if it cannot end before the deadline.
+                calls = 1 if self.low == self.high or self.low == 0 or self.high == n else 2
+                deadline.check(margin=calls * TOTAL_SECONDS_PER_CELL_1_5 * n ** 1.5)
+            total = self.cardinality(lits, self.low, self.high, _TOTAL_ENCODING)
+            for start in range(0, len(total), 100_000):
+                if deadline is not None:
+                    deadline.check()
+                self.clauses.extend(clause + [-self.total_selector]
+                                    for clause in total[start:start + 100_000])
 
     def cardinality(self, lits: list[int], low: int, high: int,
                     encoding: int = _CLUE_ENCODING) -> list[list[int]]:
@@ -190,12 +207,26 @@ class ClueFormula:
         return {c for c, v in self.var.items() if model[v - 1] > 0}
 
 
+class _Stopped(Exception):
+    """Ends a solver call in a helper thread after Ctrl-C in the main thread (which raises
+    ``KeyboardInterrupt`` itself)."""
+
+
 class Oracle:
     """One loaded solver, asked under the current deadline.
 
     Solvers PySAT can interrupt get a timer that interrupts them at the deadline (or when the
     query is cancelled); CaDiCaL, which PySAT cannot interrupt, runs in conflict-budget slices
     sized to end near the deadline, with a clock check between. Use as a context manager.
+
+    Ctrl-C. In the main thread PySAT's own handler jumps out of the solver (``longjmp``) and
+    raises its own error, which :meth:`solve` turns into ``KeyboardInterrupt``; a solver left
+    that way can crash the process when deleted (measured: 1 Ctrl-C in 24 with CaDiCaL), so
+    it is then left allocated (:meth:`_forget`). PySAT installs no handler for interruptible
+    calls, the ones made under a deadline, so a Ctrl-C would wait for the deadline: those
+    calls, and CaDiCaL's slices, run from the main thread in a helper thread while the main
+    thread waits; on Ctrl-C the solver is interrupted (CaDiCaL ends its slice, usually within
+    50 ms) and waited for, then ``KeyboardInterrupt`` goes on.
     """
 
     #: Clauses loaded between two looks at the clock (loading takes about 0.1 s per 200 000).
@@ -205,6 +236,7 @@ class Oracle:
         self.solver = Solver(name=solver)
         self.interruptible = not solver.startswith("cadical")
         self.calls = 0
+        self._stop = False  # set from the main thread on Ctrl-C, seen by the helper thread
         todo = clauses if isinstance(clauses, list) else list(clauses)
         try:
             for start in range(0, len(todo), self.LOAD_CHUNK):
@@ -226,47 +258,119 @@ class Oracle:
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
         """Satisfiable under ``assumptions``? Raises ``QueryTimeout`` at the deadline."""
         self.calls += 1
-        deadline = current_deadline()
-        try:
-            if deadline is None:
-                return bool(self.solver.solve(assumptions=list(assumptions)))
-            if self.interruptible:
-                return self._interrupted(list(assumptions))
-            return self._sliced(list(assumptions))
-        except Exception as exc:  # PySAT turns Ctrl-C inside the solver into its own error
-            if "keyboard interrupt" in str(exc).lower():
+        args = list(assumptions)
+        if current_deadline() is None:
+            try:
+                return bool(self.solver.solve(assumptions=args))
+            except Exception as exc:  # PySAT turns Ctrl-C inside the solver into its own error
+                if "keyboard interrupt" not in str(exc).lower():
+                    raise
+                self._forget()
                 raise KeyboardInterrupt from None
-            raise
+        if threading.current_thread() is threading.main_thread():
+            return self._from_main(args)
+        return self._limited(args)
 
-    def _interrupted(self, assumptions: list[int]) -> bool:
+    def _limited(self, assumptions: list[int]) -> bool:
         deadline = current_deadline()
         assert deadline is not None
+        if self.interruptible:
+            return self._interrupted(assumptions, deadline)
+        return self._sliced(assumptions, deadline)
+
+    def _check(self, deadline: Deadline, margin: float = 0.0) -> None:
+        if self._stop:
+            raise _Stopped
+        deadline.check(margin=margin)
+
+    def _interrupted(self, assumptions: list[int], deadline: Deadline) -> bool:
         while True:
-            deadline.check()
+            self._check(deadline)
             with deadline.watch(self.solver.interrupt):
                 result = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
             if result is not None:
                 return bool(result)
             self.solver.clear_interrupt()
 
-    def _sliced(self, assumptions: list[int]) -> bool:
-        deadline = current_deadline()
-        assert deadline is not None
+    #: Seconds to delete a big loaded CaDiCaL solver (13-16 ms measured on a 60x60 opening).
+    TEARDOWN = 0.02
+
+    def _sliced(self, assumptions: list[int], deadline: Deadline) -> bool:
         # A first slice of 1000 conflicts can take a quarter of a second on a big formula
         # (CaDiCaL's inprocessing runs early): start small and let the measured rate size
         # the rest.
         budget = 100
+        # A slice of 10 conflicts was measured to take from 3 to 49 ms (work a conflict
+        # budget does not bound), so no slice starts unless the longest one seen so far
+        # (at most 50 ms) and the solver's deletion still fit before the deadline: the
+        # query then ends a little early rather than late.
+        longest = 0.0
         while True:
-            deadline.check()
+            self._check(deadline, margin=min(longest, 0.05) + self.TEARDOWN)
             self.solver.conf_budget(budget)
             start = time.monotonic()
             result = self.solver.solve_limited(assumptions=assumptions)
             if result is not None:
                 return bool(result)
-            rate = budget / max(time.monotonic() - start, 1e-6)  # conflicts per second
+            took = time.monotonic() - start
+            longest = max(longest, took)
+            rate = budget / max(took, 1e-6)  # conflicts per second
             left = max(deadline.remaining(), 0.0)
-            # Slices of at most a tenth of the time left (and 50 ms) keep the limit tight.
-            budget = max(100, min(budget * 2, int(rate * min(left / 10 + 0.005, 0.05))))
+            # Slices of at most a tenth of the time left (and 50 ms), down to 10 conflicts
+            # (100 can take 30 ms), keep the limit tight.
+            budget = max(10, min(budget * 2, int(rate * min(left / 10 + 0.005, 0.05))))
+
+    def _from_main(self, assumptions: list[int]) -> bool:
+        """:meth:`_limited` in a helper thread (in this context, for the deadline) while the
+        main thread waits, in short waits: a signal the kernel hands to another thread does
+        not wake a thread blocked on a lock, and ``Thread.join`` is not used because an
+        interrupt can leave it believing a running thread has ended (Python 3.11)."""
+        outcome: list[bool | BaseException] = []
+        done = threading.Event()
+        context = contextvars.copy_context()
+        self._stop = False
+
+        def call() -> None:
+            try:
+                if not self._stop:  # else interrupted before this thread began
+                    outcome.append(context.run(self._limited, assumptions))
+            except BaseException as exc:  # handed to the main thread
+                outcome.append(exc)
+            finally:
+                done.set()
+
+        helper = threading.Thread(target=call, name="minegraph-sat", daemon=True)
+        try:
+            helper.start()
+            while not done.wait(0.05):
+                pass
+        except KeyboardInterrupt:
+            self._stop = True
+            # The solver must stop before it can be deleted. A thread without an ident has
+            # not reached call(), which now returns at once.
+            while helper.ident is not None and not done.is_set():
+                if self.interruptible:
+                    self.solver.interrupt()
+                try:
+                    done.wait(0.02)
+                except KeyboardInterrupt:
+                    pass
+            raise
+        result = outcome[0]
+        if isinstance(result, BaseException):
+            raise result
+        return result
+
+    def _forget(self) -> None:
+        """Leave the solver allocated: after PySAT jumped out of it, its memory may be
+        inconsistent, and freeing it has crashed the process. PySAT frees a solver when its
+        handle (a capsule on the solver object) is set; clear the handles."""
+        inner = getattr(self.solver, "solver", None)
+        if inner is not None:
+            for name, value in list(vars(inner).items()):
+                if type(value).__name__ == "PyCapsule":
+                    setattr(inner, name, None)
+        self.solver.solver = None
 
     def model(self) -> list[int]:
         return self.solver.get_model() or []

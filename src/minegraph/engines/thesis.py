@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from minegraph.board import MINE, Board
 from minegraph.constraints import build_system
-from minegraph.deadline import check_deadline
+from minegraph.deadline import check_deadline, current_deadline
 from minegraph.engines.base import EngineResult
 from minegraph.decompose.decomposition import Decomposition, contract_subsets, rooted
 from minegraph.decompose.graph import board_graph
@@ -85,8 +85,15 @@ def bag_assignments(board: Board, bag: frozenset[int], unknowns: list[int],
             watch[v].append(k)
     out: list[Assignment] = []
     values = [0] * len(unknowns)
+    deadline = current_deadline()
+    steps = [0]  # calls of rec since the last look at the clock
 
     def rec(i: int) -> None:
+        if deadline is not None:
+            steps[0] += 1
+            if steps[0] >= 4096:  # a node can take seconds: look at the clock inside it
+                steps[0] = 0
+                deadline.check()
         if i == len(unknowns):
             out.append(tuple(values))
             return
@@ -176,7 +183,10 @@ class _Tables:
         for i in reversed(self.order):
             table: dict[Assignment, int] = {}
             check_deadline()
-            for a in bag_assignments(self.board, self.td.bags[i], self.var[i], self.clues):
+            for n, a in enumerate(bag_assignments(self.board, self.td.bags[i], self.var[i],
+                                                  self.clues)):
+                if n & 4095 == 4095:
+                    check_deadline()
                 mask = self.owned(i, a)
                 for c in self.children[i]:
                     m = self.msg[c].get(self.key_up(c, a))
@@ -211,6 +221,7 @@ class _Tables:
             kids = self.children[i]
             if not kids:
                 continue
+            check_deadline()
             gathered: list[dict[Assignment, int]] = [{} for _ in kids]
             for a, outside in down[i].items():
                 inner = [self.msg[c][self.key_up(c, a)] for c in kids]

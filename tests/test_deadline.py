@@ -1,0 +1,327 @@
+"""Cooperative time limits (:mod:`minegraph.deadline`) honoured by every engine.
+
+The requirement: "A limit is honoured within 10% or 50 ms, whichever is larger, by every
+engine, in the main thread and in a worker thread (test both)." Each engine gets one board on
+which it needs far longer than the limit (its unlimited time, measured, is in :data:`HARD`),
+and ``analyze(board, engine=..., timeout=LIMIT)`` must raise :class:`QueryTimeout` within
+``LIMIT + max(0.1 * LIMIT, 0.05 s)``. No allowance for CI noise is added. Measured on the
+development machine (2 cores), the worst overrun in 8 runs in the main thread / a worker
+thread: auto 3 / 36 ms, dp 4 / 3, sat (CaDiCaL) 20 / 13, sat:minisat 4 / 4, backtrack 6 / 7,
+dp-thesis 5 / 4, brute 7 / 6; after the fixes of this version, sat (CaDiCaL) -23..+20 ms in
+a worker thread (it starts no slice that may not end in time) and thesis 0-2 ms (it now looks
+at the clock inside a node, whose assignments can take a second). Stretches of work before an
+engine's first loop are checked with a shorter limit on bigger boards
+(:func:`test_short_limit_on_a_big_board`).
+
+The limit starts when :func:`analyze` enters :func:`~minegraph.deadline.time_limit`, after the
+engine's module is imported; the fixtures import every engine module first so a one-time
+import (networkx for ``dp-thesis``, ~0.15 s) is not counted against the engine.
+
+Also here: cancelling a :class:`Deadline` from another thread, nested limits, invalid limits,
+no unraisable exception or unhandled thread exception left behind by an interrupted solver,
+and a limit honoured in a worker process. Ctrl-C in the CLI is in ``test_interrupt.py``.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import multiprocessing
+import sys
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+import pytest
+
+from minegraph import Board, analyze
+from minegraph.deadline import Deadline, current_deadline, time_limit
+from minegraph.engines import get_engine
+from minegraph.engines.base import ENGINES
+from minegraph.errors import EngineError, QueryCancelled, QueryTimeout
+from minegraph.play.layouts import checkerboard_opening
+
+# Any unraisable exception (e.g. from a solver deleted while a timer still interrupts it) or
+# unhandled exception in a timer thread fails the test that left it behind.
+pytestmark = [pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning"),
+              pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")]
+
+#: The limit every engine is given (seconds).
+LIMIT = 0.5
+#: The issue's tolerance: 10% of the limit or 50 ms, whichever is larger.
+SLACK = max(0.1 * LIMIT, 0.05)
+
+
+@dataclass(frozen=True)
+class Hard:
+    """A checkerboard opening (:func:`checkerboard_opening`, density 0.3) that keeps an engine
+    busy far longer than :data:`LIMIT`; ``unlimited`` is what that took, measured."""
+
+    rows: int
+    cols: int
+    seed: int
+    total: bool
+    unlimited: str
+
+    def board(self) -> Board:
+        return checkerboard_opening(self.rows, self.cols, 0.3, seed=self.seed, total=self.total)
+
+
+#: One hard board per engine (registry name, or name:option for the SAT solvers).
+HARD: dict[str, Hard] = {
+    "auto": Hard(60, 60, 1, True, "> 60 s (still on forced cells at 60 s)"),
+    "dp": Hard(36, 36, 1, True, "15 s"),
+    "sat": Hard(60, 60, 1, True, "> 60 s (CaDiCaL, still on consistency at 60 s)"),
+    "sat:minisat": Hard(60, 60, 1, True, "> 60 s (still on consistency at 60 s)"),
+    "backtrack": Hard(36, 36, 1, True, "> 30 s"),
+    # One node of its decomposition takes 1.2 s (4.4 s in all).
+    "thesis": Hard(16, 16, 2, True, "4.4 s"),
+    "dp-thesis": Hard(26, 26, 1, True, "> 10 s (its decomposition: 0.04 s)"),
+    # 22 hidden cells (the brute-force limit), no total: all 2**22 assignments are tried.
+    "brute": Hard(4, 9, 4, False, "12 s"),
+}
+
+def _engine_params() -> list[Any]:
+    return [pytest.param(name, id=name) for name in HARD]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def frozen_heap() -> Iterator[None]:
+    """Leave what earlier test modules allocated out of garbage collection while these run.
+
+    In the full suite a full collection took ~100 ms (measured with ``gc.callbacks``) during
+    these tests, against 7-24 ms when this file runs alone: the objects other modules keep
+    alive, not the engines, which is what these tests time."""
+    gc.collect()
+    gc.freeze()
+    yield
+    gc.unfreeze()
+
+
+@pytest.fixture(scope="module")
+def hard_boards() -> dict[str, Board]:
+    """Every engine's hard board, built once; every engine module imported first."""
+    for name in HARD:
+        get_engine(name)
+    return {name: hard.board() for name, hard in HARD.items()}
+
+
+@pytest.fixture(scope="module")
+def worker() -> Iterator[ThreadPoolExecutor]:
+    """One worker thread, reused (as a web server's pool would be)."""
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="deadline-test") as pool:
+        yield pool
+
+
+def _timed(board: Board, engine: str, timeout: float | Deadline) -> tuple[Exception | None, float]:
+    """Run ``analyze`` and return what it raised (``None`` if it answered) and the seconds
+    it took."""
+    start = time.monotonic()
+    try:
+        analyze(board, engine=engine, timeout=timeout)
+    except Exception as exc:  # handed to the test to check
+        return exc, time.monotonic() - start
+    return None, time.monotonic() - start
+
+
+def _assert_honoured(raised: Exception | None, elapsed: float, limit: float = LIMIT) -> None:
+    assert isinstance(raised, QueryTimeout), \
+        f"expected QueryTimeout, got {raised!r} after {elapsed:.3f} s"
+    assert raised.seconds == limit
+    bound = limit + max(0.1 * limit, 0.05)
+    assert elapsed <= bound, f"limit {limit} s: ended after {elapsed:.3f} s (bound {bound:.3f} s)"
+
+
+def test_every_engine_has_a_hard_board() -> None:
+    assert set(ENGINES) <= {name.partition(":")[0] for name in HARD}
+    assert "sat" in HARD and "sat:minisat" in HARD  # CaDiCaL (sliced) and an interruptible solver
+
+
+@pytest.mark.parametrize("engine", _engine_params())
+def test_limit_honoured_in_main_thread(engine: str, hard_boards: dict[str, Board]) -> None:
+    assert threading.current_thread() is threading.main_thread()
+    _assert_honoured(*_timed(hard_boards[engine], engine, LIMIT))
+
+
+@pytest.mark.parametrize("engine", _engine_params())
+def test_limit_honoured_in_worker_thread(engine: str, hard_boards: dict[str, Board],
+                                         worker: ThreadPoolExecutor) -> None:
+    future = worker.submit(_timed, hard_boards[engine], engine, LIMIT)
+    _assert_honoured(*future.result(timeout=120))
+
+
+def test_solve_honours_the_limit(hard_boards: dict[str, Board]) -> None:
+    """``solve`` (one completion: CaDiCaL's single call) under the same bound."""
+    from minegraph import solve
+    start = time.monotonic()
+    with pytest.raises(QueryTimeout) as info:
+        solve(hard_boards["sat"], engine="sat", timeout=LIMIT)
+    elapsed = time.monotonic() - start
+    assert info.value.question == "completion"
+    assert elapsed <= LIMIT + SLACK, elapsed
+
+
+# ---------------------------------------------------------------------- before the first loop
+#: A short limit on big boards: the work an engine does before its main loops, each once an
+#: unchecked stretch of the given length (min-fill elimination, PySAT's totalizer for the
+#: total, networkx's min-fill in the thesis pipeline), now checked or refused in advance.
+SHORT = 0.1
+
+_BIG = [
+    ("dp", Hard(100, 100, 1, True, "min-fill: 0.94 s")),
+    ("auto", Hard(100, 100, 1, True, "min-fill: 0.94 s")),
+    ("sat", Hard(100, 100, 1, True, "formula: 1.07 s, 0.5 s of it one totalizer call")),
+    ("dp-thesis", Hard(50, 50, 1, True, "pipeline: 0.60 s")),
+]
+_GAPS = [pytest.param(engine, hard, id=engine) for engine, hard in _BIG]
+
+
+@pytest.mark.parametrize("engine, hard", _GAPS)
+def test_short_limit_on_a_big_board(engine: str, hard: Hard) -> None:
+    get_engine(engine)
+    _assert_honoured(*_timed(hard.board(), engine, SHORT), limit=SHORT)
+
+
+# ---------------------------------------------------------------------- cancellation
+@pytest.mark.parametrize("engine", ["dp", "sat", "sat:minisat"])
+def test_cancel_from_another_thread(engine: str, hard_boards: dict[str, Board],
+                                    worker: ThreadPoolExecutor) -> None:
+    """A web server's way to stop a query whose client went away: ``Deadline.cancel()`` from
+    another thread ends it with ``QueryCancelled`` at the engine's next check (a registered
+    solver is interrupted at once)."""
+    deadline = Deadline(60.0)
+    future = worker.submit(_timed, hard_boards[engine], engine, deadline)
+    time.sleep(0.4)
+    assert not future.done()
+    cancelled_at = time.monotonic()
+    deadline.cancel()
+    raised, _ = future.result(timeout=60)
+    stopped_after = time.monotonic() - cancelled_at
+    assert isinstance(raised, QueryCancelled), raised
+    assert deadline.cancelled and deadline.remaining() == 0.0
+    # The issue sets no bound here. Measured alone: dp 2-4 ms, sat 18-21 ms, sat:minisat
+    # 15-17 ms (most of it deleting the loaded solver); in the full suite CaDiCaL took up to
+    # 145 ms (a slice that cannot be interrupted, then the deletion).
+    assert stopped_after <= 0.25, f"stopped {stopped_after:.3f} s after the cancel"
+
+
+def test_cancelled_deadline_stops_at_the_first_check(hard_boards: dict[str, Board]) -> None:
+    deadline = Deadline(60.0)
+    deadline.cancel()
+    raised, elapsed = _timed(hard_boards["sat:minisat"], "sat:minisat", deadline)
+    assert isinstance(raised, QueryCancelled)
+    assert elapsed <= 0.5 + SLACK  # the formula is built before the first check (~0.35 s)
+
+
+# ---------------------------------------------------------------------- nesting
+def test_nested_limit_keeps_the_earlier_deadline(hard_boards: dict[str, Board]) -> None:
+    with time_limit(0.3, "count") as outer:
+        assert outer is not None
+        with time_limit(60.0) as inner:
+            assert inner is outer
+            assert current_deadline() is outer
+        start = time.monotonic()
+        # analyze's own, longer limit does not extend the enclosing one.
+        with pytest.raises(QueryTimeout) as info:
+            analyze(hard_boards["dp"], engine="dp", timeout=60.0)
+        elapsed = time.monotonic() - start
+        assert current_deadline() is outer
+    assert current_deadline() is None
+    assert info.value.seconds == 0.3
+    assert elapsed <= outer.expires - start + 0.05
+
+
+def test_nested_shorter_limit_applies_inside_only() -> None:
+    with time_limit(60.0) as outer:
+        with time_limit(0.2) as inner:
+            assert inner is not outer and inner is not None
+            assert inner.seconds == 0.2 and current_deadline() is inner
+        assert current_deadline() is outer
+    assert current_deadline() is None
+
+
+def test_no_limit_keeps_the_enclosing_one() -> None:
+    with time_limit(5.0) as outer:
+        with time_limit(None) as inner:
+            assert inner is outer
+
+
+def test_a_thread_does_not_inherit_the_deadline() -> None:
+    seen: list[Deadline | None] = []
+    with time_limit(5.0):
+        thread = threading.Thread(target=lambda: seen.append(current_deadline()))
+        thread.start()
+        thread.join()
+    assert seen == [None]
+
+
+# ---------------------------------------------------------------------- invalid limits
+INVALID = [0, -1, math.nan, math.inf, 1e10, True, "5"]
+
+
+@pytest.mark.parametrize("limit", INVALID, ids=repr)
+def test_invalid_limit_is_a_user_error(limit: Any) -> None:
+    board = Board.from_text("#1#\n###")
+    with pytest.raises(EngineError, match="positive number of seconds"):
+        analyze(board, timeout=limit)
+    with pytest.raises(EngineError):
+        Deadline(limit)
+    with pytest.raises(EngineError):
+        with time_limit(limit):
+            pass  # pragma: no cover
+
+
+def test_valid_limits() -> None:
+    board = Board.from_text("#1#\n###")
+    for limit in (1, 0.25, 1e9, Deadline(3.0)):
+        assert analyze(board, timeout=limit).solutions == 5
+
+
+# ---------------------------------------------------------------------- nothing left behind
+def test_no_unraisable_or_thread_exception_after_timeouts(hard_boards: dict[str, Board],
+                                                          worker: ThreadPoolExecutor) -> None:
+    """Interrupted solvers (a timer calls ``interrupt``), CaDiCaL slices and DP tables are
+    torn down cleanly: no exception ends up in ``sys.unraisablehook`` or
+    ``threading.excepthook`` (pytest would turn them into warnings, errors here)."""
+    unraisable: list[Any] = []
+    thread_errors: list[Any] = []
+    old_unraisable, old_thread = sys.unraisablehook, threading.excepthook
+    sys.unraisablehook = unraisable.append
+    threading.excepthook = thread_errors.append
+    try:
+        for engine in ("sat:minisat", "sat", "auto"):
+            raised, _ = worker.submit(_timed, hard_boards[engine], engine, 0.2).result(timeout=60)
+            assert isinstance(raised, QueryTimeout)
+            raised, _ = _timed(hard_boards[engine], engine, 0.2)
+            assert isinstance(raised, QueryTimeout)
+        time.sleep(0.1)  # any timer still due has fired
+        gc.collect()
+    finally:
+        sys.unraisablehook, threading.excepthook = old_unraisable, old_thread
+    assert unraisable == [] and thread_errors == []
+    left = [t for t in threading.enumerate()
+            if isinstance(t, threading.Timer) or t.name.startswith("minegraph-sat")]
+    assert left == []  # no timer and no solver helper thread outlives its query
+
+
+# ---------------------------------------------------------------------- worker process
+def limited_in_process(engine: str, hard: Hard, limit: float) -> tuple[str, float, str]:
+    """Run in a worker process: the exception's type name, the seconds ``analyze`` took (the
+    engine imported first, as in the threads' tests) and the unanswered question."""
+    get_engine(engine)
+    raised, elapsed = _timed(hard.board(), engine, limit)
+    question = raised.question if isinstance(raised, QueryTimeout) else ""
+    return type(raised).__name__, elapsed, question
+
+
+@pytest.mark.parametrize("engine", ["dp", "sat"])
+def test_limit_honoured_in_worker_process(engine: str) -> None:
+    context = multiprocessing.get_context("spawn")  # no state inherited from this process
+    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+        kind, elapsed, question = pool.submit(limited_in_process, engine, HARD[engine],
+                                              LIMIT).result(timeout=120)
+    assert kind == "QueryTimeout"
+    assert question == "consistency"
+    assert elapsed <= LIMIT + SLACK, elapsed

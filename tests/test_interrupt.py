@@ -1,0 +1,117 @@
+"""Ctrl-C in the command line: exit status 130 and no traceback, whichever engine is at work.
+
+Each test starts ``python -m minegraph analyze FILE --engine E`` twice at once, without and with
+``--timeout 60`` (an engine works differently under a deadline: CaDiCaL in budget slices,
+MiniSat and Glucose interruptible from a timer), on a board that keeps the engine busy for
+many seconds; waits until both are well inside the engine, sends ``SIGINT`` (what Ctrl-C
+sends) and checks the exit status, standard error and how soon they stopped.
+
+Found this way: under ``--timeout`` an interruptible solver ignored Ctrl-C until the deadline
+(PySAT runs it without its Ctrl-C handler, and Python's own runs only between bytecodes); a
+CaDiCaL solver that PySAT's handler had jumped out of sometimes crashed the process when it
+was deleted (``free(): invalid pointer``, exit status -6: 1 run in 24); a Ctrl-C while the
+parser was being built gave a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from minegraph.play.layouts import checkerboard_opening
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32",
+                                reason="SIGINT to a child process is POSIX")
+
+#: Seconds between the start and the interrupt: the interpreter, the imports and the board's
+#: SAT encoding take 0.3-0.7 s, so the interrupt lands inside the engine's search.
+WAIT = 1.5
+
+#: Engine -> a checkerboard opening (rows, cols, seed, with its total; density 0.3) that keeps
+#: it busy far longer than WAIT (test_deadline.py lists the measured times).
+BOARDS: dict[str, tuple[int, int, int, bool]] = {
+    "dp": (36, 36, 1, True),
+    "sat": (60, 60, 1, True),          # CaDiCaL: PySAT's own Ctrl-C handler
+    "sat:minisat": (60, 60, 1, True),  # interruptible: a timer, and a helper thread for Ctrl-C
+    "auto": (60, 60, 1, True),
+    "backtrack": (36, 36, 1, True),
+    "thesis": (16, 16, 2, True),
+    "dp-thesis": (26, 26, 1, True),
+    "brute": (4, 9, 4, False),
+}
+
+
+def _start(path: Path, engine: str, *extra: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "minegraph", "analyze", str(path),
+                             "--engine", engine, *extra],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+
+
+@pytest.mark.parametrize("engine", list(BOARDS))
+def test_ctrl_c_exits_130_without_traceback(tmp_path: Path, engine: str) -> None:
+    rows, cols, seed, total = BOARDS[engine]
+    path = tmp_path / "hard.board"
+    path.write_text(checkerboard_opening(rows, cols, 0.3, seed=seed, total=total).to_text(),
+                    encoding="utf-8")
+    runs = {"no limit": _start(path, engine),
+            "--timeout 60": _start(path, engine, "--timeout", "60")}
+    try:
+        time.sleep(WAIT)
+        for how, proc in runs.items():
+            assert proc.poll() is None, \
+                f"{engine} ({how}) ended before the interrupt: {proc.communicate()}"
+        sent = time.monotonic()
+        for proc in runs.values():
+            proc.send_signal(signal.SIGINT)
+        for how, proc in runs.items():
+            try:
+                _, err = proc.communicate(timeout=20)
+            except subprocess.TimeoutExpired:
+                pytest.fail(f"{engine} ({how}): still running 20 s after SIGINT")
+            after = time.monotonic() - sent
+            assert "Traceback" not in err, f"{how}: {err}"
+            assert proc.returncode == 130, (how, proc.returncode, err)
+            assert after < 5, f"{how}: took {after:.1f} s to stop after SIGINT"
+    finally:
+        for proc in runs.values():
+            if proc.poll() is None:  # pragma: no cover - only when the test already failed
+                proc.kill()
+                proc.communicate()
+
+
+def test_ctrl_c_while_the_parser_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parser imports its command's module (and argparse its helpers): an interrupt there,
+    the first tenth of a second of a run, is an interrupt too, not a traceback."""
+    import minegraph.cli as cli
+
+    def interrupted(command: str | None = None) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "build_parser", interrupted)
+    assert cli.main(["analyze", "board.txt"]) == cli.EXIT_INTERRUPTED == 130
+
+
+def test_a_solver_pysat_jumped_out_of_is_not_freed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PySAT's Ctrl-C handler leaves the solver through ``longjmp`` and raises its own error;
+    the oracle turns it into ``KeyboardInterrupt`` and does not free that solver (freeing it
+    is what crashed)."""
+    from minegraph.engines.sat import Oracle
+
+    oracle = Oracle("cadical195", [[1, 2], [-1, 2]])
+    inner = oracle.solver.solver
+
+    def jumped_out(*args: object, **kwargs: object) -> bool:
+        raise RuntimeError("Caught keyboard interrupt")  # the text of PySAT's SATError
+
+    monkeypatch.setattr(oracle.solver, "solve", jumped_out)
+    with pytest.raises(KeyboardInterrupt):
+        oracle.solve([1])
+    assert oracle.solver.solver is None and inner.cadical is None
+    oracle.close()  # frees nothing, and PySAT's __del__ will not either
