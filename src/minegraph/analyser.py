@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from minegraph.analysis import Analysis, from_result
 from minegraph.board import Board, Cell
+from minegraph.constraints import ConstraintSystem, build_system, update_system
 from minegraph.deadline import Deadline, time_limit
 from minegraph.errors import BoardError
 
@@ -67,6 +68,9 @@ class Analyser:
         self.engine = PortfolioEngine(WORK_BUDGET if work_budget is None else work_budget,
                                       solver=solver, cache=self.cache)
         self._explainers: OrderedDict[Board, Explainer] = OrderedDict()
+        # The last position's constraint system: the next one usually differs from it in a
+        # few uncovered cells, and update_system propagates from where it stopped.
+        self._last: ConstraintSystem | None = None
 
     def analyze(self, board: Board, *, mines: int | None = None,
                 timeout: float | Deadline | None = None) -> Analysis:
@@ -84,7 +88,10 @@ class Analyser:
         if mines is not None:
             board = board.with_states(board.states, mines)
         with time_limit(timeout, "consistency"):
-            result = self.engine.run(board)
+            system = build_system(board) if self._last is None \
+                else update_system(self._last, board)
+            self._last = system
+            result = self.engine.run_system(system)
         return from_result(board, result, str(result.stats.get("engine", "auto")))
 
     def explain(self, board: Board, cell: Cell | None = None, *,

@@ -32,13 +32,15 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import compress
+from operator import ne
 from typing import Iterable
 
 from minegraph.board import BLANK, HIDDEN, MINE, Board
 
 __all__ = ["Box", "Clue", "Component", "ComponentKey", "Step", "ConstraintSystem",
-           "IncidenceMatrix", "UnionFind", "build_system"]
+           "IncidenceMatrix", "UnionFind", "build_system", "update_system"]
 
 #: A component's structure in local numbering: box sizes, then ``(need, boxes)`` per clue.
 ComponentKey = tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]
@@ -176,6 +178,8 @@ class ConstraintSystem:
     contradiction: str | None
     contradiction_clue: int | None = None
     propagated: bool = True
+    #: What propagation reached, kept so that :func:`update_system` can start from it.
+    reasoning: "_Reasoning | None" = field(default=None, compare=False, repr=False)
 
     @property
     def consistent_so_far(self) -> bool:
@@ -268,22 +272,40 @@ def _open_clues(board: Board) -> tuple[dict[int, int], dict[int, list[int]], int
     return needs, open_cells, failed
 
 
-def _propagate(needs: dict[int, int], open_cells: dict[int, list[int]], decided: dict[int, bool],
-               trace: list[Step]) -> int | None:
-    """Decide hidden cells by the two trivial rules until nothing changes.
+@dataclass
+class _Reasoning:
+    """Propagation's fixpoint on one board: every open number's raw need and hidden
+    neighbours, the numbers around each hidden cell, each number's need and undecided count
+    after the decisions, and the decisions with their trace."""
 
-    Event-driven: each clue keeps its remaining need and its count of undecided cells and is
-    re-examined only when one of its cells is decided, so the work is linear in the edges.
-    Clues are examined in increasing cell order at first (a deterministic trace).
-    ``decided`` maps hidden cell -> is_mine. Returns the clue found unsatisfiable, or None.
-    """
+    states: tuple[int, ...]
+    needs: dict[int, int]
+    open_cells: dict[int, list[int]]
+    touching: dict[int, list[int]]
+    need: dict[int, int]
+    unknown: dict[int, int]
+    decided: dict[int, bool]
+    trace: list[Step]
+
+
+def _touching(open_cells: dict[int, list[int]]) -> dict[int, list[int]]:
     touching: dict[int, list[int]] = {}
     for p, cells in open_cells.items():
         for q in cells:
             touching.setdefault(q, []).append(p)
-    need = dict(needs)
-    unknown = {p: len(cells) for p, cells in open_cells.items()}
-    stack = sorted(open_cells, reverse=True)
+    return touching
+
+
+def _propagate(r: _Reasoning, stack: list[int]) -> int | None:
+    """Decide hidden cells by the two trivial rules until nothing changes, from the numbers on
+    ``stack`` (popped from the end).
+
+    Event-driven: each number keeps its remaining need and its count of undecided cells and is
+    re-examined only when one of its cells is decided, so the work is linear in the edges.
+    Updates ``r`` in place; returns the number found unsatisfiable, or None.
+    """
+    need, unknown, decided, trace = r.need, r.unknown, r.decided, r.trace
+    open_cells, touching = r.open_cells, r.touching
     while stack:
         p = stack.pop()
         n, u = need[p], unknown[p]
@@ -296,11 +318,11 @@ def _propagate(needs: dict[int, int], open_cells: dict[int, list[int]], decided:
                     continue
                 decided[q] = as_mine
                 trace.append(Step(q, as_mine, p))
-                for r in touching[q]:
-                    unknown[r] -= 1
+                for t in touching[q]:
+                    unknown[t] -= 1
                     if as_mine:
-                        need[r] -= 1
-                    stack.append(r)
+                        need[t] -= 1
+                    stack.append(t)
     return None
 
 
@@ -329,26 +351,31 @@ def build_system(board: Board, propagate: bool = True) -> ConstraintSystem:
     ([], [0], Step(cell=0, mine=True, clue=1))
     """
     needs, open_cells, failed = _open_clues(board)
-    decided: dict[int, bool] = {}
-    trace: list[Step] = []
+    r = _Reasoning(board.states, needs, open_cells, _touching(open_cells), dict(needs),
+                   {p: len(cells) for p, cells in open_cells.items()}, {}, [])
     if propagate and failed is None:
-        failed = _propagate(needs, open_cells, decided, trace)
+        # Numbers examined in increasing cell order at first: a deterministic trace.
+        failed = _propagate(r, sorted(open_cells, reverse=True))
+    return _assemble(board, r, failed, propagate)
 
-    # Active clues: numbers with undecided hidden neighbours, in cell order.
+
+def _assemble(board: Board, r: _Reasoning, failed: int | None, propagate: bool
+              ) -> ConstraintSystem:
+    """The system from propagation's result: active clues, boxes, components."""
+    open_cells, decided, trace = r.open_cells, r.decided, r.trace
+    # Active clues: numbers with undecided hidden neighbours, in cell order. Propagation kept
+    # each number's need and undecided count up to date.
     clue_cells: list[tuple[int, int]] = []
     touching: dict[int, list[int]] = {}
     for p in sorted(open_cells):
+        need = r.need[p]
+        if not r.unknown[p]:
+            if need != 0 and failed is None:
+                failed = p
+            continue
         cells = open_cells[p]
-        need = needs[p]
         if decided:
-            still = []
-            for q in cells:
-                d = decided.get(q)
-                if d is None:
-                    still.append(q)
-                elif d:
-                    need -= 1
-            cells = still
+            cells = [q for q in cells if q not in decided]
         if not cells:
             if need != 0 and failed is None:
                 failed = p
@@ -373,18 +400,103 @@ def build_system(board: Board, propagate: bool = True) -> ConstraintSystem:
             clue_boxes[k].append(b)
     clues = tuple(Clue(p, need, tuple(clue_boxes[k])) for k, (p, need) in enumerate(clue_cells))
     states = board.states
-    floating = tuple(q for q, s in enumerate(states)
-                     if s == HIDDEN and q not in decided and q not in touching)
+    # (Set and counting operations in C: this runs once per position of a game.)
+    undecided = set(compress(range(len(states)), map(HIDDEN.__eq__, states)))
+    undecided.difference_update(decided, touching)
+    floating = tuple(sorted(undecided))
     components = _components(boxes, clues)
     remaining = None
     if board.mines is not None:
-        known = sum(1 for s in states if s == MINE) + sum(decided.values())
+        known = states.count(MINE) + sum(decided.values())
         remaining = board.mines - known
     contradiction = None if failed is None else f"number at {board.label(failed)} cannot be satisfied"
     return ConstraintSystem(board, tuple(boxes), clues, components, floating,
                             frozenset(c for c, m in decided.items() if not m),
                             frozenset(c for c, m in decided.items() if m), tuple(trace),
-                            remaining, contradiction, failed, propagate)
+                            remaining, contradiction, failed, propagate,
+                            r if propagate and failed is None else None)
+
+
+def update_system(previous: ConstraintSystem, board: Board) -> ConstraintSystem:
+    """The constraint system of ``board``, a later position of ``previous``'s board: the same
+    graph with some hidden cells since uncovered or flagged (the total may differ).
+
+    Propagation starts from ``previous``'s fixpoint and re-examines only the numbers around
+    the changed cells, which is valid because uncovering and flagging only add information:
+    every decision on the earlier board still holds. Anything else (another graph, a cell
+    hidden again, a changed number, a change that contradicts an earlier decision, an
+    inconsistent earlier board) is built from scratch by :func:`build_system`. The result
+    equals ``build_system(board)`` except that its trace may list the decisions in another
+    (equally valid) order.
+
+    Examples
+    --------
+    >>> from minegraph import Board
+    >>> before = build_system(Board.from_text("#1##\\n####"))
+    >>> after = update_system(before, Board.from_text("#1##\\n#1##"))
+    >>> after == build_system(Board.from_text("#1##\\n#1##"))
+    True
+    """
+    r0 = previous.reasoning
+    old_board = previous.board
+    if (r0 is None or len(board.states) != len(old_board.states)
+            or (board.neighbors is not old_board.neighbors
+                and board.neighbors != old_board.neighbors)):
+        return build_system(board)
+    states = board.states
+    changed = list(compress(range(len(states)), map(ne, r0.states, states)))
+    for c in changed:
+        was, now = r0.states[c], states[c]
+        if was != HIDDEN or now == HIDDEN:
+            return build_system(board)
+        if c in r0.decided and r0.decided[c] != (now == MINE):
+            return build_system(board)  # contradicts a decision: let a fresh build say where
+    if not changed:
+        return previous if board == old_board else _assemble(board, r0, None, True)
+    gone = set(changed)
+    decided = {c: m for c, m in r0.decided.items() if c not in gone}
+    trace = [step for step in r0.trace if step.cell not in gone]
+    r = _Reasoning(states, dict(r0.needs), dict(r0.open_cells), dict(r0.touching),
+                   dict(r0.need), dict(r0.unknown), decided, trace)
+    nbrs = board.neighbors
+    around = set(changed)
+    for c in changed:
+        around.update(nbrs[c])
+        r.touching.pop(c, None)
+    for p in sorted(around):
+        if p in r.open_cells:
+            for q in r.open_cells[p]:
+                if q not in gone:
+                    r.touching[q] = [t for t in r.touching[q] if t != p]
+            del r.open_cells[p], r.needs[p], r.need[p], r.unknown[p]
+        if states[p] < 0:
+            continue
+        need = states[p]
+        cells = []
+        for q in nbrs[p]:
+            t = states[q]
+            if t == HIDDEN:
+                cells.append(q)
+            elif t == MINE:
+                need -= 1
+        if not cells:
+            if need != 0:
+                return build_system(board)  # inconsistent: a fresh build names the number
+            continue
+        r.needs[p], r.open_cells[p] = need, cells
+        left = 0
+        for q in cells:
+            r.touching[q] = r.touching.get(q, []) + [p]
+            d = decided.get(q)
+            if d is None:
+                left += 1
+            elif d:
+                need -= 1
+        r.need[p], r.unknown[p] = need, left
+    failed = _propagate(r, sorted((p for p in around if p in r.open_cells), reverse=True))
+    if failed is not None:
+        return build_system(board)
+    return _assemble(board, r, None, True)
 
 
 def _components(boxes: list[Box], clues: tuple[Clue, ...]) -> tuple[Component, ...]:

@@ -81,12 +81,17 @@ class EngineResult:
     @classmethod
     def counted(cls, count: int, mine_counts: dict[int, int], completion: frozenset[int] | None,
                 stats: dict[str, object] | None = None,
-                completer: Callable[[], frozenset[int]] | None = None) -> "EngineResult":
-        """A counting engine's answer: forced cells derived from the counts."""
+                completer: Callable[[], frozenset[int]] | None = None, *,
+                forced: tuple[frozenset[int], frozenset[int]] | None = None) -> "EngineResult":
+        """A counting engine's answer: forced cells derived from the counts (or given as
+        ``forced``, the safe and the mined cells, by an engine that knows them already)."""
         if count == 0:
             return cls.inconsistent(mine_counts, stats)
-        safe = frozenset(c for c, m in mine_counts.items() if m == 0)
-        mines = frozenset(c for c, m in mine_counts.items() if m == count)
+        if forced is not None:
+            safe, mines = forced
+        else:
+            safe = frozenset(c for c, m in mine_counts.items() if m == 0)
+            mines = frozenset(c for c, m in mine_counts.items() if m == count)
         return cls(True, QUESTIONS, count, mine_counts, safe, mines, {}, completion,
                    stats if stats is not None else {}, completer)
 

@@ -392,21 +392,32 @@ def combine_parts(system: ConstraintSystem, parts: Sequence[ComponentDP]) -> Eng
         return EngineResult.inconsistent(hidden, stats)
     for c in system.mines:
         mine_counts[c] = count
-    for c in system.floating:
-        mine_counts[c] = combined.per_floating
+    # The forced cells, gathered box by box rather than by a pass over every cell.
+    safe, mines = list(system.safe), list(system.mines)
+    if system.floating:
+        per_floating = combined.per_floating
+        mine_counts.update(dict.fromkeys(system.floating, per_floating))
+        if per_floating == 0:
+            safe.extend(system.floating)
+        elif per_floating == count:
+            mines.extend(system.floating)
     boxes = system.boxes
     for part, component, sensitivity in zip(parts, system.components, combined.sensitivity):
         for local, box_id in enumerate(component.boxes):
             box = boxes[box_id]
             mined = sum(m * s for m, s in zip(part.mined[local], sensitivity))
             per_cell = mined // box.size
-            for c in box.cells:
-                mine_counts[c] = per_cell
+            mine_counts.update(dict.fromkeys(box.cells, per_cell))
+            if per_cell == 0:
+                safe.extend(box.cells)
+            elif per_cell == count:
+                mines.extend(box.cells)
 
     def completer() -> frozenset[int]:
         return _one_completion(system, parts, polys, combined.weight)
 
-    return EngineResult.counted(count, mine_counts, None, stats, completer)
+    return EngineResult.counted(count, mine_counts, None, stats, completer,
+                                forced=(frozenset(safe), frozenset(mines)))
 
 
 def _one_completion(system: ConstraintSystem, parts: Sequence[ComponentDP], polys: list[list[int]],

@@ -278,8 +278,11 @@ class PortfolioEngine(SystemEngine):
         backbone are forced: 0 or every completion)."""
         if not result.consistent:  # pragma: no cover - a backbone keeps consistency
             return EngineResult.inconsistent(hidden, stats)
-        if fixed_safe or fixed_mines:
-            stats["engine"] = "dp+sat"
+        stats.update({k: v for k, v in result.stats.items() if k not in stats})
+        if not fixed_safe and not fixed_mines:  # counted by DP alone: the answer as it is
+            result.stats = stats
+            return result
+        stats["engine"] = "dp+sat"
         count = result.count
         assert count is not None and result.mine_counts is not None
         counts = dict(result.mine_counts)
@@ -291,7 +294,6 @@ class PortfolioEngine(SystemEngine):
         def completer() -> frozenset[int]:
             return (inner.get_completion() or frozenset()) | frozenset(fixed_mines)
 
-        stats.update({k: v for k, v in result.stats.items() if k not in stats})
         return EngineResult.counted(count, mine_counts, None, stats, completer)
 
     def _partial(self, system: ConstraintSystem, parts: Sequence[ComponentDP | None],

@@ -1,0 +1,108 @@
+"""``update_system`` (incremental propagation) against ``build_system`` from scratch.
+
+The incremental system must equal the fresh one in everything but the order (and the deciding
+numbers) of its trace, which must still be a valid derivation. Positions: random games on
+every topology, uncovering and flagging cells one at a time, some flags wrong (so that
+contradictions and fallbacks are exercised too), with and without a total.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minegraph import Board
+from minegraph.board import HIDDEN, MINE
+from minegraph.constraints import ConstraintSystem, build_system, update_system
+from minegraph.play.layouts import reveal
+from minegraph.topology import grid_neighbors
+
+
+def _same(a: ConstraintSystem, b: ConstraintSystem) -> bool:
+    decisions = {(s.cell, s.mine) for s in a.trace} == {(s.cell, s.mine) for s in b.trace}
+    return replace(a, trace=()) == replace(b, trace=()) and decisions
+
+
+def _valid_trace(system: ConstraintSystem) -> bool:
+    """Replaying the trace in order, each step follows from its number by a trivial rule."""
+    board = system.board
+    decided: dict[int, bool] = {}
+    for step in system.trace:
+        need = board.states[step.clue]
+        undecided = 0
+        for q in board.neighbors[step.clue]:
+            s = board.states[q]
+            if s == MINE or decided.get(q) is True:
+                need -= 1
+            elif s == HIDDEN and q not in decided:
+                undecided += 1
+        if not (need == 0 and not step.mine) and not (need == undecided and step.mine):
+            return False
+        decided[step.cell] = step.mine
+    return True
+
+
+@settings(max_examples=60, deadline=None)
+@given(topology=st.sampled_from(["square", "triangle", "hex", "torus"]),
+       rows=st.integers(3, 9), cols=st.integers(3, 9), density=st.floats(0.1, 0.35),
+       seed=st.integers(0, 10**6), with_total=st.booleans(), wrong_flags=st.booleans())
+def test_update_equals_a_fresh_build_along_a_game(topology: str, rows: int, cols: int,
+                                                  density: float, seed: int, with_total: bool,
+                                                  wrong_flags: bool) -> None:
+    rng = random.Random(seed)
+    n = rows * cols
+    nbrs = grid_neighbors(topology, rows, cols)
+    mines = set(rng.sample(range(n), int(density * n)))
+    opened: set[int] = set()
+    flags: set[int] = set()
+    total = len(mines) if with_total else None
+    previous: ConstraintSystem | None = None
+    for _ in range(25):
+        states = [HIDDEN] * n
+        for i in opened:
+            states[i] = sum(1 for q in nbrs[i] if q in mines)
+        for i in flags:
+            states[i] = MINE
+        board = Board.grid(rows, cols, states, mines=total, topology=topology)
+        fresh = build_system(board)
+        if previous is not None:
+            updated = update_system(previous, board)
+            assert _same(updated, fresh)
+            assert _valid_trace(updated)
+            previous = updated
+        else:
+            previous = fresh
+        hidden = [i for i in range(n) if i not in opened and i not in flags]
+        if not hidden:
+            break
+        cell = rng.choice(hidden)
+        if cell in mines or (wrong_flags and rng.random() < 0.15):
+            flags.add(cell)
+        else:
+            reveal(nbrs, mines, opened, cell)
+
+
+def test_changes_that_are_not_progress_are_built_afresh() -> None:
+    before = build_system(Board.from_text("#1#\n###"))
+    # A number changed, a cell covered again, another graph: all answered from scratch.
+    for text in ("#2#\n###", "###\n###", "#1##\n####"):
+        board = Board.from_text(text)
+        assert _same(update_system(before, board), build_system(board))
+
+
+def test_a_flag_against_a_decision_is_reported_as_the_fresh_build_reports_it() -> None:
+    before = build_system(Board.from_text("#0#\n###"))   # the 0 makes every neighbour safe
+    board = Board.from_text("M0#\n###")
+    after = update_system(before, board)
+    assert after.contradiction is not None
+    assert _same(after, build_system(board))
+
+
+def test_a_new_total_alone_keeps_the_model() -> None:
+    before = build_system(Board.from_text("#1#\n###"))
+    board = Board.from_text("mines: 2\n#1#\n###")
+    after = update_system(before, board)
+    assert after.remaining == 2 and _same(after, build_system(board))
