@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import strategies as st
 
 from minegraph.board import BLANK, HIDDEN, MINE, Board
 from minegraph.topology import grid_neighbors
+
+#: The test profile: ``dev`` (the default, quick) or ``ci`` (thorough; ``.ci/run`` sets it),
+#: from the ``HYPOTHESIS_PROFILE`` environment variable (``tests/conftest.py`` loads the
+#: matching Hypothesis profile).
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+
+
+def examples(n: int) -> int:
+    """A property test's example count: ``n`` under the ``ci`` profile, a fifth of it (at
+    least 20) under ``dev``."""
+    return n if PROFILE == "ci" else max(20, n // 5)
 
 
 @st.composite

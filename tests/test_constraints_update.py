@@ -20,6 +20,8 @@ from minegraph.constraints import ConstraintSystem, build_system, update_system
 from minegraph.play.layouts import reveal
 from minegraph.topology import grid_neighbors
 
+from strategies import examples
+
 
 def _same(a: ConstraintSystem, b: ConstraintSystem) -> bool:
     decisions = {(s.cell, s.mine) for s in a.trace} == {(s.cell, s.mine) for s in b.trace}
@@ -45,7 +47,7 @@ def _valid_trace(system: ConstraintSystem) -> bool:
     return True
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(topology=st.sampled_from(["square", "triangle", "hex", "torus"]),
        rows=st.integers(3, 9), cols=st.integers(3, 9), density=st.floats(0.1, 0.35),
        seed=st.integers(0, 10**6), with_total=st.booleans(), wrong_flags=st.booleans())

@@ -16,7 +16,7 @@ from minegraph import Board
 from minegraph.board import BLANK, HIDDEN, MINE
 from minegraph.engines.brute import BruteEngine
 from minegraph.explain import Explanation, explain
-from strategies import positions
+from strategies import positions, examples
 
 
 def _reduced(board: Board, clues: set[int], flags: set[int], total: bool) -> Board:
@@ -127,7 +127,7 @@ def test_fragment_marks_the_reasons() -> None:
     assert e.fragment() == " #  # (?)\n[1][1] -\n"
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(max_hidden=9, topologies=("square", "triangle", "hex")))
 def test_every_explanation_is_minimal_on_random_positions(board: Board) -> None:
     truth = BruteEngine().run(board)

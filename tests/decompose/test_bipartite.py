@@ -14,9 +14,9 @@ from minegraph.decompose.bipartite import bipartite_decomposition, edge_key, rem
 from minegraph.decompose.decomposition import is_decomposition
 from minegraph.decompose.graph import board_graph
 from minegraph.decompose.pipeline import classify
-from strategies import graph_positions, positions
+from strategies import graph_positions, positions, examples
 
-SETTINGS = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(2000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 FIGURE_4_3 = """\
 001#100

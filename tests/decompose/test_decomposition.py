@@ -14,9 +14,9 @@ from minegraph.decompose.decomposition import (Decomposition, compose, compositi
                                                      elimination_order, is_decomposition,
                                                      is_tree_decomposition, link_components)
 from minegraph.decompose.graph import board_graph
-from strategies import positions
+from strategies import positions, examples
 
-SETTINGS = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _as_decomposition(tree: nx.Graph) -> Decomposition:
@@ -80,7 +80,7 @@ def test_composition_bound_on_random_positions(board: Board) -> None:
     assert is_decomposition(g.graph, zz) and zz.width <= composition_bound(h, general)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.integers(2, 12), st.floats(0.1, 0.7), st.integers(0, 10**6))
 def test_composition_bound_on_random_graphs(n: int, p: float, seed: int) -> None:
     """H: closed neighbourhoods, adjacent when they meet (a general decomposition of any graph);
@@ -94,7 +94,7 @@ def test_composition_bound_on_random_graphs(n: int, p: float, seed: int) -> None
     assert is_tree_decomposition(g, z) and z.width <= composition_bound(h, m)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(2, 14), st.floats(0.1, 0.6), st.integers(0, 10**6))
 def test_contraction_and_elimination_keep_the_width(n: int, p: float, seed: int) -> None:
     g = nx.gnp_random_graph(n, p, seed=seed)

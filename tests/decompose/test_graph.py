@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from minegraph import Board
 from minegraph.board import BLANK, HIDDEN, MINE
 from minegraph.decompose.graph import board_graph
-from strategies import graph_positions, positions
+from strategies import graph_positions, positions, examples
 
-SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def test_figure_2_1_graph() -> None:

@@ -15,9 +15,9 @@ from minegraph.decompose.decomposition import composition_bound, is_tree_decompo
 from minegraph.decompose.pipeline import _glue, classify, tree_decomposition
 from minegraph.decompose.sp import series_parallel_tree
 from minegraph.play import midgame_position
-from strategies import graph_positions, positions
+from strategies import graph_positions, positions, examples
 
-SETTINGS = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -58,7 +58,7 @@ def test_every_decomposition_is_checked_on_small_positions(board: Board) -> None
     _check(board)
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(midgames())
 def test_every_decomposition_is_checked_on_midgame_positions(board: Board) -> None:
     _check(board)
@@ -102,7 +102,7 @@ def test_an_empty_graph_and_a_finished_board() -> None:
     assert nx.is_empty(classify(Board.from_text("-")).graph.graph)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(positions(max_hidden=14), midgames()))
 def test_taking_out_decided_cells_keeps_the_answers(board: Board) -> None:
     """``propagate=True`` classifies an equivalent board: same consistency, and the original's

@@ -16,6 +16,8 @@ from minegraph.decompose.sp import (construction_tree_decomposition, has_k4_mino
                                           series_parallel_tree)
 from minegraph.errors import MinegraphError
 
+from strategies import examples
+
 
 def _build(expr: object, s: int = 0, t: int = 1, edges: list[tuple[int, int]] | None = None,
            fresh: list[int] | None = None) -> list[tuple[int, int]]:
@@ -121,7 +123,7 @@ def test_the_thesis_split_misses_some_series_parallel_graphs() -> None:
         orient_sp_graph(g, 0, 1, split="nope")
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.integers(0, 10**9), st.integers(1, 30))
 def test_random_series_parallel_graphs_are_recognised(seed: int, operations: int) -> None:
     g = _random_sp(random.Random(seed), operations)
@@ -131,7 +133,7 @@ def test_random_series_parallel_graphs_are_recognised(seed: int, operations: int
     assert td.width <= 2 and is_tree_decomposition(g, td)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.integers(3, 9), st.integers(0, 10**9))
 def test_recognition_agrees_with_the_k4_minor_test(n: int, seed: int) -> None:
     """On 2-connected graphs, series-parallel (some pair of terminals) iff no K4 minor

@@ -20,7 +20,7 @@ from minegraph.engines.base import EngineResult
 from minegraph.engines.brute import BruteEngine
 from minegraph.engines.dp import DPEngine
 from minegraph.engines.sat import SatEngine
-from strategies import graph_positions, is_completion_of, positions
+from strategies import graph_positions, is_completion_of, positions, examples
 
 GRIDS = positions(max_hidden=12, topologies=("square", "triangle", "torus"))
 
@@ -51,7 +51,7 @@ def _check_all(board: Board) -> bool:
     return truth.consistent
 
 
-@settings(max_examples=5000, deadline=None,
+@settings(max_examples=examples(5000), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(GRIDS)
 def test_four_engines_agree_on_5000_positions(board: Board) -> None:
@@ -76,13 +76,13 @@ def test_the_positions_cover_every_kind() -> None:
                 assert seen[(topology, with_total, consistent)] > 0, (topology, with_total, consistent)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(graph_positions())
 def test_engines_agree_on_graph_boards(board: Board) -> None:
     _check_all(board)
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(GRIDS)
 def test_counting_by_enumeration_matches_brute_force(board: Board) -> None:
     truth = BruteEngine().run(board)

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from minegraph import Board, analyze
 from minegraph.engines.brute import BruteEngine
 from minegraph.engines.dp import DPEngine
-from strategies import graph_positions, is_completion_of, positions
+from strategies import graph_positions, is_completion_of, positions, examples
 
-SETTINGS = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _agree(board: Board) -> None:
@@ -33,7 +33,7 @@ def test_dp_matches_brute_force_on_grids(board: Board) -> None:
     _agree(board)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(graph_positions())
 def test_dp_matches_brute_force_on_graphs(board: Board) -> None:
     _agree(board)
@@ -45,7 +45,7 @@ def test_probabilities_are_exact_fractions() -> None:
     assert all(isinstance(p, Fraction) for p in a.probabilities.values())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(positions())
 def test_any_elimination_order_gives_the_same_answers(board: Board) -> None:
     """The order only changes the cost: reversed box order must give identical results."""
@@ -54,7 +54,7 @@ def test_any_elimination_order_gives_the_same_answers(board: Board) -> None:
     assert DPEngine(order=reversed_order).run(board).mine_counts == DPEngine().run(board).mine_counts
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(positions())
 def test_tight_slot_widths_give_the_same_answers(board: Board) -> None:
     """The bound-from-a-plain-pass path (normally only for big components) is exact too."""

@@ -18,9 +18,9 @@ from minegraph.decompose.graph import board_graph
 from minegraph.decompose.pipeline import tree_decomposition
 from minegraph.engines.thesis import ThesisEngine, _Tables, evaluate
 from minegraph.play import midgame_position
-from strategies import graph_positions, is_completion_of, positions
+from strategies import graph_positions, is_completion_of, positions, examples
 
-SETTINGS = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _forced(result) -> tuple[set[int], set[int]]:  # type: ignore[no-untyped-def]
@@ -49,7 +49,7 @@ def test_thesis_matches_brute_force_on_grids(board: Board) -> None:
     _agree_with_brute(board)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(graph_positions())
 def test_thesis_matches_brute_force_on_graphs(board: Board) -> None:
     _agree_with_brute(board)
@@ -63,7 +63,7 @@ def midgames(draw: st.DrawFn) -> Board:
     return board if draw(st.booleans()) else board.with_states(board.states, None)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(midgames())
 def test_thesis_matches_dp_on_midgame_positions(board: Board) -> None:
     thesis = ThesisEngine().run(board)
@@ -73,7 +73,7 @@ def test_thesis_matches_dp_on_midgame_positions(board: Board) -> None:
     assert thesis.stats["decomposition"] in ("edge-removal", "series-parallel", "min-fill")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(positions(max_hidden=10, allow_inconsistent=True))
 def test_forced_cells_as_the_thesis_finds_them(board: Board) -> None:
     """§1.2: a cell is safe iff the board with a mine put on it is inconsistent, a mine iff the
@@ -90,7 +90,7 @@ def test_forced_cells_as_the_thesis_finds_them(board: Board) -> None:
         assert (cell in result.mines) == (not ThesisEngine().run(board.with_states(with_blank)).consistent)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(positions(max_hidden=12))
 def test_evaluate_root_keeps_exactly_the_extendable_assignments(board: Board) -> None:
     """Statement 12: after EVALUATE-ROOT, a node keeps exactly the assignments of its bag that
@@ -151,7 +151,7 @@ def test_dp_over_the_pipeline_decomposition_counts_the_same(board: Board) -> Non
     assert (ours.consistent, ours.count, ours.mine_counts) == (theirs.consistent, theirs.count, theirs.mine_counts)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(midgames())
 def test_dp_over_the_pipeline_decomposition_on_midgame_positions(board: Board) -> None:
     ours = get_engine("dp-thesis").run(board)

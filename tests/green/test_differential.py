@@ -11,6 +11,8 @@ from minegraph.green.verify import verify
 
 from .conftest import any_games, oi_games
 
+from strategies import examples
+
 
 def _check(game):
     truth = np.array(exhaustive_winners(game))
@@ -21,13 +23,13 @@ def _check(game):
         assert verdict, (name, verdict.reason)
 
 
-@settings(max_examples=2500, deadline=None)
+@settings(max_examples=examples(2500), deadline=None)
 @given(oi_games())
 def test_task_games_match_exhaustive_search(game):
     _check(game)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(any_games())
 def test_any_graph_matches_exhaustive_search(game):
     _check(game)

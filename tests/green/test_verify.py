@@ -14,6 +14,8 @@ from minegraph.green.verify import cycle_fields, verify
 
 from .conftest import any_games, oi_games
 
+from strategies import examples
+
 
 def _sample():
     game = read_oi(SAMPLE_GRA_IN)
@@ -92,7 +94,7 @@ def test_cycle_fields_with_loops():
     assert not cycle_fields(3, np.array([0, 1]), np.array([1, 2])).any()
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(st.one_of(oi_games(), any_games()), st.data())
 def test_flipping_any_winner_is_rejected(game, data):
     # The regions are unique, so no strategies can justify a changed winner.
@@ -104,7 +106,7 @@ def test_flipping_any_winner_is_rejected(game, data):
         assert not verify(game, Solution(w, s)).ok
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(oi_games(), st.data())
 def test_strategy_corruptions(game, data):
     sol = solve(game)

@@ -12,6 +12,8 @@ from minegraph.play import midgame, midgame_position, random_layout, reveal
 from minegraph.play.layouts import MAX_TARGET, MIN_TARGET
 from minegraph.topology import TOPOLOGIES, grid_neighbors
 
+from strategies import examples
+
 EXPERT = (16, 30, 99)
 
 
@@ -70,7 +72,7 @@ def _number(neighbors, layout, i):
     return sum(1 for j in neighbors[i] if j in layout)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10**9), mines=st.integers(0, 40), topology=st.sampled_from(TOPOLOGIES))
 def test_reveal_floods_every_neighbour_of_a_zero(seed: int, mines: int, topology: str) -> None:
     rows, cols = 8, 10
@@ -144,7 +146,7 @@ def test_midgame_facts_on_every_topology(topology: str, seed: int) -> None:
     _check_midgame(12, 14, 30, seed, topology)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**64), rows=st.integers(4, 14), cols=st.integers(4, 14),
        density=st.floats(0.0, 0.35))
 def test_midgame_facts_any_size(seed: int, rows: int, cols: int, density: float) -> None:
