@@ -10,7 +10,7 @@ is *not* an error: it is an answer (``Analysis.consistent is False``).
 
 from __future__ import annotations
 
-__all__ = ["MinegraphError", "UserError", "FormatError", "BoardError", "EngineError", "LimitError",
+__all__ = ["MinegraphError", "UserError", "FormatError", "BoardError", "EngineError", "LimitError", "GameError",
            "QueryTimeout", "QueryCancelled", "AnswerUnavailable"]
 
 
@@ -47,6 +47,10 @@ class BoardError(UserError):
 
 class EngineError(UserError):
     """An unknown engine or solver name, or an option an engine does not take."""
+
+
+class GameError(UserError):
+    """An illegal move or game setting (a move after the game ended, an unknown rule)."""
 
 
 class LimitError(UserError):
