@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,bench]'
+	$(BIN)/pip install --quiet -e '.[dev,bench,cluster,plot]'
 	touch $(STAMP)
 
 venv: $(STAMP)

@@ -13,7 +13,7 @@ exits with status 130.
 Examples
 --------
 >>> list(COMMANDS)
-['analyze', 'solve', 'explain', 'demo', 'classify', 'green', 'urbas']
+['analyze', 'solve', 'explain', 'demo', 'classify', 'bench', 'green', 'urbas']
 """
 
 from __future__ import annotations
@@ -55,6 +55,8 @@ COMMANDS: dict[str, Command] = {
     "demo": Command("minegraph.cli.demo", "analyse the shipped example positions"),
     "classify": Command("minegraph.cli.classify",
                         "classify boards by the thesis's decomposition pipeline"),
+    "bench": Command("minegraph.cli.bench",
+                     "play many games with an autoplayer and report its win rate"),
     "green": Command("minegraph.cli.green", "solve the olympiad's green game (a Büchi game)"),
     "urbas": Command("minegraph.cli.urbas", "the numeric solver program: grid on stdin, solved "
                                             "grid or NO SOLUTION on stdout"),

@@ -1,0 +1,129 @@
+"""``minegraph bench``: the win rate of an autoplayer over many games.
+
+Game ``k`` is played with seed ``k``: ``--seed S --games N`` plays seeds ``S .. S+N-1``. With
+``--out FILE`` the results are saved after every batch, and seeds already in ``FILE`` (from an
+earlier, perhaps interrupted, run of the same configuration) are not played again, so a long
+measurement can be built up over several runs. Ctrl-C keeps the games finished so far.
+
+Examples
+--------
+``minegraph bench --size expert --rules modern --first 3,3 --games 1000 --out expert-modern.json``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from minegraph.errors import GameError
+
+if TYPE_CHECKING:
+    from minegraph.cli.common import Subparsers
+    from minegraph.play.bench import BenchResults
+
+__all__ = ["register", "run"]
+
+HELP = "play many games with an autoplayer and report its win rate"
+
+
+def _cell(text: str) -> tuple[int, int]:
+    try:
+        r, c = (int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected ROW,COL (e.g. 3,3), got {text!r}") from None
+    return r, c
+
+
+def _count(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or int(text) < 1 or int(text) > 10**9:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to 10^9, got {text!r}")
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or int(text) > 2**62:
+        raise argparse.ArgumentTypeError(f"expected a seed from 0 to 2^62, got {text!r}")
+    return int(text)
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add the ``bench`` subcommand."""
+    from minegraph.play.game import RULES, SIZES
+    from minegraph.play.policies import POLICIES
+    p = subparsers.add_parser(
+        "bench", help=HELP,
+        description=HELP + ". Game k uses seed k; results saved with --out are resumed and "
+                    "merged by seed.",
+        epilog="example: minegraph bench --size expert --rules modern --first 3,3 --games 1000")
+    p.add_argument("--size", default="expert", choices=list(SIZES),
+                   help="board size (default expert: 30x16, 99 mines)")
+    p.add_argument("--rules", default="classic", choices=list(RULES),
+                   help="classic: first cell never a mine; modern: first cell and its "
+                        "neighbours clear; any: no guarantee (default classic)")
+    p.add_argument("--policy", default="safest", choices=list(POLICIES),
+                   help="the autoplayer (default safest)")
+    p.add_argument("--games", type=_count, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--first", type=_cell, metavar="ROW,COL",
+                   help="the first cell to uncover (default: the policy's choice)")
+    p.add_argument("--workers", type=_count, help="local worker processes (default: all cores)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play on a Dask cluster, e.g. tcp://127.0.0.1:8786")
+    p.add_argument("--out", metavar="FILE",
+                   help="save results (JSON, one record per seed); resumes from FILE if present")
+    p.add_argument("--plot", metavar="FILE.png",
+                   help="draw the win rate with its interval beside the published figures")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the games and print the summary."""
+    from minegraph.play.bench import BenchConfig, BenchResults, run as run_games
+    config = BenchConfig(args.size, args.rules, args.policy, args.first)
+    results = BenchResults(config)
+    out = Path(args.out) if args.out else None
+    if out is not None and out.exists():
+        earlier = BenchResults.load(out)
+        if earlier.config != config:
+            raise GameError(f"{out} holds results of another configuration ({earlier.config}); "
+                            f"choose another --out")
+        results = earlier
+    save = (lambda r: r.save(out)) if out is not None else None
+    seeds = range(args.seed, args.seed + args.games)
+    show = not args.no_progress and sys.stderr.isatty()
+    try:
+        results = run_games(config, seeds, workers=args.workers, scheduler=args.scheduler,
+                            progress=show, results=results, on_batch=save)
+    except KeyboardInterrupt:
+        _report(results, args, interrupted=True)
+        raise
+    _report(results, args)
+    if args.plot:
+        from minegraph.play.plot import plot_results
+        plot_results([results], args.plot)
+    return 0
+
+
+def _report(results: BenchResults, args: argparse.Namespace, interrupted: bool = False) -> None:
+    s = results.summary()
+    if args.json:
+        keys = ["games", "wins", "win_rate", "ci95", "guesses_per_game", "seconds_per_game",
+                "rules", "size", "policy", "seed"]
+        sys.stdout.write(json.dumps({k: s[k] for k in keys} | {"first": s["first"]}) + "\n")
+        return
+    first = f", first cell {tuple(s['first'])}" if s["first"] else ""
+    lo, hi = s["ci95"]
+    lines = [f"{s['size']} {s['rules']}, policy {s['policy']}{first}"
+             + (" (interrupted)" if interrupted else ""),
+             f"games: {s['games']}  wins: {s['wins']}  win rate: {s['win_rate']:.2%} "
+             f"(95% Wilson interval {lo:.2%} .. {hi:.2%})",
+             f"guesses per game: {s['guesses_per_game']:.2f}  "
+             f"seconds per game: {s['seconds_per_game']:.3f} (median {s['median_seconds_per_game']:.3f})"]
+    from minegraph.play.bench import PUBLISHED
+    for who, rate, note in PUBLISHED.get((s["size"], s["rules"]), []):
+        lines.append(f"published: {who} {rate:.2%} ({note})")
+    sys.stdout.write("\n".join(lines) + "\n")

@@ -1,0 +1,327 @@
+"""Win-rate benchmarks: many games of one policy under named rules, on a process pool or a Dask
+cluster, resumable and mergeable by seed.
+
+Game ``k`` of a run is played with seed ``k``; a run covers a range of seeds and its results
+keep one record per seed, so runs over different ranges (or interrupted runs) merge into one
+measurement as long as the configuration (size, rules, policy, first cell) is the same.
+
+Examples
+--------
+>>> config = BenchConfig("beginner", "classic", "safest")
+>>> results = run(config, range(20), workers=1, progress=False)
+>>> s = results.summary()
+>>> s["games"], 0 <= s["ci95"][0] <= s["win_rate"] <= s["ci95"][1] <= 1
+(20, True)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from minegraph.errors import FormatError, GameError
+from minegraph.play.game import RULES, SIZES, Game
+from minegraph.play.policies import POLICIES, Policy, get_policy, play
+
+__all__ = ["BenchConfig", "BenchResults", "run", "wilson", "PUBLISHED", "play_batch"]
+
+#: Games per task sent to a worker (fewer round trips; a worker keeps its analyser's cache).
+BATCH = 20
+
+#: The best published win rates we know, for comparison: (size, rules) -> [(who, rate, note)].
+PUBLISHED: dict[tuple[str, str], list[tuple[str, float, str]]] = {
+    ("expert", "modern"): [
+        ("DavidNHill's solver (claim)", 0.543, "first click (3,3); game count not stated"),
+        ("PSEQ-D256", 0.5345, "10^8 games; +-0.01%"),
+    ],
+    ("expert", "classic"): [
+        ("DavidNHill's solver (claim)", 0.41, "first click (0,0)"),
+        ("minesolve depth 4", 0.4080, "10^6 games"),
+    ],
+    ("beginner", "modern"): [("PSEQ-D256", 0.9717, "9x9/10")],
+    ("intermediate", "modern"): [("PSEQ-D256", 0.8908, "16x16/40")],
+    ("beginner", "classic"): [("PSEQ-D256", 0.9169, "9x9/10")],
+    ("intermediate", "classic"): [("PSEQ-D256", 0.7823, "16x16/40")],
+}
+
+
+@dataclass(frozen=True)
+class BenchConfig:
+    """What is measured: a standard size, rules, a policy and optionally the first cell."""
+
+    size: str
+    rules: str
+    policy: str
+    first: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        if self.size not in SIZES:
+            raise GameError(f"unknown size {self.size!r}; expected one of {', '.join(SIZES)}")
+        if self.rules not in RULES:
+            raise GameError(f"unknown rules {self.rules!r}; expected one of {', '.join(RULES)}")
+        if self.policy not in POLICIES:
+            raise GameError(f"unknown policy {self.policy!r}; expected one of {', '.join(POLICIES)}")
+        if self.first is not None:
+            rows, cols, _ = SIZES[self.size]
+            r, c = self.first
+            if not (0 <= r < rows and 0 <= c < cols):
+                raise GameError(f"first cell {self.first} is outside the {rows}x{cols} grid")
+
+    def game(self, seed: int) -> Game:
+        return Game(self.size, rules=self.rules, seed=seed)
+
+    def first_index(self) -> int | None:
+        if self.first is None:
+            return None
+        return self.first[0] * SIZES[self.size][1] + self.first[1]
+
+
+def wilson(wins: int, games: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default).
+
+    Examples
+    --------
+    >>> lo, hi = wilson(50, 100)
+    >>> round(lo, 4), round(hi, 4)
+    (0.4038, 0.5962)
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    # At 0 or every win the bound is exactly 0 or 1; rounding would leave a trace.
+    lo = 0.0 if wins == 0 else max(0.0, centre - half)
+    hi = 1.0 if wins == games else min(1.0, centre + half)
+    return lo, hi
+
+
+# One policy per worker process and configuration: its analyser's component cache carries over
+# from game to game.
+_POLICIES: dict[BenchConfig, Policy] = {}
+
+
+def play_batch(config: BenchConfig, seeds: Sequence[int]) -> list[tuple[int, bool, int, float]]:
+    """Play the games of ``seeds``; per game ``(seed, won, guesses, seconds)``."""
+    policy = _POLICIES.get(config)
+    if policy is None:
+        policy = _POLICIES[config] = get_policy(config.policy, config.first_index())
+    out = []
+    for seed in seeds:
+        record = play(config.game(seed), policy)
+        out.append((seed, record.won, record.guesses, record.seconds))
+    return out
+
+
+@dataclass
+class BenchResults:
+    """One record per seed: ``seed -> (won, guesses, seconds)``."""
+
+    config: BenchConfig
+    records: dict[int, tuple[bool, int, float]] = field(default_factory=dict)
+
+    def add(self, batch: Iterable[tuple[int, bool, int, float]]) -> None:
+        for seed, won, guesses, seconds in batch:
+            self.records[seed] = (won, guesses, seconds)
+
+    def merge(self, other: "BenchResults") -> None:
+        """Take in another run's records (the same configuration).
+
+        Raises
+        ------
+        GameError
+            when the configurations differ.
+        """
+        if other.config != self.config:
+            raise GameError(f"cannot merge results of {other.config} into {self.config}")
+        self.records.update(other.records)
+
+    def summary(self) -> dict[str, Any]:
+        """The figures ``minegraph bench --json`` prints."""
+        games = len(self.records)
+        wins = sum(1 for won, _, _ in self.records.values() if won)
+        lo, hi = wilson(wins, games)
+        seeds = sorted(self.records)
+        return {
+            "games": games, "wins": wins, "win_rate": wins / games if games else 0.0,
+            "ci95": [lo, hi],
+            "guesses_per_game": sum(g for _, g, _ in self.records.values()) / games if games else 0.0,
+            "seconds_per_game": sum(s for _, _, s in self.records.values()) / games if games else 0.0,
+            "median_seconds_per_game": _median([s for _, _, s in self.records.values()]),
+            "rules": self.config.rules, "size": self.config.size, "policy": self.config.policy,
+            "first": list(self.config.first) if self.config.first is not None else None,
+            "seed": seeds[0] if seeds else None,
+            "seeds": _ranges(seeds),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {"config": asdict(self.config), "summary": self.summary(),
+                "records": [[seed, int(won), guesses, round(seconds, 6)]
+                            for seed, (won, guesses, seconds) in sorted(self.records.items())]}
+
+    def save(self, path: str | Path) -> None:
+        """Write the results (atomically: an interrupted write leaves the old file)."""
+        path = Path(path)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(self.to_json()) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: str | Path) -> "BenchResults":
+        """Read results written by :meth:`save`.
+
+        Raises
+        ------
+        FormatError
+            for a file that is not such results.
+        """
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            raw = data["config"]
+            config = BenchConfig(raw["size"], raw["rules"], raw["policy"],
+                                 tuple(raw["first"]) if raw.get("first") else None)
+            results = cls(config)
+            for seed, won, guesses, seconds in data["records"]:
+                results.records[int(seed)] = (bool(won), int(guesses), float(seconds))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError,
+                ValueError) as exc:
+            raise FormatError(f"{path}: not benchmark results ({exc})") from None
+        return results
+
+
+def _median(values: list[float]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def _ranges(seeds: list[int]) -> list[list[int]]:
+    """Sorted seeds as inclusive ``[first, last]`` runs."""
+    out: list[list[int]] = []
+    for s in seeds:
+        if out and s == out[-1][1] + 1:
+            out[-1][1] = s
+        else:
+            out.append([s, s])
+    return out
+
+
+def run(config: BenchConfig, seeds: Iterable[int], *, workers: int | None = None,
+        scheduler: str | None = None, progress: bool = True, results: BenchResults | None = None,
+        on_batch: Callable[[BenchResults], None] | None = None) -> BenchResults:
+    """Play the games of ``seeds`` not yet in ``results``, in parallel.
+
+    Parameters
+    ----------
+    workers
+        Local worker processes (default: every core); ``1`` plays in this process.
+    scheduler
+        The address of a Dask scheduler (``tcp://host:8786``) to play on instead.
+    progress
+        Show a live progress bar (rich) on the terminal.
+    results
+        Earlier results to extend (their seeds are skipped).
+    on_batch
+        Called after every finished batch (e.g. to save the results so far).
+
+    Returns
+    -------
+    BenchResults
+        with every finished game, also when interrupted (``KeyboardInterrupt`` is raised
+        again after the finished batches are recorded and ``on_batch`` has seen them).
+    """
+    results = results if results is not None else BenchResults(config)
+    todo = [s for s in seeds if s not in results.records]
+    batches = [todo[i:i + BATCH] for i in range(0, len(todo), BATCH)]
+    bar = _Progress(len(todo), f"{config.size} {config.rules} {config.policy}", progress)
+
+    def finished(batch: list[tuple[int, bool, int, float]]) -> None:
+        results.add(batch)
+        bar.advance(len(batch), results)
+        if on_batch is not None:
+            on_batch(results)
+
+    try:
+        if scheduler is not None:
+            _run_dask(config, batches, scheduler, finished)
+        elif workers == 1 or len(batches) <= 1:
+            for batch in batches:
+                finished(play_batch(config, batch))
+        else:
+            _run_pool(config, batches, workers or os.cpu_count() or 1, finished)
+    finally:
+        bar.close()
+    return results
+
+
+def _run_pool(config: BenchConfig, batches: list[list[int]], workers: int,
+              finished: Callable[[list[tuple[int, bool, int, float]]], None]) -> None:
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        pending: set[Future[list[tuple[int, bool, int, float]]]] = {
+            pool.submit(play_batch, config, batch) for batch in batches}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                finished(future.result())
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def _run_dask(config: BenchConfig, batches: list[list[int]], scheduler: str,
+              finished: Callable[[list[tuple[int, bool, int, float]]], None]) -> None:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:  # pragma: no cover - installed with the package's extras
+        raise GameError("--scheduler needs dask.distributed: pip install 'minegraph[cluster]'") from None
+    try:
+        client = Client(scheduler, timeout="10s")
+    except OSError as exc:
+        raise GameError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    try:
+        futures = client.map(play_batch, [config] * len(batches), batches, pure=False)
+        for future in as_completed(futures):
+            finished(future.result())
+    finally:
+        client.close()
+
+
+class _Progress:
+    """A rich progress bar with the running win rate (nothing when not wanted)."""
+
+    def __init__(self, total: int, label: str, show: bool) -> None:
+        self.bar: Any = None
+        if not show or total == 0:
+            return
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                   TimeElapsedColumn, TimeRemainingColumn)
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
+                            TimeRemainingColumn(), transient=False)
+        self.task = self.bar.add_task(label, total=total, rate="")
+        self.bar.start()
+        self.started = time.monotonic()
+
+    def advance(self, n: int, results: BenchResults) -> None:
+        if self.bar is None:
+            return
+        s = results.summary()
+        self.bar.update(self.task, advance=n,
+                        rate=f"win {s['win_rate']:.2%} [{s['ci95'][0]:.2%}, {s['ci95'][1]:.2%}]")
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
