@@ -40,7 +40,7 @@ def test_inconsistent_board_is_an_answer() -> None:
     assert (a.consistent, a.solutions, a.safe, a.mines, a.best, a.completion) == (False, 0, [], [], None, None)
     assert a.to_json() == {"consistent": False, "solutions": "0", "safe": [], "mines": [],
                            "probability": [[None] * 3] * 3, "best": None, "best_basis": None,
-                           "engine": "dp"}
+                           "engine": "dp", "total_mines": None}
 
 
 def test_json_object_matches_formats_section_4() -> None:
@@ -48,7 +48,7 @@ def test_json_object_matches_formats_section_4() -> None:
     obj = json.loads(json.dumps(a.to_json()))
     assert obj == {"consistent": True, "solutions": "2", "safe": [], "mines": [],
                    "probability": [[0.5, None, 0.5], [None, None, None]], "best": [0, 0],
-                   "best_basis": "probability", "engine": "dp"}
+                   "best_basis": "probability", "engine": "dp", "total_mines": 1}
 
 
 def test_graph_boards_use_integer_cells() -> None:

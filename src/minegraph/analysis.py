@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import decimal
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
@@ -14,19 +15,131 @@ from minegraph.errors import AnswerUnavailable, BoardError
 if TYPE_CHECKING:
     from minegraph.engines.base import Engine, EngineResult
 
-__all__ = ["Analysis", "analyze", "solve", "choose_best", "BEST_BASES"]
+__all__ = ["Analysis", "analyze", "solve", "choose_best", "exact_decimal", "count_text", "mantissa",
+           "check_board", "BEST_BASES", "SHOWN_DIGITS"]
 
 #: Why ``best`` was chosen: a proven-safe cell, the lowest known mine probability, or (when no
 #: probability is known for any cell that is not a proven mine) a cell of unknown probability.
 BEST_BASES = ("safe", "probability", "unknown")
 
+#: Integers of at most this many bits (603 digits) are written with ``str``: under every limit
+#: ``sys.set_int_max_str_digits`` accepts (640 digits at least).
+_DIRECT_BITS = 2000
 
-@dataclass(frozen=True, eq=False)
+
+def exact_decimal(n: int) -> str:
+    """Every decimal digit of ``n``, at any size.
+
+    Python refuses ``str(n)`` beyond 4,300 digits (``sys.get_int_max_str_digits``), because its
+    conversion takes time quadratic in the length. Counts of completions pass that on ordinary
+    boards (6,000 mines on a 150x200 board: ``C(30000, 6000)``, 6,518 digits), so long integers
+    are converted by divide and conquer: ``n`` is split at a power of two and the halves
+    joined in :mod:`decimal` arithmetic, whose multiplication is subquadratic. No global setting is changed, so this is
+    safe in any thread. About 0.05 s for the 301,000 digits of a count on the largest board
+    accepted (one million cells), where ``str`` under a raised limit takes 1 s.
+
+    Examples
+    --------
+    >>> exact_decimal(-1234)
+    '-1234'
+    >>> s = exact_decimal(7 ** 20000)            # 16,902 digits: str() would refuse
+    >>> len(s), s[:10], s[-4:]
+    (16902, '9136929735', '0001')
+    """
+    if n.bit_length() <= _DIRECT_BITS:
+        return str(n)
+    if n < 0:
+        return "-" + exact_decimal(-n)
+    D = decimal.Decimal
+    powers: dict[int, decimal.Decimal] = {}
+
+    def power(bits: int) -> decimal.Decimal:  # 2 ** bits, exactly
+        p = powers.get(bits)
+        if p is None:
+            half = bits >> 1
+            p = powers[bits] = D(1 << bits) if bits <= 256 else power(half) * power(bits - half)
+        return p
+
+    def convert(m: int, bits: int) -> decimal.Decimal:
+        if bits <= 1024:
+            return D(m)
+        half = bits >> 1
+        high = m >> half
+        return convert(high, bits - half) * power(half) + convert(m - (high << half), half)
+
+    with decimal.localcontext() as ctx:  # thread-local: exact arithmetic on any length
+        ctx.prec, ctx.Emax, ctx.Emin = decimal.MAX_PREC, decimal.MAX_EMAX, decimal.MIN_EMIN
+        ctx.traps[decimal.Inexact] = True
+        return str(convert(n, n.bit_length()))
+
+
+#: Integers of more digits are abbreviated (``1.3309…e+5000 (5001 digits)``) unless ``full``.
+SHOWN_DIGITS = 100
+
+
+def mantissa(digits: str) -> str:
+    """``d.dddd…e+N``: the first five digits of a decimal string, cut (not rounded).
+
+    Examples
+    --------
+    >>> mantissa("133099"), mantissa("-20000000")
+    ('1.3309…e+5', '-2.0000…e+7')
+    """
+    sign = "-" if digits.startswith("-") else ""
+    digits = digits.lstrip("-")
+    return f"{sign}{digits[0]}.{digits[1:5]}…e+{len(digits) - 1}"
+
+
+def count_text(n: int, full: bool = False) -> str:
+    """``n`` in decimal, every digit when it has at most :data:`SHOWN_DIGITS` (or ``full``),
+    else its first five digits, cut and marked ``…``, with the exponent and the number of digits.
+
+    Works at any length: Python's 4,300-digit limit on ``str(int)`` does not apply
+    (:func:`exact_decimal`).
+
+    Examples
+    --------
+    >>> count_text(404)
+    '404'
+    >>> count_text(13309 * 10 ** 4996)
+    '1.3309…e+5000 (5001 digits)'
+    >>> len(count_text(10 ** 5000, full=True))
+    5001
+    """
+    digits = exact_decimal(n)
+    length = len(digits.lstrip("-"))
+    if full or length <= SHOWN_DIGITS:
+        return digits
+    return f"{mantissa(digits)} ({length} digits)"
+
+
+def check_board(board: object, function: str) -> Board:
+    """``board`` if it is a :class:`~minegraph.board.Board`, else a
+    :class:`~minegraph.errors.BoardError` saying how to make one.
+
+    Examples
+    --------
+    >>> check_board("#1#", "analyze")
+    Traceback (most recent call last):
+    ...
+    minegraph.errors.BoardError: analyze needs a Board, got str: read board text with Board.from_text(text), or minegraph.formats.read_board(text) for any format
+    """
+    if isinstance(board, Board):
+        return board
+    hint = ": read board text with Board.from_text(text), or minegraph.formats.read_board(text) " \
+        "for any format" if isinstance(board, (str, bytes)) else \
+        " (Board.from_text, Board.grid or Board.from_graph build one)"
+    raise BoardError(f"{function} needs a Board, got {type(board).__name__}{hint}")
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class Analysis:
     """Every fact the engine established about a position.
 
     Cells are ``(row, col)`` on grids and ``int`` on graph boards. Probabilities are exact
-    :class:`~fractions.Fraction` values; 0 and 1 appear only when proven.
+    :class:`~fractions.Fraction` values; 0 and 1 appear only when proven. An analysis is
+    equal only to itself and hashes by identity (it can be a set member or a dict key); its
+    ``repr`` is one short line.
 
     Attributes
     ----------
@@ -83,15 +196,26 @@ class Analysis:
             return None
         return _completed(self.board, mined)
 
-    def probability(self, cell: Cell) -> Fraction:
-        """Mine probability of a hidden cell.
+    def probability(self, cell: Cell | list[int]) -> Fraction:
+        """Mine probability of a hidden cell: ``(row, col)`` or ``[row, col]`` (the JSON's
+        form) on grids, an ``int`` on graph boards.
 
         Raises
         ------
         BoardError
-            for a cell outside the board or not hidden.
+            for a cell outside the board, not hidden, or not a cell at all.
         AnswerUnavailable
             when the engine did not compute this cell's probability.
+
+        Examples
+        --------
+        >>> a = analyze(Board.from_text("#1#"))
+        >>> a.probability((0, 0)), a.probability([0, 2])
+        (Fraction(1, 2), Fraction(1, 2))
+        >>> a.probability((0, 1))
+        Traceback (most recent call last):
+        ...
+        minegraph.errors.BoardError: cell (0, 1) is not hidden: only hidden cells have a mine probability
         """
         index = self.board.index(cell)
         key = self.board.cell(index)
@@ -108,9 +232,19 @@ class Analysis:
     def to_json(self) -> dict[str, Any]:
         """The analysis object of docs/formats.md §5 (probabilities as floats, counts as strings).
 
+        ``"solutions"`` is the exact decimal string at any length (no 4,300-digit limit).
         When some probability is unknown, ``"solutions"`` may be ``null``, the unknown
         ``"probability"`` entries are ``null`` and the object has one more key,
         ``"probabilities_available": false``. ``"best_basis"`` says why ``best`` was chosen.
+        ``"total_mines"`` is the total mine count the answers respect, or ``null`` when none
+        was given: then every completion counts once whatever its number of mines, so a
+        hidden cell touching no number has mine probability 1/2.
+
+        Examples
+        --------
+        >>> obj = analyze(Board.from_text("##")).to_json()
+        >>> obj["solutions"], obj["probability"], obj["total_mines"]
+        ('4', [[0.5, 0.5]], None)
         """
         board = self.board
 
@@ -129,16 +263,35 @@ class Analysis:
                 flat[cell] = _to_float(p)  # type: ignore[index]
             probability = flat
         obj = {"consistent": self.consistent,
-               "solutions": None if self.solutions is None else str(self.solutions),
+               "solutions": None if self.solutions is None else exact_decimal(self.solutions),
                "safe": [ref(c) for c in self.safe],
                "mines": [ref(c) for c in self.mines],
                "probability": probability,
                "best": None if self.best is None else ref(self.best),
                "best_basis": self.best_basis,
-               "engine": self.engine}
+               "engine": self.engine,
+               "total_mines": board.mines}
         if not self.probabilities_available:
             obj["probabilities_available"] = False
         return obj
+
+    def __repr__(self) -> str:
+        """A one-line summary: counts abbreviated past
+        :data:`SHOWN_DIGITS` digits, cells counted, not listed.
+
+        Examples
+        --------
+        >>> analyze(Board.from_text("mines: 1\\n#1#"))
+        <Analysis 1x3 square: consistent, solutions=2, safe=0, mines=0, best=(0, 0), engine='dp'>
+        """
+        board = self.board
+        shape = f"{board.rows}x{board.cols} {board.topology}" if board.is_grid else \
+            f"graph of {board.size} cells"
+        if not self.consistent:
+            return f"<Analysis {shape}: inconsistent, engine={self.engine!r}>"
+        solutions = "not counted" if self.solutions is None else count_text(self.solutions)
+        return (f"<Analysis {shape}: consistent, solutions={solutions}, safe={len(self.safe)}, "
+                f"mines={len(self.mines)}, best={self.best!r}, engine={self.engine!r}>")
 
 
 def _to_float(p: Fraction) -> float:
@@ -224,8 +377,11 @@ def analyze(board: Board, engine: "str | Engine" = "auto", *, mines: int | None 
 
     Raises
     ------
+    BoardError
+        when ``board`` is not a :class:`~minegraph.board.Board` (text is not read: the message
+        says how to read it) or ``mines`` is not a whole number from 0 to the number of cells.
     EngineError
-        for an unknown engine.
+        for an unknown engine, or a ``timeout`` that is not a positive number of seconds.
     QueryTimeout
         when ``timeout`` expires; it names the question left unanswered.
 
@@ -241,6 +397,7 @@ def analyze(board: Board, engine: "str | Engine" = "auto", *, mines: int | None 
     ((2, 0), 'probability')
     """
     from minegraph.engines.base import resolve_engine
+    board = check_board(board, "analyze")
     if mines is not None:
         board = board.with_states(board.states, mines)
     solver = resolve_engine(engine)
@@ -313,6 +470,7 @@ def solve(board: Board, engine: "str | Engine" = "auto", *,
     'M1-\\n'
     """
     from minegraph.engines.base import resolve_engine
+    board = check_board(board, "solve")
     solver = resolve_engine(engine)
     with time_limit(timeout, "completion"):
         result = solver.complete(board)

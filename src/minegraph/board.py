@@ -8,17 +8,89 @@ They and :data:`MAX_CELLS` are defined in :mod:`minegraph.states` and re-exporte
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from itertools import islice
+from typing import Any, Iterable, Sequence
 
-from minegraph.errors import BoardError, LimitError
+from minegraph.errors import BoardError, FormatError, LimitError
 from minegraph.states import BLANK, HIDDEN, MAX_CELLS, MINE
 from minegraph.topology import MAX_DEGREE, TOPOLOGIES, grid_neighbors
 
-__all__ = ["Board", "HIDDEN", "MINE", "BLANK", "MAX_CELLS", "Cell"]
+__all__ = ["Board", "HIDDEN", "MINE", "BLANK", "MAX_CELLS", "Cell", "whole"]
 
 #: A cell as the API shows it: ``(row, col)`` on grids, an ``int`` on graph boards.
 Cell = tuple[int, int] | int
+
+_STATE_HELP = ("a state: a number 0..12, HIDDEN (-1), MINE (-2) or BLANK (-3), or one symbol "
+               "of the board text such as '#', 'M', '-' or '3'")
+
+
+def _show(value: object) -> str:
+    """A short description of a bad argument for messages."""
+    text = repr(value) if isinstance(value, (int, float, str, bytes, type(None))) else \
+        f"a {type(value).__name__}"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def whole(value: object, what: str, where: str = "") -> int:
+    """``value`` as an ``int`` if it is a whole number (an ``int`` or anything with
+    ``__index__``, such as numpy's integers; not ``bool``, ``float`` or ``str``).
+
+    Raises
+    ------
+    BoardError
+        saying ``what`` was expected (after ``where``, when given).
+
+    Examples
+    --------
+    >>> whole(3, "a row")
+    3
+    >>> whole(1.5, "a row")
+    Traceback (most recent call last):
+    ...
+    minegraph.errors.BoardError: expected a row (a whole number), got 1.5
+    """
+    if type(value) is int:
+        return value
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise BoardError(f"{where}{': ' if where else ''}expected {what} (a whole number), got {_show(value)}")
+
+
+def _state(value: object, where: str) -> int:
+    if type(value) is int:
+        return value
+    if isinstance(value, str):
+        from minegraph.formats.text_syntax import SYMBOLS
+        found = SYMBOLS.get(value)
+        if found is not None:
+            return found
+    elif not isinstance(value, bool) and hasattr(value, "__index__"):
+        return operator.index(value)
+    raise BoardError(f"{where}: expected {_STATE_HELP}, got {_show(value)}")
+
+
+def _states(values: object, count: int | None, label: Any) -> tuple[int, ...]:
+    """``values`` as a tuple of int states, checked to number ``count`` (when given).
+
+    Symbols of the board text are accepted for convenience (``"#"``, ``"3"``...); a string
+    is a sequence of such symbols.
+    """
+    if isinstance(values, (tuple, list)) and all(type(s) is int for s in values):
+        out: tuple[int, ...] = tuple(values)
+    else:
+        if isinstance(values, (bytes, bytearray)) or not isinstance(values, Iterable):
+            raise BoardError(f"expected a sequence of states ({_STATE_HELP}), got {_show(values)}")
+        limit = None if count is None else count + 1   # never read an endless iterable
+        out = tuple(_state(v, f"cell {label(i)}") for i, v in enumerate(islice(values, limit)))
+    if count is not None and len(out) != count:
+        got = f"more than {count}" if len(out) > count else str(len(out))
+        raise BoardError(f"expected {count} states (one per cell), got {got}")
+    return out
 
 
 @dataclass(frozen=True, eq=True, repr=False)
@@ -45,44 +117,119 @@ class Board:
     mines: int | None = None
 
     def __post_init__(self) -> None:
+        # Built field by field (``Board(topology, rows, cols, neighbors, states, mines)``):
+        # everything is checked, the neighbour lists included.
+        self._check_shape()
+        object.__setattr__(self, "states", _states(self.states, len(self.neighbors), self.label))
         self._validate()
+
+    @classmethod
+    def _make(cls, topology: str, rows: int | None, cols: int | None,
+              neighbors: tuple[tuple[int, ...], ...], states: object,
+              mines: object) -> "Board":
+        """A board whose shape (topology, size, neighbour lists) is known to be right; the
+        states and the total are still checked."""
+        board = object.__new__(cls)
+        for name, value in (("topology", topology), ("rows", rows), ("cols", cols),
+                            ("neighbors", neighbors), ("mines", mines)):
+            object.__setattr__(board, name, value)
+        object.__setattr__(board, "states", _states(states, len(neighbors), board.label))
+        board._validate()
+        return board
 
     # ----------------------------------------------------------------- construction
     @classmethod
-    def grid(cls, rows: int, cols: int, states: Sequence[int], *, topology: str = "square",
-             mines: int | None = None) -> "Board":
-        """Build a grid board from row-major ``states``."""
-        if topology not in TOPOLOGIES:
-            raise BoardError(f"unknown topology {topology!r}; expected one of {', '.join(TOPOLOGIES)}")
+    def grid(cls, rows: int, cols: int, states: Sequence[int] | Sequence[str] | str, *,
+             topology: str = "square", mines: int | None = None) -> "Board":
+        """Build a grid board from row-major ``states``.
+
+        Parameters
+        ----------
+        rows, cols
+            The grid's size, whole numbers of at least 1 (at most :data:`MAX_CELLS` cells).
+        states
+            One state per cell, row by row: ints (``0..12``, :data:`HIDDEN`, :data:`MINE`,
+            :data:`BLANK`) or symbols of the board text (``"#"``, ``"M"``, ``"-"``, ``"3"``;
+            a string is a sequence of symbols).
+        topology
+            One of :data:`~minegraph.topology.TOPOLOGIES`.
+        mines
+            The total mine count, or ``None`` (unknown).
+
+        Raises
+        ------
+        BoardError
+            for an argument of the wrong type or value, saying what was expected.
+        LimitError
+            for more than :data:`MAX_CELLS` cells.
+
+        Examples
+        --------
+        >>> Board.grid(2, 2, ["#", "1", "#", "#"]) == Board.grid(2, 2, [HIDDEN, 1, HIDDEN, HIDDEN])
+        True
+        >>> Board.grid(1, 3, "#1#", mines=1).states
+        (-1, 1, -1)
+        >>> Board.grid(2, 2, [HIDDEN, 1])
+        Traceback (most recent call last):
+        ...
+        minegraph.errors.BoardError: expected 4 states (one per cell), got 2
+        """
+        if not isinstance(topology, str) or topology not in TOPOLOGIES:
+            raise BoardError(f"unknown topology {_show(topology)}; expected one of {', '.join(TOPOLOGIES)}")
+        rows, cols = whole(rows, "a number of rows"), whole(cols, "a number of columns")
         if rows < 1 or cols < 1:
             raise BoardError(f"a grid needs at least one row and column, got {rows}x{cols}")
         if rows * cols > MAX_CELLS:
             raise LimitError(f"board of {rows}x{cols} cells exceeds the limit of {MAX_CELLS} cells")
-        if len(states) != rows * cols:
-            raise BoardError(f"expected {rows * cols} states for a {rows}x{cols} grid, got {len(states)}")
-        return cls(topology, rows, cols, grid_neighbors(topology, rows, cols), tuple(states), mines)
+        return cls._make(topology, rows, cols, grid_neighbors(topology, rows, cols), states, mines)
 
     @classmethod
-    def from_graph(cls, cells: int, edges: Iterable[tuple[int, int]], states: Sequence[int], *,
+    def from_graph(cls, cells: int, edges: Iterable[tuple[int, int]] | Iterable[list[int]],
+                   states: Sequence[int] | Sequence[str] | str, *,
                    mines: int | None = None) -> "Board":
         """Build a board on any undirected graph with vertices ``0..cells-1``.
+
+        Parameters
+        ----------
+        cells
+            The number of cells, 1 to :data:`MAX_CELLS`.
+        edges
+            Pairs ``(u, v)`` (or ``[u, v]``) of distinct cells; repeats are merged.
+        states
+            One state per cell, as for :meth:`grid`.
+        mines
+            The total mine count, or ``None``.
+
+        Raises
+        ------
+        BoardError
+            for an argument of the wrong type or value (an edge naming a missing cell, a
+            loop, a state that is not one), saying what was expected.
+        LimitError
+            for more than :data:`MAX_CELLS` cells.
 
         Examples
         --------
         >>> b = Board.from_graph(3, [(0, 1), (1, 2)], [HIDDEN, 1, HIDDEN])
         >>> b.neighbors
         ((1,), (0, 2), (1,))
+        >>> Board.from_graph(3, [(0, 3)], "#1#")
+        Traceback (most recent call last):
+        ...
+        minegraph.errors.BoardError: edge 0: cell 3 is outside 0..2
         """
+        cells = whole(cells, "a number of cells")
         if cells < 1:
             raise BoardError("a graph board needs at least one cell")
         if cells > MAX_CELLS:
             raise LimitError(f"graph of {cells} cells exceeds the limit of {MAX_CELLS} cells")
+        if isinstance(edges, (str, bytes)) or not hasattr(edges, "__iter__"):
+            raise BoardError(f"expected the edges as pairs (u, v) of cell numbers, got {_show(edges)}")
         adj: list[set[int]] = [set() for _ in range(cells)]
         for i, edge in enumerate(edges):
-            try:
-                u, v = (int(x) for x in edge)
-            except (TypeError, ValueError):
-                raise BoardError(f"edge {i}: expected a pair of cell numbers, got {edge!r}") from None
+            if isinstance(edge, (str, bytes)) or not hasattr(edge, "__len__") or len(edge) != 2:
+                raise BoardError(f"edge {i}: expected a pair (u, v) of cell numbers, got {_show(edge)}")
+            u, v = (whole(x, f"a cell number 0..{cells - 1}", f"edge {i}") for x in edge)
             for w in (u, v):
                 if not 0 <= w < cells:
                     raise BoardError(f"edge {i}: cell {w} is outside 0..{cells - 1}")
@@ -90,9 +237,7 @@ class Board:
                 raise BoardError(f"edge {i}: a loop on cell {u} is not allowed")
             adj[u].add(v)
             adj[v].add(u)
-        if len(states) != cells:
-            raise BoardError(f"expected {cells} states, got {len(states)}")
-        return cls("graph", None, None, tuple(tuple(sorted(a)) for a in adj), tuple(states), mines)
+        return cls._make("graph", None, None, tuple(tuple(sorted(a)) for a in adj), states, mines)
 
     @classmethod
     def from_text(cls, text: str) -> "Board":
@@ -101,8 +246,20 @@ class Board:
         Raises
         ------
         FormatError
-            naming line and column (1-based) and what was expected.
+            naming line and column (1-based) and what was expected; for ``text`` that is not
+            a ``str`` (bytes must be decoded first).
+
+        Examples
+        --------
+        >>> Board.from_text(b"#1#")
+        Traceback (most recent call last):
+        ...
+        minegraph.errors.FormatError: expected the board text as a str, got bytes (decode it first, e.g. data.decode("utf-8"))
         """
+        if not isinstance(text, str):
+            hint = " (decode it first, e.g. data.decode(\"utf-8\"))" \
+                if isinstance(text, (bytes, bytearray)) else ""
+            raise FormatError(f"expected the board text as a str, got {type(text).__name__}{hint}")
         # The syntax module knows no Board, so this import closes no circle.
         from minegraph.formats.text_syntax import parse_text
         parsed = parse_text(text)
@@ -115,10 +272,56 @@ class Board:
         return write_text(self)
 
     # ----------------------------------------------------------------- validation
+    def _check_shape(self) -> None:
+        """Check the topology, the size and the neighbour lists of a board built field by
+        field: a graph board's lists must name cells of the board, each other symmetrically,
+        never the cell itself; a grid board's must be its topology's."""
+        topology, rows, cols = self.topology, self.rows, self.cols
+        if not isinstance(topology, str) or topology not in (*TOPOLOGIES, "graph"):
+            raise BoardError(f"unknown topology {_show(topology)}; expected one of "
+                             f"{', '.join(TOPOLOGIES)} or graph")
+        neighbors = self.neighbors
+        if isinstance(neighbors, (str, bytes)) or not hasattr(neighbors, "__len__"):
+            raise BoardError(f"expected the neighbour lists as a sequence, one per cell, got {_show(neighbors)}")
+        n = len(neighbors)
+        if n > MAX_CELLS:
+            raise LimitError(f"board of {n} cells exceeds the limit of {MAX_CELLS} cells")
+        if topology == "graph":
+            if rows is not None or cols is not None:
+                raise BoardError(f"a graph board has no rows and columns (None), got {_show(rows)}x{_show(cols)}")
+            if n < 1:
+                raise BoardError("a graph board needs at least one cell")
+            lists = []
+            for i, near in enumerate(neighbors):
+                if isinstance(near, (str, bytes)) or not hasattr(near, "__iter__"):
+                    raise BoardError(f"cell {i}: expected a sequence of neighbour cells, got {_show(near)}")
+                lists.append(tuple(whole(q, f"a neighbour 0..{n - 1}", f"cell {i}") for q in near))
+            for i, near in enumerate(lists):
+                for q in near:
+                    if not 0 <= q < n:
+                        raise BoardError(f"cell {i}: neighbour {q} is not a cell of the board (0..{n - 1})")
+                    if q == i:
+                        raise BoardError(f"cell {i}: a cell cannot be its own neighbour")
+                    if i not in lists[q]:
+                        raise BoardError(f"cell {i} has neighbour {q}, but {q} does not have {i}")
+                if len(set(near)) != len(near):
+                    raise BoardError(f"cell {i}: a neighbour is listed twice")
+            object.__setattr__(self, "neighbors", tuple(lists))
+            return
+        rows = whole(rows, "a number of rows")
+        cols = whole(cols, "a number of columns")
+        if rows < 1 or cols < 1 or rows * cols != n:
+            raise BoardError(f"a {topology} grid of {_show(rows)}x{_show(cols)} cells needs that many "
+                             f"neighbour lists, got {n}")
+        expected = grid_neighbors(topology, rows, cols)
+        if neighbors is not expected and tuple(tuple(q) for q in neighbors) != expected:
+            raise BoardError(f"the neighbour lists are not those of the {rows}x{cols} {topology} "
+                             f"grid (use Board.grid, or topology 'graph' for any graph)")
+        for name, value in (("rows", rows), ("cols", cols), ("neighbors", expected)):
+            object.__setattr__(self, name, value)
+
     def _validate(self) -> None:
         n = len(self.states)
-        if len(self.neighbors) != n:
-            raise BoardError(f"{len(self.neighbors)} neighbour lists for {n} cells")
         cap = MAX_DEGREE.get(self.topology, 12)
         for i, s in enumerate(self.states):
             if s >= 0:
@@ -129,10 +332,10 @@ class Board:
             elif s not in (HIDDEN, MINE, BLANK):
                 raise BoardError(f"cell {self.label(i)}: unknown state {s}")
         if self.mines is not None:
-            if not isinstance(self.mines, int) or isinstance(self.mines, bool):
-                raise BoardError(f"total mine count must be an integer, got {self.mines!r}")
-            if not 0 <= self.mines <= n:
-                raise BoardError(f"total mine count {self.mines} is outside 0..{n} (the number of cells)")
+            mines = whole(self.mines, "a total mine count or None")
+            if not 0 <= mines <= n:
+                raise BoardError(f"total mine count {mines} is outside 0..{n} (the number of cells)")
+            object.__setattr__(self, "mines", mines)
 
     # ----------------------------------------------------------------- cells
     @property
@@ -144,28 +347,63 @@ class Board:
     def is_grid(self) -> bool:
         return self.rows is not None
 
-    def index(self, cell: Cell) -> int:
-        """The internal index of a cell given as ``(row, col)`` (grids) or ``int`` (graphs)."""
-        if isinstance(cell, tuple):
+    def index(self, cell: Cell | list[int]) -> int:
+        """The internal index of a cell given as ``(row, col)`` or ``[row, col]`` (grids; the
+        JSON's form is a list) or as its index, an ``int`` (graphs, and grids too).
+
+        Raises
+        ------
+        BoardError
+            for a cell outside the board or something that is not a cell.
+
+        Examples
+        --------
+        >>> b = Board.from_text("###\\n###")
+        >>> b.index((1, 2)), b.index([1, 2]), b.index(5)
+        (5, 5, 5)
+        >>> b.index((2, 0))
+        Traceback (most recent call last):
+        ...
+        minegraph.errors.BoardError: cell (2, 0) is outside the 2x3 grid
+        """
+        if isinstance(cell, (tuple, list)):
             if self.cols is None or self.rows is None:
-                raise BoardError(f"cell {cell}: a graph board has no (row, col) cells")
-            r, c = cell
+                raise BoardError(f"cell {_show(cell)}: a graph board's cells are numbers "
+                                 f"0..{self.size - 1}, not (row, col)")
+            if len(cell) != 2:
+                raise BoardError(f"expected a cell (row, col), got {len(cell)} coordinates")
+            r, c = whole(cell[0], "a row"), whole(cell[1], "a column")
             if not (0 <= r < self.rows and 0 <= c < self.cols):
-                raise BoardError(f"cell {cell} is outside the {self.rows}x{self.cols} grid")
+                raise BoardError(f"cell ({r}, {c}) is outside the {self.rows}x{self.cols} grid")
             return r * self.cols + c
-        if not 0 <= cell < self.size:
-            raise BoardError(f"cell {cell} is outside 0..{self.size - 1}")
-        return cell
+        what = "a cell (row, col) or a cell index" if self.is_grid else "a cell number"
+        i = whole(cell, what)
+        if not 0 <= i < self.size:
+            raise BoardError(f"cell {i} is outside 0..{self.size - 1}")
+        return i
+
+    def _checked(self, index: int) -> int:
+        i = whole(index, "a cell index")
+        if not 0 <= i < self.size:
+            raise BoardError(f"cell index {i} is outside 0..{self.size - 1}")
+        return i
 
     def cell(self, index: int) -> Cell:
-        """The API form of cell ``index``: ``(row, col)`` on grids, the index on graphs."""
+        """The API form of cell ``index``: ``(row, col)`` on grids, the index on graphs.
+
+        Raises
+        ------
+        BoardError
+            for an index outside ``0..size-1``.
+        """
+        index = self._checked(index)
         if self.cols is None:
             return index
         return divmod(index, self.cols)
 
     def label(self, index: int) -> str:
-        """A human-readable name of a cell for messages."""
-        if self.cols is None:
+        """A human-readable name of cell ``index`` for messages (any value is shown)."""
+        if type(index) is not int or not 0 <= index < len(self.neighbors) or self.cols is None:
             return str(index)
         r, c = divmod(index, self.cols)
         return f"({r}, {c})"
@@ -183,11 +421,23 @@ class Board:
     def known_mines(self) -> int:
         return sum(1 for s in self.states if s == MINE)
 
-    def with_states(self, states: Sequence[int], mines: int | None | str = "keep") -> "Board":
-        """A copy with other states (and optionally another total)."""
-        total = self.mines if mines == "keep" else mines
-        return Board(self.topology, self.rows, self.cols, self.neighbors, tuple(states),
-                     total)  # type: ignore[arg-type]
+    def with_states(self, states: Sequence[int] | Sequence[str] | str,
+                    mines: int | None | str = "keep") -> "Board":
+        """A copy with other states (as for :meth:`grid`) and optionally another total
+        (``None``: unknown; the default ``"keep"`` keeps this board's).
+
+        Raises
+        ------
+        BoardError
+            for states or a total that do not fit the board.
+
+        Examples
+        --------
+        >>> Board.from_text("#1#").with_states("M1#", mines=1).to_text()
+        'mines: 1\\nM1#\\n'
+        """
+        total = self.mines if isinstance(mines, str) and mines == "keep" else mines
+        return Board._make(self.topology, self.rows, self.cols, self.neighbors, states, total)
 
     def _repr_svg_(self) -> str:
         """The board as SVG for notebooks (:func:`minegraph.formats.svg.repr_svg`)."""

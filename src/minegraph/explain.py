@@ -27,7 +27,8 @@ from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Sequence
 
-from minegraph.board import HIDDEN, MINE, Board, Cell
+from minegraph.analysis import check_board
+from minegraph.board import HIDDEN, MINE, Board, Cell, whole
 from minegraph.deadline import Deadline, check_deadline, time_limit
 from minegraph.errors import BoardError
 
@@ -114,6 +115,9 @@ class Explanation:
         """The part of the board around the cell and its reasons, the reasons marked:
         ``[n]`` a number used, ``[M]`` a flag used, ``(?)`` the cell asked about; other cells
         as in the board text. Graph boards list the cells instead."""
+        margin = whole(margin, "a margin of at least 0 cells")
+        if margin < 0:
+            raise BoardError(f"expected a margin of at least 0 cells, got {margin}")
         board = self.board
         marked = [c for c in (*self.clues, *self.flags) if isinstance(c, tuple)]
         if self.cell is not None and isinstance(self.cell, tuple):
@@ -192,8 +196,7 @@ class Explainer:
     def __init__(self, board: Board, solver: str = "glucose") -> None:
         from minegraph.constraints import build_system
         from minegraph.engines.sat import ClueFormula, Oracle, resolve_solver
-        if not isinstance(board, Board):
-            raise BoardError(f"explain needs a Board, got {type(board).__name__}")
+        board = check_board(board, "explain")
         self.board = board
         # Flags become variables with a selector each, so a reason can name them.
         self.flag_cells = [i for i, s in enumerate(board.states) if s == MINE]

@@ -2,7 +2,9 @@
 the web app.
 
 It reads the analysis and its board only, so any front end can print the same facts in the
-same words: :func:`render_analysis` for the whole report, :func:`percent` for one probability.
+same words: :func:`render_analysis` for the whole report, :func:`percent` for one probability,
+:func:`count_text` and :func:`fraction_text` for exact numbers of any length (abbreviated past
+:data:`SHOWN_DIGITS` digits unless ``full``).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from minegraph.analysis import SHOWN_DIGITS, count_text, exact_decimal, mantissa
 from minegraph.formats.text_syntax import symbol
 from minegraph.states import HIDDEN
 
@@ -17,10 +20,29 @@ if TYPE_CHECKING:
     from minegraph.analysis import Analysis
     from minegraph.board import Cell
 
-__all__ = ["render_analysis", "percent"]
+__all__ = ["render_analysis", "percent", "count_text", "fraction_text", "SHOWN_DIGITS", "NO_TOTAL"]
 
 #: Cells listed by name on a line before the rest is only counted.
 _SHOWN = 40
+
+
+def fraction_text(p: Fraction, full: bool = False) -> str:
+    """``p`` as ``numerator/denominator`` (``0`` and ``1`` alone); a numerator or denominator
+    of more than :data:`SHOWN_DIGITS` digits is shortened to ``d.dddd…e+N`` unless ``full``.
+
+    Examples
+    --------
+    >>> fraction_text(Fraction(123, 404)), fraction_text(Fraction(1))
+    ('123/404', '1')
+    >>> fraction_text(Fraction(10 ** 200 - 1, 2 * 10 ** 200))
+    '9.9999…e+199/2.0000…e+200'
+    """
+    parts = [exact_decimal(p.numerator)]
+    if p.denominator != 1:
+        parts.append(exact_decimal(p.denominator))
+    if not full:
+        parts = [d if len(d.lstrip("-")) <= SHOWN_DIGITS else mantissa(d) for d in parts]
+    return "/".join(parts)
 
 
 def percent(p: Fraction) -> str:
@@ -41,15 +63,26 @@ def percent(p: Fraction) -> str:
     return f"{int(round(x))}%"
 
 
-def _cells(items: list[Cell]) -> str:
-    shown = " ".join(f"({c[0]},{c[1]})" if isinstance(c, tuple) else str(c) for c in items[:_SHOWN])
-    return shown + (f" ... (+{len(items) - _SHOWN} more)" if len(items) > _SHOWN else "")
+def _cells(items: list[Cell], full: bool = False) -> str:
+    cut = len(items) if full else _SHOWN
+    shown = " ".join(f"({c[0]},{c[1]})" if isinstance(c, tuple) else str(c) for c in items[:cut])
+    return shown + (f" ... (+{len(items) - cut} more)" if len(items) > cut else "")
 
 
-def render_analysis(analysis: Analysis) -> str:
+#: What the report says when the board gives no total mine count.
+NO_TOTAL = ("no total mine count given: every completion counts once whatever its number of "
+            "mines, so a hidden cell touching no number has mine probability 1/2")
+
+
+def render_analysis(analysis: Analysis, *, full: bool = False) -> str:
     """The human-readable report of ``analysis``: the board, consistency, the number of
     solutions, forced cells, the best move, and every hidden cell's mine probability (a grid
     of percentages on grid boards, exact fractions on graph boards).
+
+    Without a total mine count, a line says so and what the answers then assume
+    (:data:`NO_TOTAL`). Counts and fractions of more than :data:`SHOWN_DIGITS` digits are
+    abbreviated (``1.3309…e+5000 (5001 digits)``), and lists of forced cells are cut after 40
+    cells; ``full=True`` prints every digit and every cell.
 
     Examples
     --------
@@ -73,19 +106,22 @@ def render_analysis(analysis: Analysis) -> str:
         lines.append("consistent: no (no completion exists)")
         return "\n".join(lines) + "\n"
     lines.append("consistent: yes")
+    if board.mines is None and board.hidden_count:
+        lines.append(NO_TOTAL)
     if analysis.solutions is None:
         why = analysis.stats.get("probabilities", f"unavailable: engine {analysis.engine} does not count")
         lines.append(f"solutions: not counted; probabilities {why}")
     else:
-        lines.append(f"solutions: {analysis.solutions}")
-    lines.append(f"safe ({len(analysis.safe)}): {_cells(analysis.safe)}")
-    lines.append(f"mines ({len(analysis.mines)}): {_cells(analysis.mines)}")
+        lines.append(f"solutions: {count_text(analysis.solutions, full)}")
+    lines.append(f"safe ({len(analysis.safe)}): {_cells(analysis.safe, full)}")
+    lines.append(f"mines ({len(analysis.mines)}): {_cells(analysis.mines, full)}")
     if analysis.best is not None and analysis.best_basis == "unknown":
         lines.append(f"best: {_cells([analysis.best])}  mine probability unknown "
                      "(no hidden cell has a known one; never a proven mine)")
     elif analysis.best is not None:
         p = analysis.probability(analysis.best)
-        lines.append(f"best: {_cells([analysis.best])}  mine probability {p} ≈ {float(p):.4f}")
+        lines.append(f"best: {_cells([analysis.best])}  mine probability {fraction_text(p, full)} "
+                     f"≈ {float(p):.4f}")
     if board.rows is not None and board.cols is not None:
         unknown = "" if analysis.probabilities_available else " ? not computed;"
         lines.append(f"hidden cells: mine probability (0% and 100% only when proven);{unknown} "
@@ -100,5 +136,5 @@ def render_analysis(analysis: Analysis) -> str:
             lines.append("".join(row))
     else:
         for cell, p in sorted(analysis.probabilities.items()):
-            lines.append(f"  cell {cell}: {p}")
+            lines.append(f"  cell {cell}: {fraction_text(p, full)}")
     return "\n".join(lines) + "\n"
