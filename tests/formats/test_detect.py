@@ -55,7 +55,7 @@ def test_samples_detected_and_equal(gen, sample) -> None:
 
 def test_explicit_format_is_not_second_guessed() -> None:
     # "1x1x0" is a .mine header, but also a row of the ASCII dialect (x = hidden).
-    assert read_board("1x1x0", format="text").states == (1, HIDDEN, 1, HIDDEN, 0)
+    assert read_board("1x1x0", format="text", dialect="ascii").states == (1, HIDDEN, 1, HIDDEN, 0)
     with pytest.raises(FormatError, match="only 0 follow"):
         read_board("1x1x0")
 

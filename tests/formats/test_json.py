@@ -46,7 +46,8 @@ def test_grid_form_optional_keys() -> None:
 
 
 def test_grid_form_symbols_and_spaces() -> None:
-    assert read_json({"cells": ["x . *", "F ◇ 1"]}).states == (H, 0, M, M, B, 1)
+    assert read_json({"cells": ["# 0 *", "F ◇ 1"]}).states == (H, 0, M, M, B, 1)
+    assert read_json({"cells": ["x . ?", "F ◇ 1"]}, dialect="ascii").states == (H, 0, H, M, B, 1)
 
 
 def test_read_graph_form() -> None:
@@ -129,12 +130,12 @@ def test_unknown_key(gen) -> None:
 
 # ----------------------------------------------------------------- errors: grid form
 def test_unknown_symbol(gen) -> None:
-    gen.raises_at(read_json, json.dumps(grid(cells=["#1#", "#?#"])), None, 2, "unknown symbol '?'",
+    gen.raises_at(read_json, json.dumps(grid(cells=["#1#", "#@#"])), None, 2, "unknown symbol '@'",
                   path="$.cells[1]")
 
 
 def test_ragged_rows(gen) -> None:
-    gen.raises_at(read_json, json.dumps(grid(cells=["#1#", "#1#", "##"], rows=None)), None, None,
+    gen.raises_at(read_json, json.dumps(grid(cells=["#1#", "#1#", "##"], rows=None)), None, 3,
                   "row has 2 cells but row 0 has 3", path="$.cells[2]")
 
 
@@ -224,7 +225,7 @@ def test_states_of_the_wrong_length(gen) -> None:
                   "expected 3 states (one per cell), got 2", path="$.states")
 
 
-@pytest.mark.parametrize("symbol, words", [("?", "got the string '?'"), (2, "got the number 2"),
+@pytest.mark.parametrize("symbol, words", [("@", "unknown symbol '@'; expected one of"), (2, "got the number 2"),
                                            ("##", "got the string '##'")])
 def test_unknown_state_symbol(gen, symbol, words) -> None:
     gen.raises_at(read_json, json.dumps(graph(states=["#", "1", symbol])), None, None, words,

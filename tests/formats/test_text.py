@@ -33,8 +33,10 @@ def test_unknown_total_spellings() -> None:
 
 
 def test_comments_blank_lines_and_spaces_between_cells() -> None:
-    text = "; a comment\nmines: 1\n\n# 1\n  ; another\n1\t1\n"
+    # Blank lines before the grid and comments inside it are fine; cells separated the same way.
+    text = "; a comment\nmines: 1\n\n# 1\n  ; another\n1 1\n\n"
     assert read_text(text) == Board.grid(2, 2, [H, 1, 1, 1], mines=1)
+    assert read_text("#\t1\n1\t1") == Board.grid(2, 2, [H, 1, 1, 1])
 
 
 def test_mine_and_blank_aliases() -> None:
@@ -42,7 +44,7 @@ def test_mine_and_blank_aliases() -> None:
 
 
 def test_ascii_dialect_matches_canonical() -> None:
-    ascii_board = read_text("x1.\n*1.")
+    ascii_board = read_text("x1.\n*1.", dialect="ascii")
     assert ascii_board == read_text("#10\nM10")
     assert write_text(ascii_board) == "#10\nM10\n"
 
@@ -78,7 +80,7 @@ def test_round_trip_random_grids(gen, data) -> None:
 
 # ----------------------------------------------------------------- errors
 def test_unknown_symbol(gen) -> None:
-    gen.raises_at(read_text, "mines: 1\n###\n#?#", 3, 2, "unknown symbol '?'")
+    gen.raises_at(read_text, "mines: 1\n###\n#@#", 3, 2, "unknown symbol '@'; expected one of # ?")
 
 
 def test_ragged_rows(gen) -> None:

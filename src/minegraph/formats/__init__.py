@@ -1,6 +1,6 @@
 """Readers and writers of board formats (docs/formats.md §1-4), behind one front door.
 
-- ``text``: the canonical board text, :mod:`minegraph.formats.text` (``.board``);
+- ``text``: the canonical board text and its dialects, :mod:`minegraph.formats.text` (``.board``);
 - ``mine``: JSMinesweeper positions, :mod:`minegraph.formats.mine` (``.mine``);
 - ``numeric``: Urbaś's integer grid, :mod:`minegraph.formats.numeric`;
 - ``json``: grid or graph boards, :mod:`minegraph.formats.json` (``.json``).
@@ -24,7 +24,7 @@ import re
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from minegraph.errors import MinegraphError
+from minegraph.errors import FormatError, MinegraphError, UserError
 
 if TYPE_CHECKING:
     from minegraph.board import Board
@@ -46,8 +46,10 @@ _CODECS: dict[str, tuple[str, str, str]] = {
 # their content decides (and content that is nothing else is read as the canonical text).
 _EXTENSIONS: dict[str, str] = {".board": "text", ".mine": "mine", ".json": "json"}
 
-_MINE_HEADER = re.compile(r"\s*[0-9]+x[0-9]+x[0-9]+\s*")
-_INTEGERS = re.compile(r"\s*-?[0-9]+(?:\s+-?[0-9]+)*\s*")
+_MINE_HEADER = re.compile(r"[ \t]*[0-9]+x[0-9]+x[0-9]+[ \t]*")
+_THREE_INTEGERS = re.compile(r"[ \t]*-?[0-9]+[ \t]+-?[0-9]+[ \t]+-?[0-9]+[ \t]*")
+# The start of a line that is neither blank nor integers separated by spaces or tabs.
+_NOT_INTEGERS = re.compile(r"^(?![ \t]*(?:-?[0-9]+(?:[ \t]+-?[0-9]+)*)?[ \t]*$)", re.MULTILINE)
 
 
 def _codec(format: str) -> tuple[str, str, str]:
@@ -57,16 +59,29 @@ def _codec(format: str) -> tuple[str, str, str]:
         raise MinegraphError(f"unknown format {format!r}; expected one of {', '.join(FORMATS)}") from None
 
 
+def _noted(error: FormatError, note: str) -> FormatError:
+    """``error`` with ``note`` added to its message, at the same place."""
+    prefix = len(str(FormatError("", error.line, error.column, error.path)))
+    return FormatError(f"{str(error)[prefix:]}; {note}", error.line, error.column, error.path)
+
+
 def _by_content(text: str) -> str:
-    body = text.lstrip("\ufeff \t\r\n")
-    if body.startswith("{"):
+    # Only the first lines are looked at in Python; the check that every line holds integers
+    # is one regular-expression search, so a huge input costs no list of lines.
+    from minegraph.formats.scan import content_lines, normalise_newlines
+    text = normalise_newlines(text.lstrip("\ufeff"))
+    lines = content_lines(text)
+    first = next(lines, None)
+    if first is None:
+        return "text"
+    if first[2].lstrip(" \t").startswith("{"):
         return "json"
-    lines = [line for line in body.splitlines() if line.strip()]
-    first = next((line for line in lines if not line.lstrip().startswith(";")), "")
-    if _MINE_HEADER.fullmatch(first):
+    header = first if not first[2].lstrip(" \t").startswith(";") else \
+        next(content_lines(text, comments=";"), None)
+    if header is not None and _MINE_HEADER.fullmatch(header[2]):
         return "mine"
-    if (lines and len(lines[0].split()) == 3 and len(lines) > 1
-            and all(_INTEGERS.fullmatch(line) for line in lines)):
+    if (_THREE_INTEGERS.fullmatch(first[2]) and next(lines, None) is not None
+            and _NOT_INTEGERS.search(text) is None):
         return "numeric"
     return "text"
 
@@ -98,34 +113,60 @@ def detect_format(text: str, name: str | None = None) -> str:
     return _by_content(text)
 
 
-def read_board(text: str, format: str | None = None, name: str | None = None) -> "Board":
+def read_board(text: str | bytes, format: str | None = None, name: str | None = None,
+               dialect: str | None = None) -> "Board":
     """Read a board in ``format``, or in the format :func:`detect_format` finds.
 
     Parameters
     ----------
-    text : str
-        The contents (a leading byte-order mark is dropped).
+    text : str or bytes
+        The contents; bytes are read as UTF-8 and a leading byte-order mark is dropped.
     format : str, optional
         One of :data:`FORMATS`; detected when omitted.
     name : str, optional
         The file name, whose extension guides detection.
+    dialect : str, optional
+        The symbols of the text format and of JSON row strings and states: ``standard``,
+        ``ascii`` (``x`` hidden, ``.`` an uncovered 0) or ``dots`` (``.`` hidden); see
+        :data:`minegraph.formats.text_syntax.DIALECTS`. The ``.mine`` and numeric formats have
+        fixed symbols and take none.
 
     Raises
     ------
     MinegraphError
         for an unknown format name.
+    UserError
+        for an unknown dialect, or a dialect with a format that has none.
     FormatError
-        for input the format's reader rejects (naming line and column, or JSON path).
+        for input the format's reader rejects (naming line and column, or JSON path), or
+        bytes that are not UTF-8.
+    LimitError
+        for a board beyond the size limits, refused before it is built.
 
     Examples
     --------
     >>> read_board("1 2 0\\n9 1", name="board.txt").states
     (-1, 1)
+    >>> read_board(b"..1\\n..1", dialect="dots").states
+    (-1, -1, 1, -1, -1, 1)
     """
-    text = text.removeprefix("\ufeff")
+    from minegraph.formats.scan import decode
+    text = decode(text)
     chosen = detect_format(text, name) if format is None else format
     module, reader, _ = _codec(chosen)
-    return getattr(import_module(module), reader)(text)
+    if dialect is not None and chosen not in ("text", "json"):
+        raise UserError(f"the {chosen} format has fixed symbols and takes no dialect "
+                        f"(asked for {dialect!r}); dialects are for the text and json formats")
+    options = {} if dialect is None else {"dialect": dialect}
+    try:
+        return getattr(import_module(module), reader)(text, **options)
+    except FormatError as error:
+        if format is not None or chosen != "numeric":
+            raise
+        # Detected, not asked for: say why, since integer lists are often graphs.
+        raise _noted(error, "this was read as a numeric grid (docs/formats.md §3) because every line holds "
+                            "integers and the first line three; an edge list or adjacency list is a "
+                            "graph, which is written as a JSON graph board (§4)") from None
 
 
 def write_board(board: "Board", format: str) -> str:

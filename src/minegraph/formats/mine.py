@@ -15,7 +15,8 @@ import re
 
 from minegraph.board import BLANK, HIDDEN, MAX_CELLS, MINE, Board
 from minegraph.errors import FormatError, LimitError
-from minegraph.formats.rows import check_row_count
+from minegraph.formats.rows import exact_rows
+from minegraph.formats.scan import content_lines, normalise_newlines, show, whole_number
 from minegraph.topology import grid_neighbors
 
 __all__ = ["read_mine", "write_mine", "HEADER"]
@@ -29,20 +30,6 @@ _EXPECTED = "one of H F ? 0-8"
 _WRITE = {HIDDEN: "H", MINE: "F"}
 
 
-def _content_lines(text: str) -> list[tuple[int, str]]:
-    """Non-blank lines with their 1-based numbers; ``;`` comment lines are skipped too.
-
-    JSMinesweeper writes no comments, but skipping them keeps this reader in step with the
-    format detection, which looks at the first non-comment line.
-    """
-    out = []
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip()
-        if line.strip() and not line.lstrip().startswith(";"):
-            out.append((lineno, line))
-    return out
-
-
 def _header(lineno: int, line: str) -> tuple[int, int, int]:
     """Parse ``WxHxM``; errors point at the first character that breaks the pattern."""
     match = HEADER.fullmatch(line)
@@ -51,8 +38,13 @@ def _header(lineno: int, line: str) -> tuple[int, int, int]:
         partial = re.match(r"\s*(?:[0-9]+(?:x(?:[0-9]+(?:x[0-9]*)?)?)?)?", line)
         column = (partial.end() if partial else 0) + 1
         raise FormatError(f"expected the header 'WxHxM' (width x height x mines, e.g. 30x16x99), "
-                          f"got {line.strip()!r}", lineno, column)
-    width, height, mines = (int(g) for g in match.groups())
+                          f"got {show(line.strip())}", lineno, column)
+    values = [whole_number(g) for g in match.groups()]
+    for k, value in enumerate(values):
+        if value is None:  # more digits than any board needs
+            raise FormatError(f"number {show(match.group(k + 1))} is too large for a board", lineno,
+                              match.start(k + 1) + 1)
+    width, height, mines = (v or 0 for v in values)
     if width < 1 or height < 1:
         bad = 1 if width < 1 else 2
         raise FormatError(f"a board needs at least one column and one row, got {width}x{height}",
@@ -69,7 +61,8 @@ def _header(lineno: int, line: str) -> tuple[int, int, int]:
 def read_mine(text: str) -> Board:
     """Read a JSMinesweeper ``.mine`` position.
 
-    Cost: linear in the length of ``text``.
+    Cost: linear in the length of ``text``, and bounded by the header: a header beyond the
+    cell limit is refused before any row is read, and extra rows at the first one.
 
     Parameters
     ----------
@@ -94,17 +87,20 @@ def read_mine(text: str) -> Board:
     >>> b.rows, b.cols, b.mines, b.states
     (2, 3, 1, (-1, 1, -2, -1, 1, 1))
     """
-    lines = _content_lines(text)
-    if not lines:
+    text = normalise_newlines(text)
+    # JSMinesweeper writes no comments, but skipping `;` lines keeps this reader in step with
+    # the format detection, which looks at the first non-comment line.
+    lines = content_lines(text, comments=";")
+    first = next(lines, None)
+    if first is None:
         raise FormatError("empty input: expected the header 'WxHxM' then the rows", 1, 1)
-    header_line, header = lines[0]
+    header_line, _, header = first
     width, height, mines = _header(header_line, header)
-    body = lines[1:]
-    check_row_count(body, height, header_line)
 
     neighbors = grid_neighbors("square", height, width)
     states: list[int] = []
-    for r, (lineno, line) in enumerate(body):
+    for r, (lineno, raw) in enumerate(exact_rows(lines, height, header_line)):
+        line = raw.rstrip(" \t")
         if len(line) != width:
             # Point at the first extra character, or just past the end of a short row.
             raise FormatError(f"row has {len(line)} characters, expected {width} (the header's width)",

@@ -12,11 +12,13 @@ Only the square grid fits (the header has no topology), and since ``0`` in the h
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Iterable
 
 from minegraph.board import BLANK, HIDDEN, MAX_CELLS, MINE, Board
 from minegraph.errors import BoardError, FormatError, LimitError
-from minegraph.formats.rows import check_row_count
+from minegraph.formats.rows import exact_rows
+from minegraph.formats.scan import content_lines, normalise_newlines, show, whole_number
 from minegraph.topology import grid_neighbors
 
 __all__ = ["read_numeric", "write_numeric", "write_numeric_solution", "completed_numbers",
@@ -28,28 +30,36 @@ NO_SOLUTION = "NO SOLUTION"
 #: The integer of a covered (hidden) cell.
 COVERED = 9
 
-_INT = re.compile(r"-?[0-9]+")  # ASCII digits only: int() would also take "٣" or "1_0"
-_TOKEN = re.compile(r"\S+")
+_TOKEN = re.compile(r"[^ \t]+")  # values are separated by spaces and tabs only
 _EXPECTED = "-1 (a mine), 0-8 (a number) or 9 (covered)"
 
 
-def _tokens(line: str) -> list[tuple[str, int]]:
-    """Whitespace-separated tokens of a line with their 1-based columns."""
-    return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
+def _tokens(line: str, most: int) -> list[tuple[str, int]]:
+    """The first ``most`` space-separated tokens of a line with their 1-based columns (never
+    more, so that a hostile line costs no more memory than a valid one)."""
+    return [(m.group(), m.start() + 1) for m in islice(_TOKEN.finditer(line), most)]
+
+
+def _count(line: str) -> int:
+    """The number of space-separated tokens of a line, without building them."""
+    return sum(1 for _ in _TOKEN.finditer(line))
 
 
 def _integer(token: str, lineno: int, column: int, what: str) -> int:
-    if not _INT.fullmatch(token):
-        raise FormatError(f"expected {what}, got {token!r}", lineno, column)
-    return int(token)
+    # ASCII digits only: int() would also take "٣", "1_0" or "+3".
+    value = whole_number(token, signed=True)
+    if value is None:
+        raise FormatError(f"expected {what}, got {show(token)}", lineno, column)
+    return value
 
 
 def _header(lineno: int, line: str) -> tuple[int, int, int | None]:
-    tokens = _tokens(line)
+    tokens = _tokens(line, 4)
     if len(tokens) != 3:
-        column = tokens[3][1] if len(tokens) > 3 else len(line.rstrip()) + 1
+        count = _count(line)
+        column = tokens[3][1] if len(tokens) > 3 else len(line.rstrip(" \t")) + 1
         raise FormatError(f"expected the header 'rows cols mines' (three integers), "
-                          f"got {len(tokens)} value{'s' if len(tokens) != 1 else ''}", lineno, column)
+                          f"got {count} value{'s' if count != 1 else ''}", lineno, column)
     (rt, rc), (ct, cc), (mt, mc) = tokens
     rows = _integer(rt, lineno, rc, "the number of rows (an integer)")
     cols = _integer(ct, lineno, cc, "the number of columns (an integer)")
@@ -70,7 +80,9 @@ def _header(lineno: int, line: str) -> tuple[int, int, int | None]:
 def read_numeric(text: str) -> Board:
     """Read a numeric grid; blank lines are ignored, each grid row must be on its own line.
 
-    Cost: linear in the length of ``text``.
+    Cost: linear in the length of ``text``, and bounded by the header: a header beyond the
+    cell limit is refused before any row is read, extra rows at the first one, and a row
+    with too many values after ``cols + 1`` of them.
 
     Raises
     ------
@@ -85,21 +97,20 @@ def read_numeric(text: str) -> Board:
     >>> b.mines, b.states
     (None, (-1, 1, -2, -1, 1, -1))
     """
-    lines = [(n, raw) for n, raw in enumerate(text.splitlines(), start=1) if raw.strip()]
-    if not lines:
+    lines = content_lines(normalise_newlines(text))
+    first = next(lines, None)
+    if first is None:
         raise FormatError("empty input: expected the header 'rows cols mines' then the rows", 1, 1)
-    header_line, header = lines[0]
+    header_line, _, header = first
     rows, cols, mines = _header(header_line, header)
-    body = lines[1:]
-    check_row_count(body, rows, header_line)
 
     neighbors = grid_neighbors("square", rows, cols)
     states: list[int] = []
-    for r, (lineno, line) in enumerate(body):
-        tokens = _tokens(line)
+    for r, (lineno, line) in enumerate(exact_rows(lines, rows, header_line)):
+        tokens = _tokens(line, cols + 1)
         if len(tokens) != cols:
-            column = tokens[cols][1] if len(tokens) > cols else len(line.rstrip()) + 1
-            raise FormatError(f"row has {len(tokens)} values, expected {cols} (the header's cols)",
+            column = tokens[cols][1] if len(tokens) > cols else len(line.rstrip(" \t")) + 1
+            raise FormatError(f"row has {_count(line)} values, expected {cols} (the header's cols)",
                               lineno, column)
         for c, (token, column) in enumerate(tokens):
             value = _integer(token, lineno, column, _EXPECTED)

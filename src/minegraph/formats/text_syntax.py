@@ -6,31 +6,70 @@
 so the board and its text form need not import each other: this module knows the states and
 the topologies only.
 
-Symbols: ``#`` hidden, ``M``/``F``/``*`` a known mine, ``-``/``◇`` uncovered without number,
-``0``-``9`` and ``a``-``c`` (10-12) numbers. The ASCII dialect adds ``x`` for hidden and ``.``
-for an uncovered 0. Headers ``mines: N`` and ``topology: NAME`` come before the rows; lines
-starting with ``;`` are comments; spaces and tabs between cells are ignored.
+Symbols: ``#`` and ``?`` hidden, ``M``/``F``/``*`` a known mine, ``-``/``◇`` uncovered without
+number, ``0``-``9`` and ``a``-``c`` (10-12) numbers. Symbols whose meaning differs between
+sources (``.`` an uncovered 0 or an unknown cell, ``x`` a hidden cell or a mine) are refused
+unless a dialect says which is meant (:data:`DIALECTS`). Headers ``mines: N``,
+``topology: NAME`` and ``dialect: NAME`` come before the rows; lines starting with ``;`` are
+comments. Cells may be separated by spaces or tabs if every two neighbouring cells of the
+grid are separated the same way; whitespace that could stand for cells (a blank line inside
+the grid, uneven gaps or indentation) is refused, naming its line and column.
+
+:class:`GridRows` checks rows one at a time (spacing, width, the cell limit before any cell
+is stored, symbols); the JSON reader's grid form uses it too.
 """
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple, Protocol, Sequence
 
-from minegraph.errors import FormatError, LimitError
+from minegraph.errors import FormatError, LimitError, UserError
+from minegraph.formats.scan import content_lines, normalise_newlines, show, whole_number
 from minegraph.states import BLANK, HIDDEN, MAX_CELLS, MINE
 from minegraph.topology import MAX_DEGREE, TOPOLOGIES, grid_neighbors
 
-__all__ = ["ParsedText", "TextGrid", "parse_text", "write_text", "symbol", "SYMBOLS"]
+__all__ = ["ParsedText", "TextGrid", "GridRows", "RowProblem", "parse_text", "write_text", "symbol",
+           "symbols", "unknown_symbol", "expected_symbols", "split_row", "SYMBOLS", "DIALECTS"]
 
-SYMBOLS: dict[str, int] = {"#": HIDDEN, "x": HIDDEN, "X": HIDDEN,
+#: The symbols every dialect reads: the canonical ones and the aliases no source disagrees on.
+SYMBOLS: dict[str, int] = {"#": HIDDEN, "?": HIDDEN,
                            "M": MINE, "F": MINE, "*": MINE,
-                           "-": BLANK, "◇": BLANK, ".": 0}
+                           "-": BLANK, "◇": BLANK}
 SYMBOLS.update({str(d): d for d in range(10)})
 SYMBOLS.update({"a": 10, "b": 11, "c": 12})
 
+#: The dialects, each the symbols it reads beyond :data:`SYMBOLS`: ``standard`` (the default)
+#: refuses ``.`` and ``x``; ``ascii`` reads ``x``/``X`` as hidden and ``.`` as an uncovered 0;
+#: ``dots`` reads ``.`` as an unknown (hidden) cell.
+DIALECTS: dict[str, dict[str, int]] = {
+    "standard": {},
+    "ascii": {"x": HIDDEN, "X": HIDDEN, ".": 0},
+    "dots": {".": HIDDEN},
+}
+
+_TABLES: dict[str, dict[str, int]] = {name: {**SYMBOLS, **extra} for name, extra in DIALECTS.items()}
+_EXPECTED = {"standard": "one of # ? M F * - ◇ 0-9 a-c",
+             "ascii": "one of # ? x X M F * - ◇ . 0-9 a-c",
+             "dots": "one of # ? . M F * - ◇ 0-9 a-c"}
+_AMBIGUOUS = {
+    ".": "'.' is an uncovered 0 in some boards and an unknown cell in others: say which with the "
+         "dialect 'ascii' (. = 0) or 'dots' (. = hidden), in a header line 'dialect: dots' or the "
+         "reader's dialect option, or write 0 or #",
+    "x": "'x' is a hidden cell in some boards and a mine in others: say which with the dialect "
+         "'ascii' (x = hidden), in a header line 'dialect: ascii' or the reader's dialect option, "
+         "or write # or M",
+}
+_AMBIGUOUS["X"] = _AMBIGUOUS["x"]
+
 _WRITE = {HIDDEN: "#", MINE: "M", BLANK: "-"}
-_EXPECTED = "one of # M F * - . x 0-9 a-c"
-_HEADERS = ("mines", "topology")
+_HEADERS = ("mines", "topology", "dialect")
+_SPACING_HINT = ("spaces could stand for uncovered cells, so this is ambiguous: separate every two "
+                 "cells of the grid the same way (or not at all), indent every row the same, and "
+                 "write uncovered cells as 0 or -")
+_GAP = re.compile(r"[ \t]+")
+_BLANK_LINE = re.compile(r"^[ \t]*\n", re.MULTILINE)
+_INTEGER_ROW = re.compile(r"[ \t]*-?[0-9]+(?:([ \t]+)-?[0-9]+)*[ \t]*")
 
 
 class ParsedText(NamedTuple):
@@ -62,6 +101,227 @@ class TextGrid(Protocol):
     def mines(self) -> int | None: ...
 
 
+def symbols(dialect: str = "standard") -> dict[str, int]:
+    """The symbol table of a dialect (one of :data:`DIALECTS`).
+
+    Raises
+    ------
+    UserError
+        for an unknown dialect name, listing the known ones.
+
+    Examples
+    --------
+    >>> symbols("dots")["."] == HIDDEN, "." in symbols()
+    (True, False)
+    """
+    try:
+        return _TABLES[dialect]
+    except (KeyError, TypeError):
+        raise UserError(f"unknown dialect {dialect!r}; expected one of {', '.join(DIALECTS)}") from None
+
+
+def unknown_symbol(found: str, dialect: str = "standard") -> str:
+    """The message for a symbol ``dialect`` does not read: which dialect would read it if it is
+    ambiguous, else the symbols expected.
+
+    Examples
+    --------
+    >>> unknown_symbol("@")
+    "unknown symbol '@'; expected one of # ? M F * - ◇ 0-9 a-c"
+    >>> unknown_symbol(".").split(":")[0]
+    "unknown symbol '.'; '.' is an uncovered 0 in some boards and an unknown cell in others"
+    """
+    hint = _AMBIGUOUS.get(found) if found not in symbols(dialect) else None
+    return f"unknown symbol {show(found)}; " + (hint or f"expected {expected_symbols(dialect)}")
+
+
+def expected_symbols(dialect: str = "standard") -> str:
+    """The symbols ``dialect`` reads, for messages.
+
+    Examples
+    --------
+    >>> expected_symbols("ascii")
+    'one of # ? x X M F * - ◇ . 0-9 a-c'
+    """
+    symbols(dialect)
+    return _EXPECTED[dialect]
+
+
+def _spacing(sep: str) -> str:
+    """How cells are spaced, for messages: 'written together', 'separated by one space', ..."""
+    if not sep:
+        return "written together"
+    if set(sep) == {" "}:
+        return "separated by one space" if len(sep) == 1 else f"separated by {len(sep)} spaces"
+    if set(sep) == {"\t"}:
+        return "separated by a tab" if len(sep) == 1 else f"separated by {len(sep)} tabs"
+    return f"separated by {sep!r}"
+
+
+def _indent(indent: str) -> str:
+    if not indent:
+        return "not indented"
+    return f"indented by {indent!r}"
+
+
+class RowProblem(Exception):
+    """A row that :class:`GridRows` refuses: the message, the 1-based column in the row, and
+    whether it is a size limit (a :class:`~minegraph.errors.LimitError`) or a format error."""
+
+    def __init__(self, message: str, column: int | None, limit: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.column = column
+        self.limit = limit
+
+
+def split_row(line: str) -> tuple[str, str, str]:
+    """Split one grid row into its indentation, the separator between its cells and the cells.
+
+    Trailing spaces and tabs are dropped. A row is either written together (``#1#``) or has
+    one and the same run of spaces or tabs between every two cells (``# 1 #``).
+
+    Raises
+    ------
+    RowProblem
+        for uneven gaps inside the row, at the first one.
+
+    Examples
+    --------
+    >>> split_row("  # 1 #  ")
+    ('  ', ' ', '#1#')
+    >>> split_row("#1  #")
+    Traceback (most recent call last):
+    ...
+    minegraph.formats.text_syntax.RowProblem: cells are written together at the start of the row but separated by 2 spaces here; spaces could stand for uncovered cells, so this is ambiguous: separate every two cells of the grid the same way (or not at all), indent every row the same, and write uncovered cells as 0 or -
+    """
+    body = line.rstrip(" \t")
+    cells = body.lstrip(" \t")
+    indent = body[:len(body) - len(cells)]
+    if " " not in cells and "\t" not in cells:
+        return indent, "", cells
+    gap = _GAP.search(cells)
+    assert gap is not None
+    sep = gap.group()
+    if gap.start() > 1:
+        raise RowProblem(f"cells are written together at the start of the row but "
+                         f"{_spacing(sep)} here; {_SPACING_HINT}", len(indent) + gap.start() + 1)
+    step = len(sep) + 1
+    picked = cells[::step]
+    if sep.join(picked) == cells:
+        return indent, sep, picked
+    for p, ch in enumerate(cells):
+        expected_gap = p % step != 0
+        if (ch in " \t") != expected_gap or (expected_gap and ch != sep[p % step - 1]):
+            raise RowProblem(f"the row's first cells are {_spacing(sep)}, but not the cells here; "
+                             f"{_SPACING_HINT}", len(indent) + p + 1)
+    raise AssertionError("unreachable: the row was regular")  # pragma: no cover
+
+
+class GridRows:
+    """Grid rows read one at a time, refused as soon as they break a rule.
+
+    Each :meth:`add` checks the row's spacing against the first row's, its width, and the
+    cell limit (:data:`~minegraph.states.MAX_CELLS`) *before* its cells are stored, so an
+    oversize grid is refused after at most ``MAX_CELLS`` cells of work; then it maps the
+    symbols with ``table``.
+
+    Parameters
+    ----------
+    dialect : str
+        One of :data:`DIALECTS`: the symbols read.
+    first : str
+        How messages name the first row (``"the first row"``, ``"row 0"``).
+    rows : int, optional
+        The number of rows, when known in advance (the JSON list), to refuse at the first row.
+
+    Examples
+    --------
+    >>> g = GridRows("standard", "the first row")
+    >>> g.add("# 1"); g.add("1 1")
+    >>> g.rows, g.width, g.states
+    (2, 2, [-1, 1, 1, 1])
+    >>> g.add("111")
+    Traceback (most recent call last):
+    ...
+    minegraph.formats.text_syntax.RowProblem: row has 3 cells but the first row has 2
+    """
+
+    def __init__(self, dialect: str, first: str, rows: int | None = None) -> None:
+        self.dialect = dialect
+        self.table = symbols(dialect)
+        self.first = first
+        self.known_rows = rows
+        self.states: list[int] = []
+        self.rows = 0
+        self.width = 0
+        self.indent = ""
+        self.sep: str | None = None
+        self.layout: list[tuple[int, int]] = []  # per row: indentation width, columns per cell
+
+    def column(self, row: int, col: int) -> int:
+        """The 1-based column of cell ``col`` in row ``row`` as written."""
+        indent, step = self.layout[row]
+        return indent + col * step + 1
+
+    def add(self, line: str) -> None:
+        """Check and store one row; raise :class:`RowProblem` if it breaks a rule."""
+        indent, sep, cells = split_row(line)
+        n = len(cells)
+        if self.rows == 0:
+            if n == 0:
+                raise RowProblem("expected at least one cell symbol in the row", None)
+            total = n * (self.known_rows or 1)
+            if total > MAX_CELLS:
+                size = f"{self.known_rows}x{n}" if self.known_rows else f"at least 1x{n}"
+                raise RowProblem(f"board of {size} cells exceeds the limit of {MAX_CELLS} cells", None,
+                                 limit=True)
+            self.width = n
+            self.indent = indent
+        else:
+            if n != self.width:
+                # Point at the first extra cell, or just past the end of a short row.
+                column = (len(indent) + self.width * (len(sep) + 1) + 1 if n > self.width
+                          else len(line.rstrip(" \t")) + 1)
+                raise RowProblem(f"row has {n} cells but {self.first} has {self.width}", column)
+            if indent != self.indent:
+                raise RowProblem(f"the row is {_indent(indent)} but {self.first} is "
+                                 f"{_indent(self.indent)}; {_SPACING_HINT}", 1)
+            if (self.rows + 1) * n > MAX_CELLS:
+                raise RowProblem(f"board of at least {self.rows + 1}x{n} cells exceeds the limit of "
+                                 f"{MAX_CELLS} cells", None, limit=True)
+        if n >= 2:
+            if self.sep is None:
+                self.sep = sep
+            elif sep != self.sep:
+                raise RowProblem(f"cells are {_spacing(sep)} here but {_spacing(self.sep)} in the "
+                                 f"rows above; {_SPACING_HINT}", len(indent) + 2)
+        step = len(sep) + 1
+        table = self.table
+        try:
+            self.states.extend([table[ch] for ch in cells])
+        except KeyError:
+            for i, ch in enumerate(cells):
+                if ch not in table:
+                    raise RowProblem(unknown_symbol(ch, self.dialect), len(indent) + i * step + 1) from None
+        self.rows += 1
+        self.layout.append((len(indent), step))
+
+    def too_large(self, topology: str) -> tuple[int, str] | None:
+        """The first cell (row-major index) whose number exceeds the topology's maximum or its
+        own neighbour count, with the reason; ``None`` if there is none."""
+        cap = MAX_DEGREE[topology]
+        neighbors = grid_neighbors(topology, self.rows, self.width)
+        for i, s in enumerate(self.states):
+            if s > 0:
+                degree = len(neighbors[i])
+                if s > cap or s > degree:
+                    why = (f"the {topology} grid allows at most {cap}" if s > cap
+                           else f"this cell has only {degree} neighbours")
+                    return i, f"number {s} is too large: {why}"
+        return None
+
+
 def _parse_header(line: str, lineno: int, headers: dict[str, tuple[str, int, int]]) -> bool:
     """Record a ``key: value`` header; return False if the line is not a header."""
     key, sep, value = line.partition(":")
@@ -69,7 +329,7 @@ def _parse_header(line: str, lineno: int, headers: dict[str, tuple[str, int, int
         return False
     name = key.strip().lower()
     if name not in _HEADERS:
-        raise FormatError(f"unknown header {key.strip()!r}; expected one of {', '.join(_HEADERS)}",
+        raise FormatError(f"unknown header {show(key.strip())}; expected one of {', '.join(_HEADERS)}",
                           lineno, 1)
     if name in headers:
         raise FormatError(f"header {name!r} given twice", lineno, 1)
@@ -78,12 +338,45 @@ def _parse_header(line: str, lineno: int, headers: dict[str, tuple[str, int, int
     return True
 
 
-def parse_text(text: str) -> ParsedText:
+def _chosen_dialect(dialect: str | None, headers: dict[str, tuple[str, int, int]]) -> str:
+    """The dialect: the reader's option, else the ``dialect:`` header, else ``standard``."""
+    if "dialect" in headers:
+        value, ln, col = headers["dialect"]
+        named = value.lower()
+        if named not in DIALECTS:
+            raise FormatError(f"unknown dialect {show(value)}; expected one of {', '.join(DIALECTS)}",
+                              ln, col)
+        if dialect is not None and dialect != named:
+            raise FormatError(f"the text says dialect {named!r} but the {dialect!r} dialect was asked "
+                              f"for; drop one of the two", ln, col)
+        return named
+    return dialect or "standard"
+
+
+def _integer_lists(lineno: int) -> FormatError:
+    return FormatError("these rows are integers separated by spaces, not board cells: an edge "
+                       "list or adjacency list is a graph (write it as a JSON graph board, "
+                       "docs/formats.md §4); a numeric grid needs its header line 'rows cols "
+                       "mines' (§3); a board of uncovered numbers is written without spaces, "
+                       "e.g. '11'", lineno, 1)
+
+
+def parse_text(text: str, dialect: str | None = None) -> ParsedText:
     """Check the canonical text and return its topology, size, states and mine total.
 
-    Everything a reader can reject is rejected here, with its place: unknown symbols and
-    headers, ragged rows, a bad total, numbers above the topology's maximum or the cell's
-    neighbour count, and boards over :data:`~minegraph.states.MAX_CELLS`.
+    Everything a reader can reject is rejected here, with its place: unknown or ambiguous
+    symbols and headers, ragged rows, whitespace that could stand for cells, a bad total,
+    numbers above the topology's maximum or the cell's neighbour count, and boards over
+    :data:`~minegraph.states.MAX_CELLS` (refused at the row that crosses the limit, before the
+    rest is read). Cost: linear in the length of the text up to that row.
+
+    Parameters
+    ----------
+    text : str
+        The board text.
+    dialect : str, optional
+        One of :data:`DIALECTS`; by default the text's own ``dialect:`` header, else
+        ``standard``. Asking for a dialect other than the header's is an error.
 
     Raises
     ------
@@ -91,77 +384,85 @@ def parse_text(text: str) -> ParsedText:
         naming line and column (1-based) and what was expected.
     LimitError
         for a board of more than :data:`~minegraph.states.MAX_CELLS` cells.
+    UserError
+        for an unknown ``dialect`` name.
 
     Examples
     --------
-    >>> parse_text("mines: 2\\ntopology: hex\\n#2\\n-.")
+    >>> parse_text("mines: 2\\ntopology: hex\\n#2\\n-0")
     ParsedText(topology='hex', rows=2, cols=2, states=(-1, 2, -3, 0), mines=2)
+    >>> parse_text("x.\\n11", dialect="ascii").states, parse_text("# 1\\n1 1").states
+    ((-1, 0, 1, 1), (-1, 1, 1, 1))
     """
+    if dialect is not None:
+        symbols(dialect)
+    text = normalise_newlines(text)
     headers: dict[str, tuple[str, int, int]] = {}
-    rows: list[list[int]] = []
-    places: list[list[tuple[int, int]]] = []
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\r\n")
-        stripped = line.strip()
-        if not stripped or stripped.startswith(";"):
-            continue
-        if not rows and _parse_header(line, lineno, headers):
+    grid: GridRows | None = None
+    lines: list[int] = []     # the line number of each grid row
+    integer_rows = True       # every row so far is a list of integers (``-1 0 12``) ...
+    spaced = False            # ... and some row has two or more of them
+    previous_end = 0          # offset just past the previous grid row
+    for lineno, start, line in content_lines(text, comments=";"):
+        if grid is None and _parse_header(line, lineno, headers):
             continue
         if ":" in line:
             raise FormatError("header lines must come before the grid rows", lineno, line.index(":") + 1)
-        row, where = [], []
-        for col, ch in enumerate(line, start=1):
-            if ch in " \t":
-                continue
-            state = SYMBOLS.get(ch)
-            if state is None:
-                raise FormatError(f"unknown symbol {ch!r}; expected {_EXPECTED}", lineno, col)
-            row.append(state)
-            where.append((lineno, col))
-        if rows and len(row) != len(rows[0]):
-            width = len(rows[0])
-            # Point at the first extra cell, or just past the end of a short row.
-            column = where[width][1] if len(row) > width else len(line.rstrip()) + 1
-            raise FormatError(f"row has {len(row)} cells but the first row has {width}", lineno, column)
-        rows.append(row)
-        places.append(where)
-    if not rows:
+        integers = _INTEGER_ROW.fullmatch(line) if integer_rows else None
+        integer_rows = integers is not None
+        spaced = spaced or (integers is not None and integers.group(1) is not None)
+        if grid is None:
+            chosen = _chosen_dialect(dialect, headers)
+            grid = GridRows(chosen, "the first row")
+        elif start > previous_end + 1:
+            blank = _BLANK_LINE.search(text, previous_end + 1, start)
+            if blank is not None:
+                if integer_rows and spaced:
+                    raise _integer_lists(lines[0])
+                raise FormatError("blank line inside the grid: it may be a row of uncovered cells "
+                                  "whose spaces were lost; remove it, or write that row's cells "
+                                  "(0 or - for uncovered)", lines[-1] + 1 +
+                                  text.count("\n", previous_end + 1, blank.start()), 1)
+        try:
+            grid.add(line)
+        except RowProblem as problem:
+            if integer_rows and spaced:
+                raise _integer_lists(lines[0] if lines else lineno) from None
+            if problem.limit:
+                raise LimitError(f"line {lineno}: {problem.message}") from None
+            raise FormatError(problem.message, lineno, problem.column) from None
+        lines.append(lineno)
+        previous_end = start + len(line)
+    if grid is None:
         raise FormatError("empty input: expected at least one row of cells", 1, 1)
+    if integer_rows and spaced:
+        raise _integer_lists(lines[0])
 
     topology = "square"
     if "topology" in headers:
         value, ln, col = headers["topology"]
         if value.lower() not in TOPOLOGIES:
-            raise FormatError(f"unknown topology {value!r}; expected one of {', '.join(TOPOLOGIES)}", ln, col)
+            raise FormatError(f"unknown topology {show(value)}; expected one of {', '.join(TOPOLOGIES)}",
+                              ln, col)
         topology = value.lower()
-    n_rows, n_cols = len(rows), len(rows[0])
+    n_rows, n_cols = grid.rows, grid.width
     mines = None
     if "mines" in headers:
         value, ln, col = headers["mines"]
-        if value.lower() in ("", "?", "unknown", "none"):
-            mines = None
-        else:
-            try:
-                mines = int(value)
-            except ValueError:
-                raise FormatError(f"expected a whole number of mines, got {value!r}", ln, col) from None
-            if not 0 <= mines <= n_rows * n_cols:
-                raise FormatError(f"mine count {mines} is outside 0..{n_rows * n_cols} (the number of cells)",
+        if value.lower() not in ("", "?", "unknown", "none"):
+            mines = whole_number(value, signed=True)
+            if mines is None:
+                raise FormatError(f"expected a whole number of mines, got {show(value)} (digits 0-9 only)",
                                   ln, col)
-    if n_rows * n_cols > MAX_CELLS:
-        raise LimitError(f"board of {n_rows}x{n_cols} cells exceeds the limit of {MAX_CELLS} cells")
-    neighbors = grid_neighbors(topology, n_rows, n_cols)
-    cap = MAX_DEGREE[topology]
-    for r, row in enumerate(rows):
-        for c, s in enumerate(row):
-            if s > 0:
-                degree = len(neighbors[r * n_cols + c])
-                if s > cap or s > degree:
-                    ln, col = places[r][c]
-                    why = f"the {topology} grid allows at most {cap}" if s > cap else \
-                        f"this cell has only {degree} neighbours"
-                    raise FormatError(f"number {s} is too large: {why}", ln, col)
-    return ParsedText(topology, n_rows, n_cols, tuple(s for row in rows for s in row), mines)
+            if not 0 <= mines <= n_rows * n_cols:
+                raise FormatError(f"mine count {mines} is outside 0..{n_rows * n_cols} (the number of "
+                                  f"cells)", ln, col)
+    too_large = grid.too_large(topology)
+    if too_large is not None:
+        index, message = too_large
+        r, c = divmod(index, n_cols)
+        raise FormatError(message, lines[r], grid.column(r, c))
+    return ParsedText(topology, n_rows, n_cols, tuple(grid.states), mines)
 
 
 def symbol(state: int) -> str:

@@ -1,0 +1,154 @@
+"""Reading helpers every reader shares: bytes to text, lines without copying the text, ASCII
+whole numbers, and short quotations of user input in messages.
+
+The readers use these instead of ``str.splitlines``, ``str.split`` and ``int`` because those
+three build the whole input before any check (a 25 MB file of one-character lines becomes
+25 million strings) or accept more than the formats allow (``int`` reads ``1_0`` as 10, ``٣``
+as 3 and ``+3`` as 3, and fails on numbers of more than 4,300 digits).
+
+Examples
+--------
+>>> [(n, line) for n, _, line in content_lines("mines: 1\\n\\n; note\\n#1\\n", comments=";")]
+[(1, 'mines: 1'), (4, '#1')]
+>>> whole_number("42"), whole_number("1_0"), whole_number("٣"), whole_number("-1", signed=True)
+(42, None, None, -1)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from minegraph.errors import FormatError
+
+__all__ = ["MAX_DIGITS", "decode", "normalise_newlines", "content_lines", "whole_number", "show"]
+
+#: The longest number (in digits, leading zeros not counted) any reader accepts. Every size
+#: and count in the formats is far below 10**18, so a longer number is refused before ``int``
+#: converts it.
+MAX_DIGITS = 18
+
+# The start of a line with a character other than a space or tab; with `;` comment lines
+# skipped too. Searched from the start of a line, these skip blank (and comment) lines in C.
+_CONTENT = re.compile(r"^[ \t]*[^ \t\n]", re.MULTILINE)
+_CONTENT_NO_COMMENT = re.compile(r"^[ \t]*[^ \t\n;]", re.MULTILINE)
+
+
+def decode(data: str | bytes | bytearray) -> str:
+    """``data`` as text: bytes are decoded as UTF-8; a leading byte-order mark is dropped.
+
+    Raises
+    ------
+    FormatError
+        for bytes that are not UTF-8 (a binary file), naming the line and column of the
+        first byte that cannot be decoded.
+
+    Examples
+    --------
+    >>> decode(b"\\xef\\xbb\\xbf#1\\n11")
+    '#1\\n11'
+    >>> decode(b"1 1\\n\\x89PNG")
+    Traceback (most recent call last):
+    ...
+    minegraph.errors.FormatError: line 2, column 1: not UTF-8 text: byte 0x89 cannot be decoded (a binary file?); expected a text file
+    """
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    raw = bytes(data)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = len(raw[line_start:exc.start].decode("utf-8", "replace")) + 1
+        raise FormatError(f"not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be decoded (a binary "
+                          f"file?); expected a text file", line, column) from None
+    return text.removeprefix("\ufeff")
+
+
+def normalise_newlines(text: str) -> str:
+    """``text`` with ``\\r\\n`` and lone ``\\r`` line ends turned into ``\\n`` (copied only if it
+    has a ``\\r``), so that columns stay those an editor shows.
+
+    Examples
+    --------
+    >>> normalise_newlines("a\\r\\nb\\rc")
+    'a\\nb\\nc'
+    """
+    if "\r" not in text:
+        return text
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def content_lines(text: str, start: int = 0, comments: str = "") -> Iterator[tuple[int, int, str]]:
+    """Yield ``(line number, offset, line)`` for each line of ``text`` from offset ``start`` (the
+    start of a line) that has a character other than a space or a tab.
+
+    Blank lines, and with ``comments=";"`` lines whose first such character is ``;``, are
+    skipped by the regular-expression engine, so a file of millions of them costs no Python
+    step per line and no list of lines is ever built. Lines end at ``\\n`` only: call
+    :func:`normalise_newlines` first. Line numbers are 1-based.
+
+    Examples
+    --------
+    >>> list(content_lines("a\\n  \\n b\\n", comments=";"))
+    [(1, 0, 'a'), (3, 5, ' b')]
+    """
+    if comments not in ("", ";"):
+        raise ValueError(f"comments must be '' or ';', got {comments!r}")
+    pattern = _CONTENT_NO_COMMENT if comments else _CONTENT
+    lineno = 1 + text.count("\n", 0, start)
+    counted = start
+    pos = start
+    while True:
+        found = pattern.search(text, pos)
+        if found is None:
+            return
+        begin = found.start()
+        end = text.find("\n", begin)
+        if end < 0:
+            end = len(text)
+        lineno += text.count("\n", counted, begin)
+        counted = begin
+        yield lineno, begin, text[begin:end]
+        pos = end + 1
+        if pos > len(text):
+            return
+
+
+def whole_number(token: str, signed: bool = False) -> int | None:
+    """The value of ``token`` if it is a whole number in ASCII digits, else ``None``.
+
+    Only ``0``-``9`` (and with ``signed`` one leading ``-``) are accepted: no ``+``, no ``_``,
+    no spaces, no other scripts' digits. A number longer than :data:`MAX_DIGITS` digits
+    (leading zeros aside) is refused too, before it is converted.
+
+    Examples
+    --------
+    >>> [whole_number(t) for t in ("007", "+3", " 3", "1_0", "²", "")]
+    [7, None, None, None, None, None]
+    >>> whole_number("9" * 19) is None, whole_number("-0", signed=True)
+    (True, 0)
+    """
+    body = token[1:] if signed and token.startswith("-") else token
+    if not body or not body.isascii() or not body.isdigit():
+        return None
+    if len(body.lstrip("0")) > MAX_DIGITS:
+        return None
+    value = int(body)
+    return -value if body is not token else value
+
+
+def show(token: str, limit: int = 40) -> str:
+    """``token`` quoted for a message, cut after ``limit`` characters.
+
+    Examples
+    --------
+    >>> show("ten")
+    "'ten'"
+    >>> show("9" * 100, limit=5)
+    "'99999'… (100 characters)"
+    """
+    if len(token) <= limit:
+        return repr(token)
+    return f"{token[:limit]!r}… ({len(token)} characters)"
