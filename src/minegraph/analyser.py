@@ -73,8 +73,13 @@ class Analyser:
         self._last: ConstraintSystem | None = None
 
     def analyze(self, board: Board, *, mines: int | None = None,
-                timeout: float | Deadline | None = None) -> Analysis:
+                timeout: float | Deadline | None = None,
+                since: ConstraintSystem | None = None) -> Analysis:
         """Analyse ``board`` exactly, as :func:`~minegraph.analysis.analyze` with ``"auto"``.
+
+        The constraint system is updated from the last position analysed (or from ``since``,
+        a system of an earlier position, e.g. :attr:`last_system`, when a caller tries
+        several continuations of one position: those do not replace the last position).
 
         Raises
         ------
@@ -88,11 +93,17 @@ class Analyser:
         if mines is not None:
             board = board.with_states(board.states, mines)
         with time_limit(timeout, "consistency"):
-            system = build_system(board) if self._last is None \
-                else update_system(self._last, board)
-            self._last = system
+            base = since if since is not None else self._last
+            system = build_system(board) if base is None else update_system(base, board)
+            if since is None:
+                self._last = system
             result = self.engine.run_system(system)
         return from_result(board, result, str(result.stats.get("engine", "auto")))
+
+    @property
+    def last_system(self) -> ConstraintSystem | None:
+        """The constraint system of the last position analysed (without ``since``)."""
+        return self._last
 
     def explain(self, board: Board, cell: Cell | None = None, *,
                 timeout: float | Deadline | None = None) -> Explanation:

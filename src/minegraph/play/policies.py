@@ -27,10 +27,13 @@ from fractions import Fraction
 from typing import Callable, Protocol
 
 from minegraph.analyser import Analyser
-from minegraph.errors import GameError
+from minegraph.board import HIDDEN, Board
+from minegraph.errors import GameError, LimitError, MinegraphError
+from minegraph.play.endgame import Endgame
 from minegraph.play.game import Game, Move
 
-__all__ = ["Decision", "Policy", "SafestPolicy", "POLICIES", "get_policy", "GameRecord", "play"]
+__all__ = ["Decision", "Policy", "SafestPolicy", "StrongPolicy", "POLICIES", "get_policy",
+           "GameRecord", "play", "default_first"]
 
 
 @dataclass(frozen=True)
@@ -96,9 +99,141 @@ class SafestPolicy:
                         probability=None if first_move else p)
 
 
+def default_first(game: Game) -> int:
+    """The first cell ``strong`` uncovers: a corner under ``classic`` and ``any`` (the best chance
+    of a 0), ``(3, 3)`` under ``modern`` (where the first cell is safe anyway and an inner
+    cell opens the largest area; clamped to the board's middle on small boards)."""
+    if game.rules != "modern" or game.cols is None or game.rows is None:
+        return 0
+    return min(3, (game.rows - 1) // 2) * game.cols + min(3, (game.cols - 1) // 2)
+
+
+class StrongPolicy:
+    """Certain moves; an exact endgame once few completions remain; otherwise the guess that
+    best survives this move *and* the next.
+
+    For each candidate guess (the cells within ``margin`` of the lowest mine probability and a
+    few floating cells, corners and edges first) and each number ``k`` it can show, the
+    position after seeing ``k`` is analysed (incrementally, from the current one): its count
+    gives the chance of ``k``, and its own safest next move the chance of surviving again (1
+    when it has a certain move). The guess with the highest chance of surviving both wins;
+    ties go to the one that makes more cells certain, then to fewer covered neighbours.
+    A cell whose number is already determined ("dead": uncovering it teaches nothing) is
+    guessed only when every candidate is dead.
+
+    Parameters
+    ----------
+    first
+        The first cell (index); ``None``: :func:`default_first`.
+    analyser
+        The analyser to reuse.
+    candidates
+        How many of the safest cells next to numbers are scored.
+    floating
+        How many cells next to no number are scored (those with the fewest covered
+        neighbours: corners, then edges).
+    endgame
+        Play the exact endgame (:class:`~minegraph.play.endgame.Endgame`) when the position
+        has at most this many completions.
+    """
+
+    name = "strong"
+
+    def __init__(self, first: int | None = None, analyser: Analyser | None = None, *,
+                 candidates: int = 8, floating: int = 3, margin: float = 0.05,
+                 endgame: int = 120) -> None:
+        self.first = first
+        self.analyser = analyser if analyser is not None else Analyser()
+        self.candidates = candidates
+        self.floating = floating
+        self.margin = margin
+        self.endgame = endgame
+
+    def decide(self, game: Game) -> Decision:
+        if not game.uncovered:
+            first = self.first if self.first is not None else default_first(game)
+            return Decision((Move("reveal", first),), guess=game.rules == "any")
+        board = game.board()
+        analysis = self.analyser.analyze(board)
+        if not analysis.consistent:  # pragma: no cover - a real game is always consistent
+            raise GameError("the position the game shows has no completion")
+        if analysis.safe:
+            return Decision(tuple(Move("reveal", game.index(c)) for c in analysis.safe), False)
+        if not analysis.probabilities_available or analysis.solutions is None:
+            best = analysis.best
+            return _guess(game, best, None if best is None else analysis.probabilities.get(best))
+        probs = {game.index(c): p for c, p in analysis.probabilities.items()}
+        if analysis.solutions <= self.endgame:
+            cell = self._endgame(board)
+            if cell is not None:
+                return _guess(game, game.cell(cell), probs.get(cell))
+        cell = self._best_guess(game, board, analysis.solutions, probs)
+        return _guess(game, game.cell(cell), probs[cell])
+
+    def _endgame(self, board: Board) -> int | None:
+        try:
+            return Endgame(board, self.endgame).best_cell()
+        except LimitError:  # pragma: no cover - the count said it fits
+            return None
+
+    def _candidates(self, game: Game, board: Board, probs: dict[int, Fraction]) -> list[int]:
+        states, nbrs = board.states, board.neighbors
+        open_cells = [c for c, p in probs.items() if p < 1 and states[c] == HIDDEN]
+        covered = {c: sum(1 for q in nbrs[c] if states[q] == HIDDEN) for c in open_cells}
+        next_to_number = {c for c in open_cells if any(states[q] >= 0 for q in nbrs[c])}
+        low = min(probs[c] for c in open_cells)
+        near = sorted((c for c in open_cells if probs[c] <= low + Fraction(self.margin).limit_denominator(1000)),
+                      key=lambda c: (probs[c], covered[c], c))
+        frontier = [c for c in near if c in next_to_number][:self.candidates]
+        floating = [c for c in near if c not in next_to_number][:self.floating]
+        return frontier + floating or near[:1]
+
+    def _best_guess(self, game: Game, board: Board, count: int,
+                    probs: dict[int, Fraction]) -> int:
+        base = self.analyser.last_system
+        states, nbrs = list(board.states), board.neighbors
+        scored = []
+        for c in self._candidates(game, board, probs):
+            survive = Fraction(0)
+            progress = Fraction(0)
+            shown = []
+            hidden_around = sum(1 for q in nbrs[c] if states[q] == HIDDEN)
+            for k in range(len(nbrs[c]) + 1):
+                states[c] = k
+                try:
+                    after = self.analyser.analyze(board.with_states(states), since=base)
+                except MinegraphError:  # pragma: no cover - a number over its neighbours
+                    continue
+                finally:
+                    states[c] = HIDDEN
+                ways = after.solutions or 0
+                if not after.consistent or ways == 0:
+                    continue
+                shown.append(k)
+                if after.safe or not after.probabilities:
+                    again = Fraction(1)
+                else:
+                    rest = [p for p in after.probabilities.values() if p < 1]
+                    again = 1 - min(rest) if rest else Fraction(1)
+                survive += Fraction(ways, count) * again
+                progress += Fraction(ways * len(after.safe), count)
+            # Dead: one possible number, and no covered neighbour a 0 would open.
+            dead = len(shown) == 1 and (shown[0] > 0 or hidden_around == 0)
+            scored.append((not dead, survive, progress, -hidden_around, -c, c))
+        return max(scored)[-1]
+
+
+def _guess(game: Game, cell: object, probability: Fraction | None) -> Decision:
+    if cell is None:  # pragma: no cover - a game in play has a covered safe cell
+        raise GameError("no covered cell left to uncover")
+    return Decision((Move("reveal", game.index(cell)),), guess=True,  # type: ignore[arg-type]
+                    probability=probability)
+
+
 #: Policy names and their factories (``first`` cell index or ``None``).
 POLICIES: dict[str, Callable[[int | None], Policy]] = {
     "safest": lambda first: SafestPolicy(first),
+    "strong": lambda first: StrongPolicy(first),
 }
 
 

@@ -1,0 +1,125 @@
+"""Autoplayers: certain moves first, deterministic, the first cell, the exact endgame, dead cells."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from minegraph import Board, analyze
+from minegraph.board import HIDDEN, MINE
+from minegraph.errors import GameError
+from minegraph.play.endgame import Endgame, completions
+from minegraph.play.game import Game
+from minegraph.play.policies import (SafestPolicy, StrongPolicy, default_first, get_policy,
+                                     play)
+
+
+@pytest.mark.parametrize("name", ["safest", "strong"])
+def test_same_seed_same_moves(name: str) -> None:
+    a, b = Game("intermediate", rules="classic", seed=4), Game("intermediate", rules="classic", seed=4)
+    play(a, get_policy(name))
+    play(b, get_policy(name))
+    assert a.moves == b.moves and a.status == b.status
+
+
+@pytest.mark.parametrize("name", ["safest", "strong"])
+def test_no_guess_while_a_cell_is_proven_safe(name: str) -> None:
+    policy = get_policy(name)
+    for seed in range(6):
+        game = Game("intermediate", rules="modern", seed=seed)
+        while game.status == "playing":
+            decision = policy.decide(game)
+            if game.uncovered:
+                a = analyze(game.board())
+                assert decision.guess == (not a.safe)
+                for move in decision.moves:
+                    assert (not decision.guess) <= (game.cell(move.cell) in a.safe)
+                if decision.guess:  # never a proven mine
+                    assert game.cell(decision.moves[0].cell) not in a.mines
+            for move in decision.moves:
+                if game.status == "playing" and game.is_legal(move):
+                    game.push(move)
+
+
+def test_first_cell() -> None:
+    assert default_first(Game("expert", rules="classic")) == 0
+    assert default_first(Game("expert", rules="modern")) == 3 * 30 + 3
+    assert default_first(Game("beginner-8", rules="modern")) == 3 * 8 + 3
+    assert default_first(Game(rows=3, cols=4, mines=1, rules="modern")) == 1 * 4 + 1
+    game = Game("expert", rules="modern", seed=0)
+    assert StrongPolicy().decide(game).moves[0].cell == 93
+    assert SafestPolicy(first=17).decide(game).moves[0].cell == 17
+
+
+def test_strong_plays_the_endgame_optimum() -> None:
+    """On positions with few completions the guess is one that keeps the best exact win
+    probability."""
+    checked = 0
+    for seed in range(40):
+        game = Game(rows=5, cols=6, mines=7, rules="classic", seed=seed)
+        policy = StrongPolicy()
+        while game.status == "playing":
+            decision = policy.decide(game)
+            if decision.guess and game.uncovered:
+                board = game.board()
+                count = analyze(board).solutions
+                assert count is not None
+                if count <= policy.endgame:
+                    search = Endgame(board, policy.endgame)
+                    cell = decision.moves[0].cell
+                    assert search.cells_by_value([cell])[cell] == search.win_probability()
+                    checked += 1
+            for move in decision.moves:
+                if game.status == "playing" and game.is_legal(move):
+                    game.push(move)
+    assert checked >= 5
+
+
+def _possible_numbers(board: Board, cell: int) -> set[int] | None:
+    layouts = completions(board, 3000)
+    if layouts is None:
+        return None
+    return {sum(1 for q in board.neighbors[cell] if q in layout or board.states[q] == MINE)
+            for layout in layouts if cell not in layout}
+
+
+def _dead(board: Board, cell: int) -> bool | None:
+    shown = _possible_numbers(board, cell)
+    if shown is None:
+        return None
+    covered = any(board.states[q] == HIDDEN for q in board.neighbors[cell])
+    return len(shown) == 1 and (min(shown) > 0 or not covered)
+
+
+def test_a_dead_cell_is_guessed_only_when_its_equals_are_dead_too() -> None:
+    """Checked by brute force (every completion) on the guesses of many small games: when
+    the chosen cell could show only one number, so could every cell as safe as it."""
+    checked = 0
+    for seed in range(60):
+        game = Game(rows=5, cols=6, mines=7, rules="classic", seed=seed)
+        policy = StrongPolicy(endgame=0)
+        while game.status == "playing":
+            decision = policy.decide(game)
+            if decision.guess and game.uncovered:
+                board = game.board()
+                cell = decision.moves[0].cell
+                dead = _dead(board, cell)
+                if dead:
+                    a = analyze(board)
+                    p = a.probability(game.cell(cell))
+                    for other, q in a.probabilities.items():
+                        if q == p and board.states[game.index(other)] == HIDDEN:
+                            assert _dead(board, game.index(other)) is not False
+                    checked += 1
+                elif dead is False:
+                    checked += 1
+            for move in decision.moves:
+                if game.status == "playing" and game.is_legal(move):
+                    game.push(move)
+    assert checked >= 20
+
+
+def test_unknown_policy() -> None:
+    with pytest.raises(GameError, match="unknown policy 'best'; expected one of safest, strong"):
+        get_policy("best")
