@@ -6,9 +6,15 @@ exit status. :data:`COMMANDS` names the modules with their one-line help; a modu
 only when its command runs (or its ``--help`` is asked for), so ``minegraph --help`` and
 ``minegraph analyze`` never load the green game, networkx or numpy.
 
-Every user mistake ends as one line ``minegraph: error: ...`` on stderr and exit status 2; an
-expired ``--timeout`` as ``minegraph: timeout: ...`` and exit status 3; an interrupt (Ctrl-C)
-exits with status 130.
+Every user mistake ends as one line ``minegraph: error: ...`` on stderr and exit status 2
+(a bad option value too: the parser prints no usage block); an expired ``--timeout`` as
+``minegraph: timeout: ...`` and exit status 3; an interrupt (Ctrl-C) exits with status 130.
+
+The streams behave as in other Unix tools. When the reader of standard output goes away
+(``minegraph demo | head -1``) the command stops quietly with status 141, which is what a shell
+reports for a program ended by SIGPIPE (so ``set -o pipefail`` still sees that the output was
+cut short). Any other failure to read or write a stream or file (standard input closed, a full
+disk, ``-o /dev/full``) is one line naming the stream or file and exit status 2.
 
 Examples
 --------
@@ -19,22 +25,117 @@ Examples
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from contextlib import nullcontext, redirect_stdout
+from contextlib import redirect_stdout
 from importlib import import_module
-from typing import NamedTuple, Sequence, TextIO
+from typing import NamedTuple, NoReturn, Sequence, TextIO
 
 from minegraph.errors import MinegraphError, QueryTimeout
 
 __all__ = ["main", "build_parser", "COMMANDS", "Command", "EXIT_USAGE", "EXIT_TIMEOUT",
-           "EXIT_INTERRUPTED"]
+           "EXIT_INTERRUPTED", "EXIT_BROKEN_PIPE", "OutputError"]
 
-#: Exit status for a user mistake (bad input, unknown option or engine, unreadable file).
+#: Exit status for a user mistake (bad input, unknown option or engine, a file or stream that
+#: cannot be read or written).
 EXIT_USAGE = 2
 #: Exit status when ``--timeout`` expired before the question was answered.
 EXIT_TIMEOUT = 3
 #: Exit status after an interrupt, as shells report SIGINT.
 EXIT_INTERRUPTED = 130
+#: Exit status when standard output's reader has gone (a closed pipe), as shells report SIGPIPE.
+EXIT_BROKEN_PIPE = 141
+
+
+class OutputError(MinegraphError):
+    """Standard output cannot be written (closed, or a full disk): one line, exit status 2."""
+
+
+class _Output:
+    """Standard output as the subcommands see it: an OS error while writing becomes an
+    :class:`OutputError` naming the stream, except a closed pipe, which stays a
+    :class:`BrokenPipeError` for :func:`main` to end quietly.
+
+    Examples
+    --------
+    >>> _Output(None).write("x")
+    Traceback (most recent call last):
+    ...
+    minegraph.cli.OutputError: cannot write standard output: it is closed
+    """
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self._stream = stream
+        # Set by a closed pipe, even when the writer swallowed the error (argparse's --help
+        # does): the final flush raises it again.
+        self.broken = False
+
+    def _target(self) -> TextIO:
+        if self._stream is None:
+            raise OutputError("cannot write standard output: it is closed")
+        return self._stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._target().write(text)
+        except BrokenPipeError:
+            self.broken = True
+            raise
+        except (OSError, ValueError) as exc:   # ValueError: writing to a closed file object
+            raise OutputError(f"cannot write standard output: {_why(exc)}") from None
+
+    def flush(self) -> None:
+        if self.broken:
+            raise BrokenPipeError
+        if self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self.broken = True
+            raise
+        except (OSError, ValueError) as exc:
+            raise OutputError(f"cannot write standard output: {_why(exc)}") from None
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._target(), name)
+
+
+def _why(exc: BaseException) -> str:
+    return (exc.strerror if isinstance(exc, OSError) else None) or str(exc) or type(exc).__name__
+
+
+def _say(line: str) -> None:
+    """Print one line on standard error, if there is a standard error to print on."""
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(line + "\n")
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _discard_stdout() -> None:
+    """Point file descriptor 1 at the null device, so that the interpreter's last flush of
+    ``sys.stdout`` at exit cannot fail (and print a traceback) on a closed pipe or full disk."""
+    stream = sys.__stdout__
+    if stream is None or sys.stdout is not stream:
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (no usage block), as every other user
+    error of the command line."""
+
+    def error(self, message: str) -> NoReturn:
+        _say(f"minegraph: error: {message} (see {self.prog} --help)")
+        raise SystemExit(EXIT_USAGE)
 
 
 class Command(NamedTuple):
@@ -74,8 +175,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     >>> build_parser("solve").parse_args(["solve", "b.board", "--timeout", "2"]).timeout
     2.0
     """
-    parser = argparse.ArgumentParser(prog="minegraph",
-                                     description="Exact Minesweeper reasoning on any graph.")
+    parser = _Parser(prog="minegraph", description="Exact Minesweeper reasoning on any graph.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, entry in COMMANDS.items():
         if name == command:
@@ -92,28 +192,47 @@ def _chosen(argv: Sequence[str]) -> str | None:
     return first if first in COMMANDS else None
 
 
+def _dispatch(argv: Sequence[str] | None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    command = _chosen(args_list)
+    parser = build_parser(command)
+    args = parser.parse_args(args_list)
+    if args.command is None:
+        parser.print_help(sys.stdout)
+        return EXIT_USAGE
+    run = import_module(COMMANDS[args.command].module).run
+    status: int = run(args)
+    return status
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line on ``argv`` (default: ``sys.argv[1:]``) and return the exit status.
 
-    The subcommand's output goes to ``out`` when given, else to standard output.
+    The subcommand's output (and ``--help``) goes to ``out`` when given, else to standard
+    output, which is flushed before returning so that a failure to write it is reported here.
     """
+    output = _Output(out if out is not None else sys.stdout)
     try:  # from the start: Ctrl-C while the parser imports its command is an interrupt too
-        args_list = list(sys.argv[1:] if argv is None else argv)
-        command = _chosen(args_list)
-        parser = build_parser(command)
-        args = parser.parse_args(args_list)
-        if args.command is None:
-            parser.print_help(out or sys.stdout)
-            return EXIT_USAGE
-        run = import_module(COMMANDS[args.command].module).run
-        with redirect_stdout(out) if out is not None else nullcontext():
-            status: int = run(args)
-        return status
+        try:
+            with redirect_stdout(output):
+                return _dispatch(argv)
+        finally:  # also after --help (SystemExit): the output is complete only once flushed
+            output.flush()
+    except BrokenPipeError:
+        if out is None:
+            _discard_stdout()
+        return EXIT_BROKEN_PIPE
     except QueryTimeout as exc:
-        print(f"minegraph: timeout: {exc}", file=sys.stderr)
+        _say(f"minegraph: timeout: {exc}")
         return EXIT_TIMEOUT
     except MinegraphError as exc:
-        print(f"minegraph: error: {exc}", file=sys.stderr)
+        if isinstance(exc, OutputError) and out is None:
+            _discard_stdout()
+        _say(f"minegraph: error: {exc}")
+        return EXIT_USAGE
+    except OSError as exc:  # a stream or file the subcommand did not name
+        where = f" {exc.filename}" if exc.filename else ""
+        _say(f"minegraph: error: input/output error{where}: {_why(exc)}")
         return EXIT_USAGE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED

@@ -29,24 +29,34 @@ __all__ = ["register", "run"]
 HELP = "play many games with an autoplayer and report its win rate"
 
 
+def _digits(text: str, most: int) -> int | None:
+    """``text`` as a whole number if it is ASCII digits only (no sign, ``_`` or other
+    scripts' digits, which ``int()`` would take) of value at most ``most``, else ``None``."""
+    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > len(str(most)):
+        return None
+    value = int(text)
+    return value if value <= most else None
+
+
 def _cell(text: str) -> tuple[int, int]:
-    try:
-        r, c = (int(x) for x in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected ROW,COL (e.g. 3,3), got {text!r}") from None
-    return r, c
+    parts = [_digits(x, 10**6) for x in text.split(",")]
+    if len(parts) != 2 or parts[0] is None or parts[1] is None:
+        raise argparse.ArgumentTypeError(f"expected ROW,COL (0-based, e.g. 3,3), got {text[:40]!r}")
+    return parts[0], parts[1]
 
 
 def _count(text: str) -> int:
-    if not text.isascii() or not text.isdigit() or int(text) < 1 or int(text) > 10**9:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to 10^9, got {text!r}")
-    return int(text)
+    value = _digits(text, 10**9)
+    if value is None or value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to 10^9, got {text[:40]!r}")
+    return value
 
 
 def _seed(text: str) -> int:
-    if not text.isascii() or not text.isdigit() or int(text) > 2**62:
-        raise argparse.ArgumentTypeError(f"expected a seed from 0 to 2^62, got {text!r}")
-    return int(text)
+    value = _digits(text, 2**62)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"expected a seed from 0 to 2^62, got {text[:40]!r}")
+    return value
 
 
 def register(subparsers: Subparsers) -> None:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from importlib import resources
 from typing import TYPE_CHECKING
 
+from minegraph.deadline import MAX_SECONDS
 from minegraph.errors import MinegraphError
 from minegraph.formats import FORMATS, detect_format, read_board
+from minegraph.states import MAX_CELLS
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -18,7 +21,42 @@ if TYPE_CHECKING:
     #: What ``register(subparsers)`` receives: ``ArgumentParser.add_subparsers()``'s result.
     Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
-__all__ = ["read_input", "load_board", "board_arguments", "format_argument", "shipped_boards"]
+__all__ = ["read_input", "read_stdin", "load_board", "board_arguments", "format_argument",
+           "shipped_boards", "mine_count", "seconds", "mines_argument", "timeout_argument"]
+
+_WHOLE = re.compile(r"\+?[0-9]+")
+_DECIMAL = re.compile(r"\+?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def _decode(data: bytes, name: str) -> str:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise MinegraphError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+    # As text mode reads files: \r\n and \r end lines too.
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_stdin() -> str:
+    """All of standard input as text (UTF-8).
+
+    Raises
+    ------
+    MinegraphError
+        when standard input is closed or cannot be read, or is not UTF-8 text.
+    """
+    stream = sys.stdin
+    if stream is None:
+        raise MinegraphError("cannot read standard input: it is closed")
+    try:
+        buffer = getattr(stream, "buffer", None)
+        data = buffer.read() if buffer is not None else stream.read()
+    except (OSError, ValueError) as exc:  # ValueError: a closed file object
+        why = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+        raise MinegraphError(f"cannot read standard input: {why}") from None
+    except UnicodeDecodeError as exc:
+        raise MinegraphError(f"standard input: not UTF-8 text ({exc.reason})") from None
+    return _decode(data, "standard input") if isinstance(data, bytes) else data
 
 
 def read_input(path: str) -> tuple[str, str | None]:
@@ -35,16 +73,17 @@ def read_input(path: str) -> tuple[str, str | None]:
     Traceback (most recent call last):
     ...
     minegraph.errors.MinegraphError: cannot read /nonexistent/board.txt: No such file or directory
+    >>> read_input("/dev/null")
+    ('', '/dev/null')
     """
     if path == "-":
-        return sys.stdin.read(), None
+        return read_stdin(), None
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read(), path
+        with open(path, "rb") as handle:
+            data = handle.read()
     except OSError as exc:
         raise MinegraphError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise MinegraphError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    return _decode(data, path), path
 
 
 def load_board(path: str, format: str | None = None) -> tuple[Board, str]:
@@ -87,6 +126,59 @@ def format_argument(p: argparse.ArgumentParser) -> None:
                    help="input format (default: detected from the name and content)")
 
 
+def mine_count(text: str) -> int:
+    """The value of ``--mines``: a whole number of mines in ASCII digits, at most
+    :data:`~minegraph.states.MAX_CELLS` (the board checks it against its own cells).
+
+    Examples
+    --------
+    >>> mine_count("99")
+    99
+    >>> mine_count("1e3")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number of mines (0, 1, 2, ...), got '1e3'
+    """
+    if not _WHOLE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"expected a whole number of mines (0, 1, 2, ...), got {text[:40]!r}")
+    digits = text.lstrip("+").lstrip("0") or "0"
+    if len(digits) > len(str(MAX_CELLS)) or int(digits) > MAX_CELLS:
+        raise argparse.ArgumentTypeError(f"expected at most {MAX_CELLS} mines (the cells of the "
+                                         f"largest board), got a {len(digits)}-digit number")
+    return int(digits)
+
+
+def seconds(text: str) -> float:
+    """The value of ``--timeout``: a positive decimal number of seconds, at most
+    :data:`~minegraph.deadline.MAX_SECONDS`.
+
+    Examples
+    --------
+    >>> seconds("2.5"), seconds("1e3")
+    (2.5, 1000.0)
+    >>> seconds("1e10")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a positive number of seconds, at most 1e+09, got '1e10'
+    """
+    value = float(text) if _DECIMAL.fullmatch(text) else None
+    if value is None or not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, at most "
+                                         f"{MAX_SECONDS:g}, got {text[:40]!r}")
+    return value
+
+
+def mines_argument(p: argparse.ArgumentParser) -> None:
+    """Add ``--mines N`` (:func:`mine_count`)."""
+    p.add_argument("--mines", type=mine_count, metavar="N",
+                   help="total number of mines (overrides the file)")
+
+
+def timeout_argument(p: argparse.ArgumentParser, help: str) -> None:
+    """Add ``--timeout SECONDS`` (:func:`seconds`) with its ``help``."""
+    p.add_argument("--timeout", type=seconds, metavar="SECONDS", help=help)
+
+
 def board_arguments(p: argparse.ArgumentParser) -> None:
     """Add the arguments of the commands that read one board: the file, ``--format``,
     ``--mines``, ``--engine`` and ``--timeout``.
@@ -100,11 +192,10 @@ def board_arguments(p: argparse.ArgumentParser) -> None:
     """
     p.add_argument("board", help="board file, or - for standard input")
     format_argument(p)
-    p.add_argument("--mines", type=int, metavar="N", help="total number of mines (overrides the file)")
+    mines_argument(p)
     p.add_argument("--engine", default="auto",
                    help="engine: auto (default), dp, brute, sat[:SOLVER], backtrack[:SEED], ...")
-    p.add_argument("--timeout", type=float, metavar="SECONDS",
-                   help="give up after SECONDS, naming the unanswered question (exit status 3)")
+    timeout_argument(p, "give up after SECONDS, naming the unanswered question (exit status 3)")
 
 
 def shipped_boards(*folder: str) -> list[tuple[str, str]]:

@@ -13,7 +13,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from minegraph.cli.common import format_argument, load_board
+from minegraph.cli.common import format_argument, load_board, mines_argument, timeout_argument
 from minegraph.errors import BoardError
 
 if TYPE_CHECKING:
@@ -61,9 +61,8 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("board", help="board file, or - for standard input")
     p.add_argument("cell", nargs="?", help="the cell: ROW,COL (0-based), or a cell number on graph boards")
     format_argument(p)
-    p.add_argument("--mines", type=int, metavar="N", help="total number of mines (overrides the file)")
-    p.add_argument("--timeout", type=float, metavar="SECONDS",
-                   help="give up after SECONDS (exit status 3)")
+    mines_argument(p)
+    timeout_argument(p, "give up after SECONDS (exit status 3)")
     p.add_argument("--json", action="store_true", help="print the explanation object")
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from minegraph.errors import MinegraphError
@@ -50,13 +49,10 @@ def register(subparsers: Subparsers) -> None:
 
 
 def _read(source: str | None) -> str:
-    if source == "-":
-        return sys.stdin.read()
-    path = Path(source if source is not None else "gra.in")
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MinegraphError(f"cannot read {path}: {exc.strerror or exc}") from None
+    # Standard input or a file, as the board commands read them (closed or unreadable
+    # streams, non-UTF-8 bytes: one line).
+    from minegraph.cli.common import read_input
+    return read_input(source if source is not None else "gra.in")[0]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -12,6 +12,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from minegraph.cli.common import read_stdin, timeout_argument
 from minegraph.urbas import solve_numeric
 
 if TYPE_CHECKING:
@@ -28,12 +29,11 @@ def register(subparsers: Subparsers) -> None:
                     "board, or NO SOLUTION, as Urbaś's backtracking program does.")
     p.add_argument("--engine", default="backtrack",
                    help="engine: backtrack[:SEED] (default, the source's), auto, dp, sat[:SOLVER], brute")
-    p.add_argument("--timeout", type=float, metavar="SECONDS",
-                   help="give up after SECONDS (exit status 3)")
+    timeout_argument(p, "give up after SECONDS (exit status 3)")
 
 
 def run(args: argparse.Namespace) -> int:
     """Read standard input, write the answer to standard output; the exit status."""
-    answer = solve_numeric(sys.stdin.read(), args.engine, args.timeout)
+    answer = solve_numeric(read_stdin(), args.engine, args.timeout)
     sys.stdout.write(answer)
     return 1 if answer.startswith("NO SOLUTION") else 0
