@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import math
+import random
+import sys
 from fractions import Fraction
 
 import pytest
 
-from minegraph import HIDDEN, Board, analyze, solve
-from minegraph.analysis import _to_float
-from minegraph.errors import EngineError
+from minegraph import HIDDEN, Board, analyze, explain, solve
+from minegraph.analysis import _to_float, exact_decimal
+from minegraph.errors import BoardError, EngineError
 
 
 def test_best_prefers_lowest_probability_then_fewest_hidden_neighbours() -> None:
@@ -80,3 +83,91 @@ def test_unknown_engine() -> None:
 def test_brute_and_dp_agree_through_analyze() -> None:
     b = Board.from_text("mines: 4\n#2##\n#3##\n####")
     assert analyze(b, engine="brute").probabilities == analyze(b, engine="dp").probabilities
+
+
+# ----------------------------------------------------------------- counts at any size (issue 9)
+@pytest.fixture
+def raised_int_limit():
+    """Lift Python's limit on int-to-str conversion for computing the expected answers."""
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    yield
+    sys.set_int_max_str_digits(old)
+
+
+def test_exact_decimal_agrees_with_str_at_every_length(raised_int_limit) -> None:
+    numbers = [0, 1, -1, 2 ** 2000, 2 ** 2000 - 1, -(2 ** 2001), 10 ** 4300, 10 ** 4301 - 1,
+               7 ** 20000, -(3 ** 50000) + 1, math.comb(30000, 6000)]
+    rng = random.Random(9)
+    numbers += [rng.getrandbits(bits) for bits in (1023, 1024, 1025, 14000, 33333, 100_000)]
+    for n in numbers:
+        assert exact_decimal(n) == str(n)
+
+
+def test_a_count_past_4300_digits_is_printed_and_serialised(raised_int_limit) -> None:
+    # 6,000 mines on a 150x200 board with nothing uncovered: C(30000, 6000) completions.
+    expected = str(math.comb(30000, 6000))
+    assert len(expected) == 6518
+    sys.set_int_max_str_digits(4300)                  # the interpreter's default, as users have it
+    a = analyze(Board.grid(150, 200, [HIDDEN] * 30000, mines=6000))
+    assert a.solutions == math.comb(30000, 6000)
+    obj = a.to_json()
+    assert obj["solutions"] == expected and obj["total_mines"] == 6000
+    assert json.loads(json.dumps(obj))["solutions"] == expected
+    assert repr(a) == (f"<Analysis 150x200 square: consistent, solutions={expected[0]}.{expected[1:5]}…"
+                       f"e+6517 (6518 digits), safe=0, mines=0, best=(0, 0), engine='dp'>")
+    assert a.probability((0, 0)) == Fraction(1, 5)
+
+
+def test_an_analysis_is_hashable_and_its_repr_short() -> None:
+    a = analyze(Board.from_text("###\n#1#"))
+    assert hash(a) == hash(a) and {a: 1}[a] == 1 and len({a, a}) == 1
+    assert a != analyze(Board.from_text("###\n#1#"))            # equal only to itself
+    assert repr(analyze(Board.from_text("#3#\n---"))) == "<Analysis 2x3 square: inconsistent, engine='dp'>"
+    wide = analyze(Board.from_text("#" * 400))               # 2**400: 121 digits
+    assert len(repr(wide)) < 150 and "solutions=2.5822…e+120 (121 digits)," in repr(wide)
+
+
+def test_no_total_is_said_in_the_json() -> None:
+    assert analyze(Board.from_text("#1#")).to_json()["total_mines"] is None
+    assert analyze(Board.from_text("#1#"), mines=1).to_json()["total_mines"] == 1
+    # What no total assumes: every completion counts once, so a cell touching no number is 1/2.
+    a = analyze(Board.from_text("#1#-#"))
+    assert a.probability((0, 4)) == Fraction(1, 2) and a.solutions == 2 * 2
+
+
+# ----------------------------------------------------------------- arguments (issue 9)
+def test_probability_takes_the_jsons_cells_and_says_what_is_wrong() -> None:
+    a = analyze(Board.from_text("#1#\n###"))
+    assert a.probability([0, 0]) == a.probability((0, 0)) == a.probability(0)
+    for cell, message in [((0, 1), r"cell \(0, 1\) is not hidden"), ((5, 0), "outside the 2x3 grid"),
+                          ("a1", "expected a cell"), ((0,), "1 coordinates"), (None, "expected a cell"),
+                          ([0.0, 1], "expected a row")]:
+        with pytest.raises(BoardError, match=message):
+            a.probability(cell)
+    g = analyze(Board.from_graph(3, [(0, 1), (1, 2)], "#1#"))
+    assert g.probability(0) == Fraction(1, 2)
+    with pytest.raises(BoardError, match="a graph board's cells are numbers 0..2"):
+        g.probability([0, 0])
+
+
+def test_analyze_and_solve_refuse_what_is_not_a_board() -> None:
+    # Text is refused rather than guessed at (it could be any of four formats): the message
+    # says how to read it.
+    for call in (analyze, solve, explain):
+        with pytest.raises(BoardError, match=r"needs a Board, got str: read board text with "
+                                             r"Board.from_text\(text\)"):
+            call("#1#")  # type: ignore[arg-type]
+        with pytest.raises(BoardError, match="needs a Board, got NoneType"):
+            call(None)  # type: ignore[arg-type]
+    b = Board.from_text("#1#")
+    for kwargs, error, message in [({"mines": -1}, BoardError, "outside 0..3"),
+                                   ({"mines": 1.0}, BoardError, "expected a total mine count"),
+                                   ({"mines": "1"}, BoardError, "expected a total mine count"),
+                                   ({"engine": 5}, EngineError, "an engine is a name"),
+                                   ({"engine": "dpp"}, EngineError, "unknown engine"),
+                                   ({"timeout": -1}, EngineError, "a time limit must be"),
+                                   ({"timeout": "2"}, EngineError, "a time limit must be"),
+                                   ({"timeout": 1e10}, EngineError, "a time limit must be")]:
+        with pytest.raises(error, match=message):
+            analyze(b, **kwargs)

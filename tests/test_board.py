@@ -52,3 +52,114 @@ def test_index_outside() -> None:
     b = Board.from_text("##")
     with pytest.raises(BoardError, match="outside"):
         b.index((1, 0))
+
+
+# ----------------------------------------------------------------- arguments (issue 9)
+# Every public constructor and method checks its arguments and says what it expected, with a
+# MinegraphError subclass: never a TypeError, IndexError or KeyError from deep inside.
+
+def test_states_may_be_ints_or_the_texts_symbols() -> None:
+    as_symbols = Board.grid(2, 2, ["#", "1", "#", "#"])
+    assert as_symbols == Board.grid(2, 2, [HIDDEN, 1, HIDDEN, HIDDEN]) == Board.grid(2, 2, "#1##")
+    assert Board.from_graph(3, [(0, 1), (1, 2)], ["#", "2", "M"]).states == (HIDDEN, 2, MINE)
+    import numpy as np                       # numpy's integers are whole numbers too
+    b = Board.grid(np.int64(1), np.int32(3), np.array([HIDDEN, 1, HIDDEN]), mines=np.int64(1))
+    assert b.states == (HIDDEN, 1, HIDDEN) and type(b.mines) is int and b.mines == 1
+
+
+BAD_CALLS = [
+    # (call, message fragment)
+    (lambda: Board.grid(2, 2, ["#", "1", "#", "z"]), r"cell \(1, 1\): expected a state.*got 'z'"),
+    (lambda: Board.grid(2, 2, [HIDDEN, None, HIDDEN, HIDDEN]), r"cell \(0, 1\): expected a state"),
+    (lambda: Board.grid(2, 2, [HIDDEN, 1.0, HIDDEN, HIDDEN]), r"expected a state.*got 1.0"),
+    (lambda: Board.grid(2, 2, [HIDDEN, True, HIDDEN, HIDDEN]), r"expected a state.*got True"),
+    (lambda: Board.grid(2, 2, 5), "expected a sequence of states"),
+    (lambda: Board.grid(2, 2, b"#1##"), "expected a sequence of states"),
+    (lambda: Board.grid(2, 2, [HIDDEN] * 3), "expected 4 states"),
+    (lambda: Board.grid(2, 2, iter(int, 1)), "expected 4 states .*got more than 4"),
+    (lambda: Board.grid("2", 2, "####"), "expected a number of rows"),
+    (lambda: Board.grid(2.0, 2, "####"), "expected a number of rows"),
+    (lambda: Board.grid(2, None, "####"), "expected a number of columns"),
+    (lambda: Board.grid(0, 2, []), "at least one row"),
+    (lambda: Board.grid(2, 2, "####", topology="hexagon"), "unknown topology 'hexagon'"),
+    (lambda: Board.grid(2, 2, "####", topology=["square"]), "unknown topology"),
+    (lambda: Board.grid(2, 2, "####", mines=1.5), "expected a total mine count"),
+    (lambda: Board.grid(2, 2, "####", mines=True), "expected a total mine count"),
+    (lambda: Board.grid(2, 2, "####", mines=-1), "outside 0..4"),
+    (lambda: Board.grid(2, 2, "####", mines="2"), "expected a total mine count"),
+    (lambda: Board.from_graph("3", [], "###"), "expected a number of cells"),
+    (lambda: Board.from_graph(3, 7, "###"), "expected the edges as pairs"),
+    (lambda: Board.from_graph(3, "01", "###"), "expected the edges as pairs"),
+    (lambda: Board.from_graph(3, [(0, 1, 2)], "###"), "edge 0: expected a pair"),
+    (lambda: Board.from_graph(3, [(0, 1.5)], "###"), "edge 0: expected a cell number 0..2"),
+    (lambda: Board.from_graph(3, [("0", "1")], "###"), "edge 0: expected a cell number"),
+    (lambda: Board.from_graph(3, [(0, -1)], "###"), "edge 0: cell -1 is outside 0..2"),
+    (lambda: Board.from_graph(3, [], "##"), "expected 3 states"),
+    (lambda: Board.from_text(b"#1#"), "expected the board text as a str, got bytes"),
+    (lambda: Board.from_text(None), "expected the board text as a str, got NoneType"),
+    # Built field by field: the neighbour lists are checked too.
+    (lambda: Board("graph", None, None, ((1,), (0, 5)), (HIDDEN, 1)),
+     "cell 1: neighbour 5 is not a cell of the board"),
+    (lambda: Board("graph", None, None, ((1,), ()), (HIDDEN, 1)), "but 1 does not have 0"),
+    (lambda: Board("graph", None, None, ((0,),), (HIDDEN,)), "its own neighbour"),
+    (lambda: Board("graph", None, None, ((1, 1), (0, 0)), (HIDDEN, 1)), "listed twice"),
+    (lambda: Board("graph", None, None, (("1",), (0,)), (HIDDEN, 1)), "expected a neighbour"),
+    (lambda: Board("graph", None, None, (), ()), "at least one cell"),
+    (lambda: Board("graph", 1, 2, ((1,), (0,)), (HIDDEN, 1)), "no rows and columns"),
+    (lambda: Board("square", 1, 2, ((1,), ()), (HIDDEN, 1)), "not those of the 1x2 square grid"),
+    (lambda: Board("square", 2, 2, ((1,), (0,)), (HIDDEN, 1)), "needs that many neighbour lists"),
+    (lambda: Board("squares", 1, 1, ((),), (HIDDEN,)), "unknown topology 'squares'"),
+    (lambda: Board("graph", None, None, ((1,), (0,)), (HIDDEN, "z")), r"cell 1: expected a state"),
+]
+
+
+@pytest.mark.parametrize("call,message", BAD_CALLS, ids=[m for _, m in BAD_CALLS])
+def test_bad_construction_arguments_say_what_was_expected(call, message: str) -> None:
+    with pytest.raises(MinegraphError, match=message):
+        call()
+
+
+def test_a_graph_board_naming_a_missing_cell_is_refused_at_once() -> None:
+    # It used to be accepted and to fail later, in the analysis, with an IndexError.
+    with pytest.raises(BoardError, match="neighbour 2 is not a cell of the board"):
+        Board("graph", None, None, ((1,), (0, 2)), (HIDDEN, 1))
+
+
+def test_a_board_built_field_by_field_is_checked_and_normalised() -> None:
+    square = Board("square", 1, 3, [[1], [0, 2], [1]], [HIDDEN, 1, HIDDEN])
+    assert square == Board.from_text("#1#") and square.neighbors == ((1,), (0, 2), (1,))
+    graph = Board("graph", None, None, [[1], [0]], "#1", 1)
+    assert graph == Board.from_graph(2, [(0, 1)], [HIDDEN, 1], mines=1)
+
+
+def test_cells_as_tuples_lists_or_indices() -> None:
+    b = Board.from_text("###\n###")
+    assert b.index((1, 2)) == b.index([1, 2]) == b.index(5) == 5
+    g = Board.from_graph(3, [(0, 1)], "###")
+    assert g.index(2) == 2
+    for board, cell, message in [
+            (b, (1,), r"expected a cell \(row, col\), got 1 coordinates"),
+            (b, (0, 1, 2), "got 3 coordinates"),
+            (b, (0, "1"), "expected a column"), (b, (True, 0), "expected a row"),
+            (b, (2, 0), r"cell \(2, 0\) is outside the 2x3 grid"), (b, (0, -1), "outside"),
+            (b, "0,1", "expected a cell"), (b, 1.0, "expected a cell"), (b, None, "expected a cell"),
+            (b, 6, "cell 6 is outside 0..5"), (g, (0, 1), "a graph board's cells are numbers 0..2"),
+            (g, [0], "a graph board's cells"), (g, -1, "outside 0..2")]:
+        with pytest.raises(BoardError, match=message):
+            board.index(cell)
+    with pytest.raises(BoardError, match="cell index 6 is outside 0..5"):
+        b.cell(6)
+    with pytest.raises(BoardError, match="expected a cell index"):
+        b.cell((0, 1))
+    assert b.label(99) == "99"        # messages may name anything
+
+
+def test_with_states_checks_like_the_constructors() -> None:
+    b = Board.from_text("mines: 1\n#1#")
+    assert b.with_states("M1#").states == (MINE, 1, HIDDEN) and b.with_states("M1#").mines == 1
+    assert b.with_states("##-", mines=None).mines is None
+    for states, mines, message in [("##", "keep", "expected 3 states"),
+                                   ("#1#", 4, "outside 0..3"), ("#1#", "many", "expected a total"),
+                                   ([HIDDEN, 9, HIDDEN], "keep", "number 9 exceeds")]:
+        with pytest.raises(BoardError, match=message):
+            b.with_states(states, mines=mines)

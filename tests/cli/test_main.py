@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import subprocess
 import sys
 from importlib import import_module
@@ -148,3 +149,22 @@ def test_an_interrupt_exits_with_130(monkeypatch: pytest.MonkeyPatch) -> None:
         raise KeyboardInterrupt
     monkeypatch.setattr(import_module("minegraph.cli.demo"), "run", interrupted)
     assert main(["demo"]) == EXIT_INTERRUPTED
+
+
+def test_counts_past_4300_digits_in_the_report_and_the_json(tmp_path: Path) -> None:
+    # 6,000 mines on a 150x200 board: C(30000, 6000), 6,518 digits (issue 9).
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        expected = str(math.comb(30000, 6000))
+    finally:
+        sys.set_int_max_str_digits(old)
+    board = tmp_path / "big.board"
+    board.write_text("mines: 6000\n" + ("#" * 200 + "\n") * 150)
+    p = run("analyze", str(board))
+    assert p.returncode == 0 and p.stderr == ""
+    assert "\nsolutions: 2.6340…e+6517 (6518 digits)\n" in p.stdout
+    p = run("analyze", "--full", str(board))
+    assert p.returncode == 0 and f"\nsolutions: {expected}\n" in p.stdout
+    p = run("analyze", "--json", str(board))
+    assert p.returncode == 0 and json.loads(p.stdout)["solutions"] == expected
