@@ -52,7 +52,9 @@ class Analyser:
         The SAT solver for components too wide for DP.
     max_cells
         Cached components hold at most about this many hidden cells in all (least recently
-        used first out).
+        used first out). A counted component keeps its DP tables (for completions), about
+        1.5 kB per cell on Expert games: the default bounds the cache near 400 MB while
+        keeping every component of the last few hundred Expert games.
 
     Attributes
     ----------
@@ -62,7 +64,7 @@ class Analyser:
     """
 
     def __init__(self, *, work_budget: float | None = None, solver: str = "cadical",
-                 max_cells: int = 2_000_000) -> None:
+                 max_cells: int = 250_000) -> None:
         from minegraph.engines.portfolio import WORK_BUDGET, ComponentCache, PortfolioEngine
         self.cache = ComponentCache(max_cells)
         self.engine = PortfolioEngine(WORK_BUDGET if work_budget is None else work_budget,
