@@ -26,11 +26,11 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
-from minegraph.analysis import Analysis, from_result
+from minegraph.analysis import Analysis, check_board, from_result
 from minegraph.board import Board, Cell
 from minegraph.constraints import ConstraintSystem, build_system, update_system
 from minegraph.deadline import Deadline, time_limit
-from minegraph.errors import BoardError
+from minegraph.errors import BoardError, EngineError
 
 if TYPE_CHECKING:
     from minegraph.explain import Explainer, Explanation
@@ -65,6 +65,15 @@ class Analyser:
 
     def __init__(self, *, work_budget: float | None = None, solver: str = "cadical",
                  max_cells: int = 250_000) -> None:
+        if work_budget is not None and (isinstance(work_budget, bool)
+                                        or not isinstance(work_budget, (int, float))
+                                        or not 0 <= work_budget < float("inf")):
+            raise EngineError(f"expected a work budget (a number of DP table entries >= 0) or "
+                              f"None, got {work_budget!r}"[:200])
+        if not isinstance(solver, str):
+            raise EngineError(f"expected a SAT solver name such as 'cadical', got {type(solver).__name__}")
+        if isinstance(max_cells, bool) or not isinstance(max_cells, int) or max_cells < 0:
+            raise EngineError(f"expected max_cells, a whole number of cells >= 0, got {max_cells!r}"[:200])
         from minegraph.engines.portfolio import WORK_BUDGET, ComponentCache, PortfolioEngine
         self.cache = ComponentCache(max_cells)
         self.engine = PortfolioEngine(WORK_BUDGET if work_budget is None else work_budget,
@@ -86,12 +95,15 @@ class Analyser:
         Raises
         ------
         BoardError
-            when ``board`` is not a :class:`~minegraph.board.Board`.
+            when ``board`` is not a :class:`~minegraph.board.Board`, ``mines`` does not fit it
+            or ``since`` is not a constraint system.
         QueryTimeout
             when ``timeout`` expires.
         """
-        if not isinstance(board, Board):
-            raise BoardError(f"analyze needs a Board, got {type(board).__name__}")
+        board = check_board(board, "analyze")
+        if since is not None and not isinstance(since, ConstraintSystem):
+            raise BoardError(f"since: expected the constraint system of an earlier position "
+                             f"(Analyser.last_system) or None, got {type(since).__name__}")
         if mines is not None:
             board = board.with_states(board.states, mines)
         with time_limit(timeout, "consistency"):
@@ -109,7 +121,15 @@ class Analyser:
 
     def explain(self, board: Board, cell: Cell | None = None, *,
                 timeout: float | Deadline | None = None) -> Explanation:
-        """:func:`~minegraph.explain.explain`, with the position's solver kept loaded."""
+        """:func:`~minegraph.explain.explain`, with the position's solver kept loaded.
+
+        Raises
+        ------
+        BoardError
+            when ``board`` is not a :class:`~minegraph.board.Board`, or ``cell`` not one of
+            its hidden cells.
+        """
+        board = check_board(board, "explain")
         from minegraph.explain import Explainer, Explanation
         explainer = self._explainers.get(board)
         if explainer is None:
