@@ -109,3 +109,68 @@ def test_pgsolver_errors(text, where, what):
     with pytest.raises(FormatError) as err:
         read_pgsolver(text)
     assert str(err.value).startswith(where) and what in str(err.value)
+
+
+class TestHostileInput:
+    """Issue 9: binary files, non-ASCII or huge numbers and declared sizes the file cannot hold
+    are FormatErrors or LimitErrors naming their place, never a traceback or an allocation."""
+
+    @pytest.mark.parametrize("read", [read_oi, read_pgsolver, read_paritysol, read_oi_answer])
+    def test_binary_file(self, read):
+        # A UnicodeDecodeError traceback before (from the caller's decoding).
+        with pytest.raises(FormatError, match=r"^line 2, column 3: not UTF-8 text: byte 0x89"):
+            read(b"1 1\n1 \x89PNG\x00\x00")
+
+    def test_utf8_bytes_are_read(self):
+        assert read_oi(SAMPLE_GRA_IN.encode()).n == 8
+        assert read_pgsolver(b'parity 1;\r\n0 2 0 1 "1";\r\n1 1 1 0;\r\n').successor_lists() == [[1], [0]]
+
+    @pytest.mark.parametrize("text, where, what", [
+        ("1 ١\n1 1 2\n0 1 1\n", "line 1, column 3", "expected the number b of Bolek's fields, found '١'"),
+        ("1 1\n1 1 1_0\n0 1 1\n", "line 2, column 5", "expected a field number, found '1_0'"),
+        ("1 1\n+1 1 2\n0 1 1\n", "line 2, column 1", "expected colour 0 or 1, found '+1'"),
+        ("1 1\n1 ٣ 2\n0 1 1\n", "line 2, column 3", "expected the number k of successors, found '٣'"),
+        ("1 " + "9" * 5000 + "\n", "line 1, column 3", "(5000 characters)"),
+        ("1 1\n1 1 2\n0 1 " + "1" * 5000 + "\n", "line 3, column 5", "(5000 characters)"),
+        ("1\u20031\n1 1 2\n0 1 1\n", "line 1, column 1", "expected two numbers 'a b', found 1 item(s)"),
+    ])
+    def test_oi_numbers_are_ascii_digits(self, text, where, what):
+        # int() read '١' as 1, '1_0' as 10 and '+1' as 1, and crashed past 4,300 digits.
+        with pytest.raises(FormatError) as err:
+            read_oi(text)
+        assert str(err.value).startswith(where) and what in str(err.value)
+
+    def test_oi_answer_numbers_are_ascii_digits(self):
+        with pytest.raises(FormatError, match="line 2, column 1: expected a field number, found '٣'"):
+            read_oi_answer("1\n٣\n")
+
+    def test_pgsolver_declared_size_beyond_the_limit(self):
+        # Tried to allocate 93 GiB before.
+        with pytest.raises(LimitError, match=r"^line 1: parity '99999999999' declares more than 10000000"):
+            read_pgsolver("parity 99999999999;\n0 2 0 1;\n")
+        with pytest.raises(LimitError, match="paritysol '99999999999' declares more"):
+            read_paritysol("paritysol 99999999999;\n")
+
+    def test_pgsolver_declared_size_beyond_the_file(self):
+        with pytest.raises(FormatError, match=r"^line 1, column 8: 'parity 5;' declares 6 vertices \(0..5\), "
+                                              r"but only 2 line\(s\) follow"):
+            read_pgsolver("parity 5;\n0 2 0 1;\n")
+
+    @pytest.mark.parametrize("text, where, what", [
+        ("parity 1;\n0 2 0 ١;\n1 1 1 0;\n", "line 2, column 1", "expected 'id priority owner"),
+        ("parity 1;\n0 2 0 " + "1" * 30 + ";\n1 1 1 0;\n", "line 2, column 7", "number '111"),
+        ("parity 1;\n0 2 0 1;\n1 1 1 0;\n\x00\n", "line 4, column 1", "expected 'id priority owner"),
+    ])
+    def test_pgsolver_numbers(self, text, where, what):
+        with pytest.raises(FormatError) as err:
+            read_pgsolver(text)
+        assert str(err.value).startswith(where) and what in str(err.value)
+
+    def test_paritysol_strategy_must_be_a_vertex(self):
+        with pytest.raises(FormatError, match="line 2, column 5: strategy 7 is not a vertex 0..1"):
+            read_paritysol("paritysol 1;\n0 0 7;\n1 0;\n")
+
+    def test_oi_hostile_line_is_read_only_as_far_as_k(self):
+        # One field line of a million items: only k + 3 of them are looked at.
+        with pytest.raises(FormatError, match="line 2, column 7: field 1: expected 1 successors, found 1000000"):
+            read_oi("1 1\n1 1 2 " + "2 " * 999_999 + "\n0 1 1\n")

@@ -127,8 +127,9 @@ def _count_before_parsing(text: str) -> None:
     if len(text) > _COUNT_VALUES_ABOVE and text.count(",") > 2 * lists + strings + 8:
         # Two numbers per edge list, one string per row or state, a few keys: anything more is
         # a list of bare values, which no board has and which would cost memory to build.
-        raise FormatError(f"$: the JSON holds {text.count(',')} values, more than its rows, states and "
-                          f"[u, v] edges can account for; expected the grid or graph form of a board")
+        raise FormatError(f"the JSON holds {text.count(',') + 1} values or more, more than its rows, states "
+                          f"and [u, v] edges can account for; expected the grid or graph form of a board",
+                          path="$")
 
 
 def _parse(data: str | bytes | bytearray | Mapping[str, Any]) -> Mapping[str, Any]:

@@ -279,14 +279,14 @@ class GridRows:
             self.width = n
             self.indent = indent
         else:
+            if indent != self.indent:
+                raise RowProblem(f"the row is {_indent(indent)} but {self.first} is "
+                                 f"{_indent(self.indent)}; {_SPACING_HINT}", 1)
             if n != self.width:
                 # Point at the first extra cell, or just past the end of a short row.
                 column = (len(indent) + self.width * (len(sep) + 1) + 1 if n > self.width
                           else len(line.rstrip(" \t")) + 1)
                 raise RowProblem(f"row has {n} cells but {self.first} has {self.width}", column)
-            if indent != self.indent:
-                raise RowProblem(f"the row is {_indent(indent)} but {self.first} is "
-                                 f"{_indent(self.indent)}; {_SPACING_HINT}", 1)
             if (self.rows + 1) * n > MAX_CELLS:
                 raise RowProblem(f"board of at least {self.rows + 1}x{n} cells exceeds the limit of "
                                  f"{MAX_CELLS} cells", None, limit=True)

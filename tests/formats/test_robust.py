@@ -1,0 +1,258 @@
+"""Issue 9, the readers: no silent misreads, refusals with hints, bounded work on hostile sizes.
+
+Every input here is hand-written with the board (or the error and its place) it must give.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from minegraph.board import BLANK, HIDDEN, MAX_CELLS, MINE, Board
+from minegraph.errors import FormatError, LimitError, UserError
+from minegraph.formats import read_board
+from minegraph.formats import json as json_format
+from minegraph.formats.json import read_json
+from minegraph.formats.mine import read_mine
+from minegraph.formats.numeric import read_numeric
+from minegraph.formats.text import read_text
+
+H, M, B = HIDDEN, MINE, BLANK
+
+
+class TestAmbiguousWhitespace:
+    """Whitespace that could stand for cells is refused with its place; consistent spacing is a
+    dialect that reads right."""
+
+    def test_row_of_spaces_is_refused_not_dropped(self, gen) -> None:
+        # The issue's example: read as a 4-row board before.
+        gen.raises_at(read_text, "###\n#1#\n   \n#1#\n###", 3, 1, "blank line inside the grid")
+
+    def test_empty_line_inside_the_grid(self, gen) -> None:
+        gen.raises_at(read_text, "###\n#1#\n\n#1#\n###", 3, 1, "may be a row of uncovered cells")
+        # With a comment between, the blank line is still found and numbered.
+        gen.raises_at(read_text, "###\n; note\n\t\n#1#", 3, 1, "blank line inside the grid")
+
+    def test_blank_lines_around_the_grid_are_fine(self) -> None:
+        board = read_text("\n  \nmines: 1\n\n#1\n; a comment inside\n11\n\n   \n")
+        assert board == Board.grid(2, 2, [H, 1, 1, 1], mines=1)
+
+    def test_uneven_gap_inside_a_row(self, gen) -> None:
+        # Skipped before: "# 1  #" was read as three cells.
+        gen.raises_at(read_text, "# 1  #\n# 1 #", 1, 5, "the row's first cells are separated by one space")
+        gen.raises_at(read_text, "#1  #\n#1#", 1, 3, "written together at the start of the row")
+
+    def test_rows_spaced_differently(self, gen) -> None:
+        gen.raises_at(read_text, "#1#\n# 1 #", 2, 2,
+                      "cells are separated by one space here but written together in the rows above")
+        gen.raises_at(read_text, "# 1\n#\t1", 2, 2, "separated by a tab here but separated by one space")
+
+    def test_rows_indented_differently(self, gen) -> None:
+        # A leading space may be an uncovered cell: " 1#" under "#1#" is ambiguous.
+        gen.raises_at(read_text, "#1#\n 1#", 2, 1, "the row is indented by ' ' but the first row is not")
+
+    def test_space_separated_cells_read_right(self) -> None:
+        expected = Board.grid(3, 3, [H, H, H, H, 1, H, M, B, 0], mines=1)
+        assert read_text("mines: 1\n# # #\n# 1 #\nM - 0") == expected
+        assert read_text("mines: 1\n#\t#\t#\n#\t1\t#\nM\t-\t0") == expected
+        assert read_text("mines: 1\n#  #  #\n#  1  #\nM  -  0") == expected
+        # Common indentation (a pasted code block) and trailing spaces are not cells.
+        assert read_text("mines: 1\n    ###  \n    #1#\n    M-0 ") == expected
+
+    def test_one_column_boards_need_no_separator(self) -> None:
+        assert read_text("#\n1\n1").states == (H, 1, 1)
+
+    def test_json_rows_follow_the_same_rules(self, gen) -> None:
+        assert read_json({"cells": ["# 1", "1 1"]}).states == (H, 1, 1, 1)
+        gen.raises_at(read_json, '{"cells": ["#1#", "# 1 #"]}', None, 2, "separated by one space here",
+                      path="$.cells[1]")
+        gen.raises_at(read_json, '{"cells": ["# 1  #"]}', None, 5, "the row's first cells are separated",
+                      path="$.cells[0]")
+
+
+class TestIntegerLists:
+    """Lines of integers that are not a board (edge lists, adjacency lists, a numeric grid
+    without its header) are refused with the format that would read them."""
+
+    def test_edge_list_is_refused_with_a_hint(self, gen) -> None:
+        # Read as a 3x2 grid of numbers (and reported inconsistent) before.
+        error = gen.raises_at(read_board, "0 1\n1 2\n2 3", 1, 1, "not board cells")
+        assert "JSON graph board" in str(error) and "edge list" in str(error)
+
+    def test_multi_digit_and_ragged_integer_lists(self, gen) -> None:
+        gen.raises_at(read_text, "0 1\n1 12\n", 1, 1, "an edge list or adjacency list is a graph")
+        gen.raises_at(read_text, "0 1 2\n1 0\n", 1, 1, "an edge list or adjacency list is a graph")
+
+    def test_fully_uncovered_board_written_with_spaces(self, gen) -> None:
+        # Integers only, with spaces: refused, with the way to write such a board.
+        gen.raises_at(read_text, "1 1\n1 1", 1, 1, "written without spaces, e.g. '11'")
+        assert read_text("11\n11").states == (1, 1, 1, 1)
+
+    def test_a_board_with_hidden_cells_and_spaces_is_a_board(self) -> None:
+        assert read_text("0 1\n1 #").states == (0, 1, 1, H)
+
+    def test_integer_lists_detected_as_numeric_say_so(self) -> None:
+        # An adjacency list whose first line has three integers looks like a numeric grid.
+        with pytest.raises(FormatError) as info:
+            read_board("0 1 2\n1 0\n2 0")
+        assert str(info.value).startswith("line 1, column 1: a board needs at least one row, got 0")
+        assert "this was read as a numeric grid" in str(info.value)
+        assert "JSON graph board" in str(info.value)
+        # An explicit format is not second-guessed or annotated.
+        with pytest.raises(FormatError) as explicit:
+            read_board("0 1 2\n1 0\n2 0", format="numeric")
+        assert "this was read" not in str(explicit.value)
+
+
+class TestAsciiNumbers:
+    """Numbers are ASCII digits only: ``int()`` would read ``1_0`` as 10 and ``٣`` as 3."""
+
+    @pytest.mark.parametrize("value", ["٣", "1_0", "+3", "３", "3.0"])
+    def test_text_mines_header(self, gen, value) -> None:
+        gen.raises_at(read_text, f"mines: {value}\n###\n###", 1, 8,
+                      f"expected a whole number of mines, got {value!r}")
+
+    def test_text_mines_header_with_thousands_of_digits(self, gen) -> None:
+        # int() fails past 4,300 digits with a ValueError; the reader refuses it with its place.
+        gen.raises_at(read_text, "mines: " + "9" * 5000 + "\n#", 1, 8, "(5000 characters)")
+
+    @pytest.mark.parametrize("text, column", [("1_0 2 0\n9 9", 1), ("2 ٢ 0\n9 9\n9 9", 3),
+                                              ("1 2 " + "9" * 5000 + "\n9 9", 5)])
+    def test_numeric_header(self, gen, text, column) -> None:
+        gen.raises_at(read_numeric, text, 1, column, "expected the number of")
+
+    def test_numeric_cells(self, gen) -> None:
+        gen.raises_at(read_numeric, "1 2 0\n9 ٣", 2, 3, "got '٣'")
+
+    def test_mine_header_with_too_many_digits(self, gen) -> None:
+        gen.raises_at(read_mine, "2x1x" + "0" * 30 + "1" + "9" * 20 + "\nHH", 1, 5, "too large for a board")
+        gen.raises_at(read_mine, "2x١x1\nHH", 1, 3, "expected the header 'WxHxM'")
+
+    def test_leading_zeros_are_still_numbers(self) -> None:
+        assert read_text("mines: " + "0" * 30 + "1\n#1").mines == 1
+
+
+class TestSymbolsAndDialects:
+    """Pasted symbols: ``?`` (unknown) and ``F`` (flag) read right; ``.`` and ``x``, which mean
+    different things in different sources, need a dialect."""
+
+    def test_question_mark_is_hidden_and_flag_is_a_mine(self) -> None:
+        assert read_text("?1F\n?11").states == (H, 1, M, H, 1, 1)
+        assert read_json({"cells": 2, "edges": [[0, 1]], "states": ["?", "F"]}).states == (H, M)
+
+    @pytest.mark.parametrize("symbol, words", [(".", "dialect 'ascii' (. = 0) or 'dots' (. = hidden)"),
+                                               ("x", "dialect 'ascii' (x = hidden)"),
+                                               ("X", "a hidden cell in some boards and a mine in others")])
+    def test_ambiguous_symbols_are_refused_with_a_hint(self, gen, symbol, words) -> None:
+        # "." was silently an uncovered 0 and "x" a hidden cell before.
+        gen.raises_at(read_text, f"#1#\n#1{symbol}", 2, 3, words)
+
+    def test_dialects_read_right(self) -> None:
+        assert read_text(".1.\n.1.", dialect="dots").states == (H, 1, H, H, 1, H)
+        assert read_text("x1.\n*1.", dialect="ascii").states == (H, 1, 0, M, 1, 0)
+        assert read_board("..1\n..1", dialect="dots") == Board.grid(2, 3, [H, H, 1, H, H, 1])
+
+    def test_dialect_header(self, gen) -> None:
+        assert read_text("dialect: dots\nmines: 1\n.1\n11").states == (H, 1, 1, 1)
+        assert read_text("Dialect: ASCII\n.x\n11").states == (0, H, 1, 1)
+        gen.raises_at(read_text, "dialect: emoji\n#", 1, 10, "unknown dialect 'emoji'")
+        gen.raises_at(lambda t: read_text(t, dialect="ascii"), "dialect: dots\n.", 1, 10,
+                      "the text says dialect 'dots' but the 'ascii' dialect was asked for")
+
+    def test_dots_dialect_still_refuses_x(self, gen) -> None:
+        gen.raises_at(lambda t: read_text(t, dialect="dots"), ".x", 1, 2, "'x' is a hidden cell in some")
+
+    def test_unknown_dialect_name(self) -> None:
+        with pytest.raises(UserError, match="unknown dialect 'emoji'; expected one of standard, ascii, dots"):
+            read_text("#", dialect="emoji")
+
+    def test_dialect_with_a_format_without_dialects(self) -> None:
+        with pytest.raises(UserError, match="the mine format has fixed symbols and takes no dialect"):
+            read_board("1x1x0\nH", dialect="ascii")
+
+    def test_json_dialects(self, gen) -> None:
+        assert read_json('{"cells": [".1"]}', dialect="dots").states == (H, 1)
+        gen.raises_at(read_json, '{"cells": 2, "edges": [], "states": ["#", "."]}', None, None,
+                      "'.' is an uncovered 0 in some boards", path="$.states[1]")
+
+    def test_writer_emits_canonical_symbols(self) -> None:
+        board = read_text("dialect: ascii\nx.\n11")
+        assert board.to_text() == "#0\n11\n"
+
+
+class TestDuplicateJsonKeys:
+    """``json`` keeps the last of two equal keys; the reader refuses them."""
+
+    def test_duplicate_key(self, gen) -> None:
+        gen.raises_at(read_json, '{"mines": 1, "cells": ["#1"], "mines": 2}', None, None,
+                      "key 'mines' given twice")
+
+
+class TestBoundedWork:
+    """Sizes are checked while reading, before the board is built: an oversize board is refused
+    at the row (or declared size) that crosses the limit, so what follows is never read.
+
+    Each input is oversize at its start and broken further on; a reader that built the whole
+    board first would report the break (or run out of memory) instead of the size.
+    """
+
+    def test_text_refused_at_the_row_that_crosses_the_limit(self) -> None:
+        width = 5000
+        rows = "\n".join("#" * width for _ in range(MAX_CELLS // width + 1))
+        with pytest.raises(LimitError, match=r"^line 201: board of at least 201x5000 cells exceeds"):
+            read_text(rows + "\n@@@ broken\n")
+
+    def test_text_row_wider_than_the_limit(self) -> None:
+        with pytest.raises(LimitError, match=r"^line 2: board of at least 1x1000001 cells"):
+            read_text("mines: 1\n" + "#" * (MAX_CELLS + 1) + "\n@")
+
+    def test_json_declared_size_refused_before_parsing(self) -> None:
+        broken = ', "cells": ["#", "@'  # not even valid JSON
+        with pytest.raises(LimitError, match=r"^\$\.rows, \$\.cols: board of 5000x5000 cells exceeds"):
+            read_json('{"rows": 5000, "cols": 5000' + broken)
+        with pytest.raises(LimitError, match=r"^\$\.cells: graph of 2000000 cells exceeds"):
+            read_json('{"cells": 2000000, "edges": [[0, 1], [' + broken)
+        with pytest.raises(LimitError, match=r"graph of a 5000-digit number cells"):
+            read_json('{"cells": ' + "9" * 5000 + ', "states": []}')
+
+    def test_json_grid_refused_at_the_first_row(self) -> None:
+        # The list's length times the first row's width is over the limit: no row is mapped.
+        cells = ["#" * 2000] + ["@"] * 600
+        with pytest.raises(LimitError, match=r"^\$\.cells: board of 601x2000 cells exceeds"):
+            read_json({"cells": cells})
+
+    def test_json_counts_refuse_before_parsing(self, monkeypatch) -> None:
+        monkeypatch.setattr(json_format, "MAX_EDGES", 3)
+        edges = json.dumps([[0, 1], [1, 2], [2, 3], [3, 4], [4, 5]])
+        with pytest.raises(LimitError, match=r"^\$\.edges: the JSON holds 6 lists, more than a board can have"):
+            read_json('{"cells": 6, "edges": ' + edges + ', "states": "not even a list"}')
+        monkeypatch.setattr(json_format, "MAX_JSON_CHARS", 10)
+        with pytest.raises(LimitError, match="a JSON text of 12 characters exceeds the limit of 10"):
+            read_json('{"cells": 1}')
+
+    def test_json_flat_value_lists_over_a_mebibyte(self, gen) -> None:
+        values = ", ".join(["1000"] * 300_000)
+        gen.raises_at(read_json, '{"cells": [' + values + "]}", None, None,
+                      "more than its rows, states and [u, v] edges can account for", path="$")
+        # Below the threshold the reader's own message is precise.
+        gen.raises_at(read_json, '{"cells": [1, 2]}', None, None, "expected a row string", path="$.cells[0]")
+
+    def test_mine_and_numeric_refuse_extra_rows_at_the_first(self, gen) -> None:
+        gen.raises_at(read_mine, "2x1x0\nHH\nHH\n\x00 broken", 3, 1, "the header says 1 rows, but there are more")
+        gen.raises_at(read_numeric, "1 2 0\n9 9\n9 9\n\x00", 3, 1, "the header says 1 rows, but there are more")
+
+    def test_numeric_row_with_far_too_many_values(self, gen) -> None:
+        gen.raises_at(read_numeric, "1 2 0\n" + "9 " * 100_000, 2, 5, "row has 100000 values, expected 2")
+
+
+class TestBytes:
+    """Bytes are read as UTF-8; anything else is a FormatError naming its place."""
+
+    def test_binary_board_file(self, gen) -> None:
+        gen.raises_at(read_board, b"#1\n1\xff", 2, 2, "not UTF-8 text: byte 0xff")
+        gen.raises_at(read_json, b'{"cells": ["\xc3"]}', 1, 13, "not UTF-8 text: byte 0xc3")
+
+    def test_utf8_bytes_and_byte_order_mark(self) -> None:
+        assert read_board("\ufeff#◇\n11".encode()) == Board.grid(2, 2, [H, B, 1, 1])
+        assert read_json(b'{"cells": ["#1"]}').states == (H, 1)
