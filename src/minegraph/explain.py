@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from minegraph.analysis import check_board
 from minegraph.board import HIDDEN, MINE, Board, Cell, whole
 from minegraph.deadline import Deadline, check_deadline, time_limit
-from minegraph.errors import BoardError
+from minegraph.errors import BoardError, EngineError
 
 if TYPE_CHECKING:
     from minegraph.engines.sat import ClueFormula, Oracle
@@ -197,6 +197,8 @@ class Explainer:
         from minegraph.constraints import build_system
         from minegraph.engines.sat import ClueFormula, Oracle, resolve_solver
         board = check_board(board, "explain")
+        if not isinstance(solver, str):
+            raise EngineError(f"expected a SAT solver name such as 'glucose', got {type(solver).__name__}")
         self.board = board
         # Flags become variables with a selector each, so a reason can name them.
         self.flag_cells = [i for i, s in enumerate(board.states) if s == MINE]
