@@ -396,7 +396,8 @@ class Board:
         BoardError
             for an index outside ``0..size-1``.
         """
-        index = self._checked(index)
+        if type(index) is not int or not 0 <= index < len(self.states):  # the usual case first
+            index = self._checked(index)
         if self.cols is None:
             return index
         return divmod(index, self.cols)
