@@ -19,7 +19,7 @@ disk, ``-o /dev/full``) is one line naming the stream or file and exit status 2.
 Examples
 --------
 >>> list(COMMANDS)
-['analyze', 'solve', 'explain', 'demo', 'classify', 'bench', 'green', 'urbas']
+['analyze', 'solve', 'explain', 'demo', 'classify', 'bench', 'play', 'green', 'urbas']
 """
 
 from __future__ import annotations
@@ -158,6 +158,8 @@ COMMANDS: dict[str, Command] = {
                         "classify boards by the thesis's decomposition pipeline"),
     "bench": Command("minegraph.cli.bench",
                      "play many games with an autoplayer and report its win rate"),
+    "play": Command("minegraph.cli.play",
+                    "play Minesweeper in the terminal, with probabilities, hints and a solver"),
     "green": Command("minegraph.cli.green", "solve the olympiad's green game (a Büchi game)"),
     "urbas": Command("minegraph.cli.urbas", "the numeric solver program: grid on stdin, solved "
                                             "grid or NO SOLUTION on stdout"),

@@ -1,0 +1,125 @@
+"""``minegraph play``: Minesweeper in the terminal, with the analyser's probabilities, hints
+and an autoplayer (:class:`~minegraph.play.tui.PlayApp`).
+
+The game is checked before the screen is taken over, so a bad size, rule or mine count is one
+line ``minegraph: error: ...`` and exit status 2. Without ``--seed`` a seed is drawn and shown
+on screen, so that a game can be played again; new games (``n``) take the next seeds.
+
+Examples
+--------
+``minegraph play --size expert --rules modern``
+
+``minegraph play --rows 12 --cols 20 --mines 45 --topology torus --seed 7``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import TYPE_CHECKING
+
+from minegraph.errors import UserError
+
+if TYPE_CHECKING:
+    from minegraph.cli.common import Subparsers
+    from minegraph.play.game import Game
+
+__all__ = ["register", "run", "make_game"]
+
+HELP = "play Minesweeper in the terminal, with probabilities, hints and a solver"
+
+#: The largest rows or columns accepted.
+MAX_SIDE = 1000
+
+KEYS = ("keys: arrows (or k/j/l) move, space/enter uncover (on a number: chord), f flag, "
+        "c chord, p probability overlay, h hint, s let the solver play, u undo, n new game, "
+        "q quit; mouse: left click uncovers or chords, right click flags. Hex and triangle "
+        "grids are drawn square (with their own neighbours).")
+
+
+def _whole(text: str, least: int, most: int, what: str) -> int:
+    """``text`` as ASCII digits with a value in ``least..most``, else an argparse error."""
+    if text.isascii() and text.isdigit() and len(text.lstrip("0")) <= len(str(most)):
+        value = int(text)
+        if least <= value <= most:
+            return value
+    raise argparse.ArgumentTypeError(f"expected {what} from {least} to {most}, got {text[:40]!r}")
+
+
+def _side(text: str) -> int:
+    return _whole(text, 1, MAX_SIDE, "a whole number")
+
+
+def _mines(text: str) -> int:
+    return _whole(text, 0, MAX_SIDE * MAX_SIDE, "a whole number")
+
+
+def _seed(text: str) -> int:
+    return _whole(text, 0, 2**62, "a seed")
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text) if text.isascii() and text.replace(".", "", 1).isdigit() else -1.0
+    except ValueError:
+        value = -1.0
+    if not 0.01 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"expected seconds from 0.01 to 10, got {text[:40]!r}")
+    return value
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add the ``play`` subcommand."""
+    from minegraph.play.game import RULES, SIZES
+    from minegraph.topology import TOPOLOGIES
+    sizes = ", ".join(f"{name} {c}x{r}/{m}" for name, (r, c, m) in SIZES.items())
+    p = subparsers.add_parser(
+        "play", help=HELP,
+        description=HELP + ". " + KEYS,
+        epilog="example: minegraph play --size expert --rules modern")
+    p.add_argument("--size", choices=list(SIZES),
+                   help=f"board size (default beginner; {sizes}); --rows, --cols and --mines "
+                        f"override its values")
+    p.add_argument("--rows", type=_side, help="rows of a custom board")
+    p.add_argument("--cols", type=_side, help="columns of a custom board")
+    p.add_argument("--mines", type=_mines, help="mines of a custom board")
+    p.add_argument("--rules", default="classic", choices=list(RULES),
+                   help="classic: first cell never a mine; modern: first cell and its "
+                        "neighbours clear; any: no guarantee (default classic)")
+    p.add_argument("--seed", type=_seed,
+                   help="seed of the first game (default: drawn, and shown on screen)")
+    p.add_argument("--topology", default="square", choices=list(TOPOLOGIES),
+                   help="the grid (default square; torus wraps around; hex and triangle are "
+                        "drawn as a square grid of cells, with their own neighbours)")
+    p.add_argument("--delay", type=_delay, default=0.15, metavar="SECONDS",
+                   help="seconds between the solver's moves (default 0.15)")
+
+
+def make_game(args: argparse.Namespace) -> Game:
+    """The first game from the options (the seed drawn when not given, and set on ``args``).
+
+    Raises
+    ------
+    GameError
+        for rows, columns or mines that do not make a game.
+    """
+    from minegraph.play.game import Game
+    custom = args.rows is not None or args.cols is not None
+    size = args.size if args.size is not None or custom else "beginner"
+    if args.seed is None:
+        args.seed = random.SystemRandom().randrange(2**32)
+    return Game(size, rows=args.rows, cols=args.cols, mines=args.mines, topology=args.topology,
+                rules=args.rules, seed=args.seed)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the game, then play it on the terminal until the player quits."""
+    game = make_game(args)
+    if not (sys.stdin is not None and sys.stdin.isatty()
+            and sys.__stderr__ is not None and sys.__stderr__.isatty()):
+        raise UserError("minegraph play needs an interactive terminal (standard input and "
+                        "standard error, where the game is drawn)")
+    from minegraph.play.tui import PlayApp
+    PlayApp(game, seed=args.seed, solver_delay=args.delay).run()
+    return 0
