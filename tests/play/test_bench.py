@@ -116,3 +116,14 @@ def test_plot_is_written(tmp_path: Path) -> None:
     path = tmp_path / "rates.png"
     plot_results([results], path)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_results_of_another_policy_revision_are_not_merged(tmp_path: Path) -> None:
+    results = run(CONFIG, range(3), workers=1, progress=False)
+    assert results.summary()["policy_revision"] == CONFIG.revision is not None
+    data = results.to_json()
+    data["config"]["revision"] = (CONFIG.revision or 0) + 1
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(GameError, match="cannot merge"):
+        results.merge(BenchResults.load(path))

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from minegraph.errors import FormatError, GameError
 from minegraph.play.game import RULES, SIZES, Game
-from minegraph.play.policies import POLICIES, Policy, get_policy, play
+from minegraph.play.policies import POLICIES, REVISIONS, Policy, get_policy, play
 
 __all__ = ["BenchConfig", "BenchResults", "run", "wilson", "PUBLISHED", "play_batch"]
 
@@ -59,8 +59,13 @@ class BenchConfig:
     rules: str
     policy: str
     first: tuple[int, int] | None = None
+    #: The policy's revision (:data:`~minegraph.play.policies.REVISIONS`; the current one
+    #: when not given).
+    revision: int | None = None
 
     def __post_init__(self) -> None:
+        if self.revision is None and self.policy in REVISIONS:
+            object.__setattr__(self, "revision", REVISIONS[self.policy])
         if self.size not in SIZES:
             raise GameError(f"unknown size {self.size!r}; expected one of {', '.join(SIZES)}")
         if self.rules not in RULES:
@@ -158,6 +163,7 @@ class BenchResults:
             "seconds_per_game": sum(s for _, _, s in self.records.values()) / games if games else 0.0,
             "median_seconds_per_game": _median([s for _, _, s in self.records.values()]),
             "rules": self.config.rules, "size": self.config.size, "policy": self.config.policy,
+            "policy_revision": self.config.revision,
             "first": list(self.config.first) if self.config.first is not None else None,
             "seed": seeds[0] if seeds else None,
             "seeds": _ranges(seeds),
@@ -188,7 +194,8 @@ class BenchResults:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
             raw = data["config"]
             config = BenchConfig(raw["size"], raw["rules"], raw["policy"],
-                                 tuple(raw["first"]) if raw.get("first") else None)
+                                 tuple(raw["first"]) if raw.get("first") else None,
+                                 int(raw.get("revision") or 0))
             results = cls(config)
             for seed, won, guesses, seconds in data["records"]:
                 results.records[int(seed)] = (bool(won), int(guesses), float(seconds))

@@ -32,7 +32,7 @@ from minegraph.errors import GameError, LimitError, MinegraphError
 from minegraph.play.endgame import Endgame
 from minegraph.play.game import Game, Move
 
-__all__ = ["Decision", "Policy", "SafestPolicy", "StrongPolicy", "POLICIES", "get_policy",
+__all__ = ["Decision", "Policy", "SafestPolicy", "StrongPolicy", "POLICIES", "REVISIONS", "get_policy",
            "GameRecord", "play", "default_first"]
 
 
@@ -229,6 +229,10 @@ def _guess(game: Game, cell: object, probability: Fraction | None) -> Decision:
     return Decision((Move("reveal", game.index(cell)),), guess=True,  # type: ignore[arg-type]
                     probability=probability)
 
+
+#: Each policy's revision: raised whenever its moves change, so that benchmark results of
+#: different revisions are never merged.
+REVISIONS: dict[str, int] = {"safest": 1, "strong": 1}
 
 #: Policy names and their factories (``first`` cell index or ``None``).
 POLICIES: dict[str, Callable[[int | None], Policy]] = {
