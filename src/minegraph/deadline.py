@@ -78,6 +78,8 @@ class Deadline:
                 or math.isnan(seconds) or not 0 < seconds <= MAX_SECONDS:
             raise EngineError(f"a time limit must be a positive number of seconds "
                               f"(at most {MAX_SECONDS:g}), got {seconds!r}")
+        if not isinstance(question, str):
+            raise EngineError(f"a deadline's question must be a str, got {question!r}")
         self.seconds = float(seconds)
         self.expires = time.monotonic() + self.seconds
         self.question = question
