@@ -275,8 +275,9 @@ class PlayApp(App[None]):
     # ------------------------------------------------------------------ what is shown
     @property
     def mines_left(self) -> int:
-        """The mine counter: mines minus flags (negative with too many flags)."""
-        return self.game.mine_count - len(self.game.flags)
+        """The mine counter: mines minus flags (negative with too many flags). A flag that a
+        flood fill of zeros has uncovered (the cell was safe) no longer counts."""
+        return self.game.mine_count - len(self.game.flags - self.game.uncovered)
 
     @property
     def seconds(self) -> int:

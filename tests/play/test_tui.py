@@ -1,0 +1,441 @@
+"""The terminal game (``minegraph play``), driven headlessly with Textual's test pilot.
+
+Each test runs the app with ``App.run_test()`` inside ``asyncio.run`` (no pytest plugin), presses
+keys and clicks cells, and checks what is drawn against a :class:`Game` played alongside and
+against a fresh :class:`Analyser`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from fractions import Fraction
+from typing import Awaitable, Callable
+
+import pytest
+
+pytest.importorskip("textual")
+
+from textual.pilot import Pilot  # noqa: E402
+
+from minegraph.analyser import Analyser  # noqa: E402
+from minegraph.cli import EXIT_USAGE, main  # noqa: E402
+from minegraph.play.game import Game  # noqa: E402
+from minegraph.play.policies import StrongPolicy, play  # noqa: E402
+from minegraph.play.tui import CELL_WIDTH, MineField, PlayApp, percent  # noqa: E402
+
+Script = Callable[[Pilot[None]], Awaitable[None]]
+
+
+def drive(app: PlayApp, script: Script) -> None:
+    """Run ``app`` headlessly and play ``script`` on it."""
+    async def go() -> None:
+        async with app.run_test(size=(110, 32)) as pilot:
+            await pilot.pause()
+            await script(pilot)
+    asyncio.run(go())
+
+
+def bar(app: PlayApp) -> str:
+    return str(app.query_one("#bar").render())
+
+
+def status(app: PlayApp) -> str:
+    return str(app.query_one("#status").render())
+
+
+def message(app: PlayApp) -> str:
+    return str(app.query_one("#message").render())
+
+
+def at(app: PlayApp, cell: int) -> tuple[int, int]:
+    """The offset inside the grid widget of the middle of ``cell``."""
+    assert app.game.cols is not None
+    r, c = divmod(cell, app.game.cols)
+    return c * CELL_WIDTH + 1, r
+
+
+async def click(pilot: Pilot[None], app: PlayApp, cell: int, button: int = 1) -> None:
+    await pilot.click(MineField, offset=at(app, cell), button=button)
+    await pilot.pause()
+
+
+def shows_the_game(app: PlayApp) -> None:
+    """Every cell is drawn as the game has it: numbers on uncovered cells, flags, covers."""
+    g = app.game
+    for cell in range(g.size):
+        text = app.cell_text(cell)
+        if cell in g.uncovered:
+            n = g.number(cell)
+            assert text.strip() == (str(n) if n else ""), (cell, text)
+        elif cell in g.flags:
+            assert text == " F "
+        else:
+            assert text == " · "
+
+
+# ---------------------------------------------------------------------- new game and counter
+@pytest.mark.parametrize("size, mines", [("beginner", 10), ("intermediate", 40), ("expert", 99)])
+def test_a_new_game_shows_the_mine_count(size: str, mines: int) -> None:
+    app = PlayApp(Game(size, rules="classic", seed=4), seed=4)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.mines_left == mines
+        assert bar(app).startswith(f"Mines: {mines}   Time: 0")
+        assert "seed 4" in bar(app) and status(app).startswith("Playing")
+        shows_the_game(app)
+
+    drive(app, script)
+
+
+def test_new_game_takes_the_next_seed_and_resets_the_counter() -> None:
+    app = PlayApp(Game(rows=6, cols=7, mines=5, rules="modern", seed=10), seed=10)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("space")
+        await click(pilot, app, min(set(range(42)) - app.game.uncovered), button=3)
+        assert app.mines_left == 4 and app.game.uncovered
+        await pilot.press("n")
+        g = app.game
+        assert (g.rows, g.cols, g.mine_count, g.rules) == (6, 7, 5, "modern")
+        assert not g.moves and not g.uncovered and not g.flags
+        assert bar(app).startswith("Mines: 5   Time: 0") and "seed 11" in bar(app)
+        # The new game is the one seed 11 gives.
+        g.reveal(0)
+        same = Game(rows=6, cols=7, mines=5, rules="modern", seed=11)
+        same.reveal(0)
+        assert g.layout == same.layout
+
+    drive(app, script)
+
+
+# ---------------------------------------------------------------------- uncovering
+def test_the_keyboard_moves_the_cursor_and_uncovers() -> None:
+    app = PlayApp(Game("beginner", rules="classic", seed=2), seed=2)
+    ref = Game("beginner", rules="classic", seed=2)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.cursor == 4 * 9 + 4
+        await pilot.press("up", "up", "k", "left", "l", "l", "j", "down")   # to (3, 5)
+        assert app.cursor == 3 * 9 + 5
+        await pilot.press("left", *["up"] * 12)                             # stops at the edge
+        assert app.cursor == 0 * 9 + 4
+        await pilot.press("down", "down", "space")
+        opened = ref.reveal((2, 4))
+        assert app.game.uncovered == set(opened) == ref.uncovered
+        shows_the_game(app)
+        await pilot.press("right", "right", "right", "down", "down", "enter")
+        cell = 4 * 9 + 7
+        if cell not in ref.uncovered:
+            ref.reveal(cell)
+        assert app.game.uncovered == ref.uncovered and app.game.status == ref.status
+        shows_the_game(app)
+
+    drive(app, script)
+
+
+def test_a_left_click_uncovers_what_the_game_says() -> None:
+    app = PlayApp(Game("beginner", rules="modern", seed=6), seed=6)
+    ref = Game("beginner", rules="modern", seed=6)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await click(pilot, app, 3 * 9 + 6)
+        assert app.cursor == 3 * 9 + 6
+        assert app.game.uncovered == set(ref.reveal((3, 6))) and len(ref.uncovered) > 1
+        shows_the_game(app)
+        layout = ref.layout or frozenset()
+        covered = next(c for c in range(81) if c not in ref.uncovered and c not in layout)
+        await click(pilot, app, covered)
+        ref.reveal(covered)
+        assert app.game.uncovered == ref.uncovered
+        shows_the_game(app)
+
+    drive(app, script)
+
+
+def test_a_click_on_a_satisfied_number_chords() -> None:
+    app = PlayApp(Game("beginner", rules="modern", seed=6), seed=6)
+    ref = Game("beginner", rules="modern", seed=6)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await click(pilot, app, 3 * 9 + 6)
+        ref.reveal((3, 6))
+        layout = ref.layout
+        assert layout is not None
+        # A number whose mines can all be flagged and which still has a safe covered neighbour.
+        number = next(c for c in sorted(ref.uncovered) if ref.number(c) > 0 and any(
+            q not in ref.uncovered and q not in layout for q in ref.neighbors[c]))
+        await click(pilot, app, number)                 # not satisfied yet: nothing happens
+        assert app.game.uncovered == ref.uncovered and "cannot be chorded" in message(app)
+        for q in ref.neighbors[number]:
+            if q in layout:
+                await click(pilot, app, q, button=3)
+                ref.flag(q)
+        await click(pilot, app, number)
+        ref.chord(number)
+        assert app.game.moves[-1].action == "chord"
+        assert app.game.uncovered == ref.uncovered and app.game.flags == ref.flags
+        shows_the_game(app)
+
+    drive(app, script)
+
+
+@pytest.mark.parametrize("topology", ["torus", "hex", "triangle"])
+def test_every_grid_topology_is_played_as_a_grid(topology: str) -> None:
+    app = PlayApp(Game(rows=6, cols=8, mines=5, topology=topology, rules="modern", seed=1), seed=1)
+    ref = Game(rows=6, cols=8, mines=5, topology=topology, rules="modern", seed=1)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert (f"{topology} grid drawn square" in status(app)) == (topology != "torus")
+        await click(pilot, app, 2 * 8 + 3)
+        assert app.game.uncovered == set(ref.reveal((2, 3)))
+        shows_the_game(app)
+
+    drive(app, script)
+
+
+# ---------------------------------------------------------------------- flags and undo
+def test_flags_change_the_counter() -> None:
+    app = PlayApp(Game("beginner", rules="classic", seed=3), seed=3)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await click(pilot, app, 0, button=3)
+        assert app.game.flags == {0} and app.mines_left == 9 and bar(app).startswith("Mines: 9 ")
+        assert app.cell_text(0) == " F " and app.cursor == 0
+        await pilot.press("right", "f")                  # the cursor's cell, (0, 1)
+        assert app.game.flags == {0, 1} and bar(app).startswith("Mines: 8 ")
+        await pilot.press("f")                           # off again
+        assert app.game.flags == {0} and bar(app).startswith("Mines: 9 ")
+        await click(pilot, app, 0)                       # a flagged cell is not uncovered
+        assert not app.game.uncovered and "flagged" in message(app)
+        shows_the_game(app)
+
+    drive(app, script)
+
+
+def test_undo_takes_moves_back() -> None:
+    app = PlayApp(Game("beginner", rules="classic", seed=3), seed=3)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("u")
+        assert "no move to take back" in message(app)
+        await pilot.press("space")
+        opened = set(app.game.uncovered)
+        await click(pilot, app, next(c for c in range(81) if c not in opened), button=3)
+        assert app.mines_left == 9
+        await pilot.press("u")
+        assert app.game.flags == set() and app.game.uncovered == opened
+        assert bar(app).startswith("Mines: 10 ") and "Took back: flag" in message(app)
+        await pilot.press("u")
+        assert not app.game.uncovered and app.game.layout is None and not app.game.moves
+        shows_the_game(app)
+
+    drive(app, script)
+
+
+def test_the_end_of_a_game_is_shown_and_undo_resumes_it() -> None:
+    game = Game(rows=1, cols=3, mines=1, rules="any", seed=1)       # the mine at (0, 0)
+    assert game.layout == frozenset({0})
+    app = PlayApp(game, seed=1)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await click(pilot, app, 0)
+        assert app.game.status == "lost" and status(app).startswith("LOST: a mine at (0, 0)")
+        assert app.cell_text(0) == " * "
+        await pilot.press("u")
+        assert app.game.status == "playing" and status(app).startswith("Playing")
+        await click(pilot, app, 2)                      # a 0: opens (0, 1) too
+        assert app.game.status == "won" and status(app).startswith("WON in")
+        assert app.cell_text(0) == " F " and app.cell_text(1) == " 1 "
+
+    drive(app, script)
+
+
+# ---------------------------------------------------------------------- the overlay
+def test_percent_is_proven_only_at_0_and_100() -> None:
+    assert [percent(Fraction(n, 1000)) for n in (0, 1, 4, 5, 500, 994, 995, 999, 1000)] == \
+        [0, 1, 1, 1, 50, 99, 99, 99, 100]
+    assert percent(Fraction(1, 3)) == 33 and percent(Fraction(2, 3)) == 67
+
+
+def test_the_overlay_shows_both_ends_of_1_x_3_at_50_percent() -> None:
+    app = PlayApp(Game(rows=1, cols=3, mines=1, rules="any", seed=1), seed=1)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await click(pilot, app, 1)
+        assert app.cell_text(1) == " 1 "
+        assert app.cell_text(0) == app.cell_text(2) == " · "
+        await pilot.press("p")
+        assert "overlay" in status(app)
+        assert Analyser().analyze(app.game.board()).probabilities == \
+            {(0, 0): Fraction(1, 2), (0, 2): Fraction(1, 2)}
+        assert app.cell_text(0) == app.cell_text(2) == " 50"
+        await pilot.press("p")
+        assert app.cell_text(0) == " · " and "overlay" not in status(app)
+
+    drive(app, script)
+
+
+def test_the_overlay_shows_the_analysers_probabilities() -> None:
+    app = PlayApp(Game("beginner", rules="classic", seed=0), seed=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await click(pilot, app, 0)
+        await click(pilot, app, 80, button=3)            # flags play no part in the analysis
+        await pilot.press("p")
+        analysis = Analyser().analyze(app.game.board())
+        assert analysis.safe and analysis.mines
+        for where, p in analysis.probabilities.items():
+            assert isinstance(where, tuple)
+            r, c = where
+            cell = r * 9 + c
+            text = app.cell_text(cell)
+            if cell in app.game.flags:
+                assert text == " F "
+            else:
+                assert text == f"{percent(p):>3}", (r, c, p, text)
+                assert (text.strip() == "0") == ((r, c) in analysis.safe)
+                assert (text == "100") == ((r, c) in analysis.mines)
+
+    drive(app, script)
+
+
+# ---------------------------------------------------------------------- hint
+def test_hint_names_a_certain_cell_with_explains_reason() -> None:
+    app = PlayApp(Game("beginner", rules="classic", seed=0), seed=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("h")                           # the first move: the corner
+        assert app.hint_cell == 0 and app.cursor == 0
+        assert message(app) == "Hint: uncover (0, 0): the first cell uncovered is never a " \
+                               "mine under classic rules."
+        await pilot.press("space")                       # the hint moved the cursor there
+        assert 0 in app.game.uncovered and app.hint_cell is None
+        await pilot.press("h")
+        board = app.game.board()
+        analyser = Analyser()
+        safe = analyser.analyze(board).safe
+        cell = app.hint_cell
+        assert cell is not None and divmod(cell, 9) in safe
+        where = str(divmod(cell, 9))
+        reason = analyser.explain(board, divmod(cell, 9))
+        assert reason.status == "safe"
+        assert message(app) == f"Hint: uncover {where}. {reason.text}"
+        assert "yellow" in app.face(cell)[1]
+
+    drive(app, script)
+
+
+def test_hint_on_a_guess_gives_the_mine_probability() -> None:
+    app = PlayApp(Game(rows=1, cols=3, mines=1, rules="any", seed=1), seed=1)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await click(pilot, app, 1)
+        await pilot.press("h")
+        assert app.hint_cell in (0, 2)
+        assert message(app) == f"Hint: uncover {(0, app.hint_cell)} (guess: 50% mine)."
+
+    drive(app, script)
+
+
+# ---------------------------------------------------------------------- the solver
+def test_the_solver_finishes_a_beginner_game() -> None:
+    app = PlayApp(Game("beginner", rules="modern", seed=1), seed=1, solver_delay=0.01)
+    ref = Game("beginner", rules="modern", seed=1)
+    record = play(ref, StrongPolicy())
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("s")
+        for _ in range(1500):
+            if app.game.status != "playing":
+                break
+            await pilot.pause(0.01)
+        await pilot.pause()
+        assert app.game.status == ("won" if record.won else "lost") == "won"
+        assert app.game.uncovered == ref.uncovered
+        assert not app.solver_playing and status(app).startswith("WON in")
+        shows_the_game_over = [app.cell_text(c) for c in sorted(ref.layout or ())]
+        assert shows_the_game_over == [" F "] * 10
+
+    drive(app, script)
+
+
+def test_s_again_stops_the_solver() -> None:
+    app = PlayApp(Game("expert", rules="modern", seed=1), seed=1, solver_delay=0.2)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("s")
+        assert app.solver_playing and "solver playing" in status(app)
+        await pilot.press("s")
+        assert not app.solver_playing and message(app) == "Solver stopped."
+        moves = len(app.game.moves)
+        await pilot.pause(0.5)
+        assert len(app.game.moves) == moves and app.game.status == "playing"
+
+    drive(app, script)
+
+
+def test_the_solver_takes_off_a_wrong_flag() -> None:
+    app = PlayApp(Game("beginner", rules="classic", seed=0), seed=0, solver_delay=0.01)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await click(pilot, app, 0)
+        wrong = app.game.index(Analyser().analyze(app.game.board()).safe[0])
+        await click(pilot, app, wrong, button=3)         # a flag on a proven-safe cell
+        await pilot.press("s")
+        for _ in range(1500):
+            if app.game.status != "playing":
+                break
+            await pilot.pause(0.01)
+        assert app.game.status == "won" and wrong in app.game.uncovered
+        assert wrong not in app.game.flags
+        assert any(m.action == "flag" and m.cell == wrong for m in app.game.moves[2:])
+
+
+# ---------------------------------------------------------------------- the command
+@pytest.mark.parametrize("argv, says", [
+    (["--size", "huge"], "invalid choice: 'huge'"),
+    (["--rows", "5"], "a custom game needs rows, cols and mines"),
+    (["--rows", "5", "--cols", "5"], "a custom game needs a number of mines"),
+    (["--mines", "90"], "90 mines do not fit"),
+    (["--rows", "0", "--cols", "3", "--mines", "1"], "argument --rows"),
+    (["--seed", "-3"], "argument --seed"),
+    (["--rules", "easy"], "argument --rules"),
+    (["--topology", "cube"], "argument --topology"),
+    (["--delay", "0"], "argument --delay"),
+])
+def test_the_command_rejects_bad_options_in_one_line(
+        argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        assert main(["play", *argv]) == EXIT_USAGE
+    except SystemExit as exc:                           # the parser's errors end it at once
+        assert exc.code == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.startswith("minegraph: error: ") and says in err and err.count("\n") == 1
+
+
+def test_the_command_needs_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seed", "1"]) == EXIT_USAGE
+    assert "needs an interactive terminal" in capsys.readouterr().err
+
+
+class _Terminal:
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_command_starts_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[PlayApp] = []
+    monkeypatch.setattr(PlayApp, "run", lambda self: started.append(self))
+    monkeypatch.setattr(sys, "stdin", _Terminal())
+    monkeypatch.setattr(sys, "__stderr__", _Terminal())
+    assert main(["play", "--size", "expert", "--rules", "modern", "--seed", "9",
+                 "--delay", "0.05"]) == 0
+    assert main(["play", "--rows", "4", "--cols", "12", "--mines", "7", "--topology", "hex"]) == 0
+    assert main(["play", "--mines", "20"]) == 0
+    first, custom, beginner = (app.game for app in started)
+    assert (first.rows, first.cols, first.mine_count, first.rules) == (16, 30, 99, "modern")
+    assert started[0].seed == 9 and started[0].solver_delay == 0.05
+    assert (custom.rows, custom.cols, custom.mine_count, custom.topology) == (4, 12, 7, "hex")
+    assert started[1].seed is not None                  # drawn, and shown on screen
+    assert (beginner.rows, beginner.cols, beginner.mine_count) == (9, 9, 20)
