@@ -382,6 +382,8 @@ def test_the_solver_takes_off_a_wrong_flag() -> None:
         await click(pilot, app, 0)
         wrong = app.game.index(Analyser().analyze(app.game.board()).safe[0])
         await click(pilot, app, wrong, button=3)         # a flag on a proven-safe cell
+        await pilot.press("h")
+        assert app.hint_cell == wrong and "(take its flag off first)" in message(app)
         await pilot.press("s")
         for _ in range(1500):
             if app.game.status != "playing":
@@ -399,6 +401,7 @@ def test_the_solver_takes_off_a_wrong_flag() -> None:
     (["--rows", "5", "--cols", "5"], "a custom game needs a number of mines"),
     (["--mines", "90"], "90 mines do not fit"),
     (["--rows", "0", "--cols", "3", "--mines", "1"], "argument --rows"),
+    (["--cols", "201", "--rows", "3", "--mines", "1"], "from 1 to 200"),
     (["--seed", "-3"], "argument --seed"),
     (["--rules", "easy"], "argument --rules"),
     (["--topology", "cube"], "argument --topology"),

@@ -29,8 +29,8 @@ __all__ = ["register", "run", "make_game"]
 
 HELP = "play Minesweeper in the terminal, with probabilities, hints and a solver"
 
-#: The largest rows or columns accepted.
-MAX_SIDE = 1000
+#: The largest rows or columns accepted (a grid wider than a terminal scrolls).
+MAX_SIDE = 200
 
 KEYS = ("keys: arrows (or k/j/l) move, space/enter uncover (on a number: chord), f flag, "
         "c chord, p probability overlay, h hint, s let the solver play, u undo, n new game, "

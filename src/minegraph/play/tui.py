@@ -308,7 +308,7 @@ class PlayApp(App[None]):
         else:
             text = "Playing"
         extras = []
-        if self.overlay:
+        if self.overlay and g.status == "playing":
             extras.append("overlay: mine probability in %")
         if self.solver_playing:
             extras.append("solver playing (s to stop)")
@@ -529,7 +529,7 @@ class PlayApp(App[None]):
             return
         cell = decision.moves[0].cell
         self.hint_cell = self.cursor = cell
-        where = g.label(cell)
+        where = g.label(cell) + (" (take its flag off first)" if cell in g.flags else "")
         if not decision.guess and not g.uncovered:
             reason = _RULE_REASONS.get(g.rules, "the rules keep it clear")
             self.message = f"Hint: uncover {where}: {reason}."
