@@ -216,7 +216,7 @@ def _read_grid(data: Mapping[str, Any], dialect: str) -> Board:
     if too_large is not None:
         index, message = too_large
         r, c = divmod(index, n_cols)
-        raise FormatError(message, column=grid.column(r, c), path=f"$.cells[{r}]")
+        raise FormatError(message, column=grid.column(c), path=f"$.cells[{r}]")
     return Board.grid(n_rows, n_cols, grid.states, topology=topology, mines=mines)
 
 

@@ -18,7 +18,8 @@ from typing import Iterable
 from minegraph.board import BLANK, HIDDEN, MAX_CELLS, MINE, Board
 from minegraph.errors import BoardError, FormatError, LimitError
 from minegraph.formats.rows import exact_rows
-from minegraph.formats.scan import content_lines, normalise_newlines, show, whole_number
+from minegraph.formats.scan import (COUNT_UP_TO, content_lines, count_tokens, normalise_newlines, show,
+                                    whole_number)
 from minegraph.topology import grid_neighbors
 
 __all__ = ["read_numeric", "write_numeric", "write_numeric_solution", "completed_numbers",
@@ -40,9 +41,10 @@ def _tokens(line: str, most: int) -> list[tuple[str, int]]:
     return [(m.group(), m.start() + 1) for m in islice(_TOKEN.finditer(line), most)]
 
 
-def _count(line: str) -> int:
-    """The number of space-separated tokens of a line, without building them."""
-    return sum(1 for _ in _TOKEN.finditer(line))
+def _count(line: str) -> str:
+    """The number of values of a line, for a message (``more than 10000`` for a huge line)."""
+    count = count_tokens(line)
+    return str(count) if count is not None else f"more than {COUNT_UP_TO}"
 
 
 def _integer(token: str, lineno: int, column: int, what: str) -> int:
@@ -59,7 +61,7 @@ def _header(lineno: int, line: str) -> tuple[int, int, int | None]:
         count = _count(line)
         column = tokens[3][1] if len(tokens) > 3 else len(line.rstrip(" \t")) + 1
         raise FormatError(f"expected the header 'rows cols mines' (three integers), "
-                          f"got {count} value{'s' if count != 1 else ''}", lineno, column)
+                          f"got {count} value{'s' if count != '1' else ''}", lineno, column)
     (rt, rc), (ct, cc), (mt, mc) = tokens
     rows = _integer(rt, lineno, rc, "the number of rows (an integer)")
     cols = _integer(ct, lineno, cc, "the number of columns (an integer)")

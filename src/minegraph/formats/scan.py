@@ -17,11 +17,13 @@ Examples
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Iterator
 
 from minegraph.errors import FormatError
 
-__all__ = ["MAX_DIGITS", "decode", "normalise_newlines", "content_lines", "whole_number", "show"]
+__all__ = ["MAX_DIGITS", "decode", "normalise_newlines", "content_lines", "whole_number", "show",
+           "count_tokens", "COUNT_UP_TO"]
 
 #: The longest number (in digits, leading zeros not counted) any reader accepts. Every size
 #: and count in the formats is far below 10**18, so a longer number is refused before ``int``
@@ -30,6 +32,11 @@ MAX_DIGITS = 18
 
 # The start of a line with a character other than a space or tab; with `;` comment lines
 # skipped too. Searched from the start of a line, these skip blank (and comment) lines in C.
+_TOKEN = re.compile(r"[^ \t]+")
+
+#: How far :func:`count_tokens` counts before it gives up (a message then says "more than").
+COUNT_UP_TO = 10_000
+
 _CONTENT = re.compile(r"^[ \t]*[^ \t\n]", re.MULTILINE)
 _CONTENT_NO_COMMENT = re.compile(r"^[ \t]*[^ \t\n;]", re.MULTILINE)
 
@@ -114,6 +121,20 @@ def content_lines(text: str, start: int = 0, comments: str = "") -> Iterator[tup
         pos = end + 1
         if pos > len(text):
             return
+
+
+def count_tokens(line: str, most: int = COUNT_UP_TO) -> int | None:
+    """How many items (runs of characters other than spaces and tabs) ``line`` has, or
+    ``None`` if more than ``most``: for messages about a line with too many items, which may
+    have millions.
+
+    Examples
+    --------
+    >>> count_tokens(" 9  9\t-1 "), count_tokens("9 " * 50, most=10)
+    (3, None)
+    """
+    count = sum(1 for _ in islice(_TOKEN.finditer(line), most + 1))
+    return count if count <= most else None
 
 
 def whole_number(token: str, signed: bool = False) -> int | None:

@@ -22,6 +22,7 @@ is stored, symbols); the JSON reader's grid form uses it too.
 from __future__ import annotations
 
 import re
+from array import array
 from typing import NamedTuple, Protocol, Sequence
 
 from minegraph.errors import FormatError, LimitError, UserError
@@ -257,12 +258,11 @@ class GridRows:
         self.width = 0
         self.indent = ""
         self.sep: str | None = None
-        self.layout: list[tuple[int, int]] = []  # per row: indentation width, columns per cell
 
-    def column(self, row: int, col: int) -> int:
-        """The 1-based column of cell ``col`` in row ``row`` as written."""
-        indent, step = self.layout[row]
-        return indent + col * step + 1
+    def column(self, col: int) -> int:
+        """The 1-based column of cell ``col`` as written (every row is indented and spaced
+        alike, so the row does not matter)."""
+        return len(self.indent) + col * (len(self.sep or "") + 1) + 1
 
     def add(self, line: str) -> None:
         """Check and store one row; raise :class:`RowProblem` if it breaks a rule."""
@@ -305,7 +305,6 @@ class GridRows:
                 if ch not in table:
                     raise RowProblem(unknown_symbol(ch, self.dialect), len(indent) + i * step + 1) from None
         self.rows += 1
-        self.layout.append((len(indent), step))
 
     def too_large(self, topology: str) -> tuple[int, str] | None:
         """The first cell (row-major index) whose number exceeds the topology's maximum or its
@@ -399,7 +398,7 @@ def parse_text(text: str, dialect: str | None = None) -> ParsedText:
     text = normalise_newlines(text)
     headers: dict[str, tuple[str, int, int]] = {}
     grid: GridRows | None = None
-    lines: list[int] = []     # the line number of each grid row
+    lines = array("l")        # the line number of each grid row
     integer_rows = True       # every row so far is a list of integers (``-1 0 12``) ...
     spaced = False            # ... and some row has two or more of them
     previous_end = 0          # offset just past the previous grid row
@@ -461,7 +460,7 @@ def parse_text(text: str, dialect: str | None = None) -> ParsedText:
     if too_large is not None:
         index, message = too_large
         r, c = divmod(index, n_cols)
-        raise FormatError(message, lines[r], grid.column(r, c))
+        raise FormatError(message, lines[r], grid.column(c))
     return ParsedText(topology, n_rows, n_cols, tuple(grid.states), mines)
 
 

@@ -23,7 +23,8 @@ from typing import Iterator
 import numpy as np
 
 from minegraph.errors import FormatError, LimitError
-from minegraph.formats.scan import content_lines, decode, normalise_newlines, show, whole_number
+from minegraph.formats.scan import (COUNT_UP_TO, content_lines, count_tokens, decode, normalise_newlines,
+                                    show, whole_number)
 from minegraph.green.game import MAX_EDGES, MAX_FIELDS, MAX_GREEN, GreenGame, check_task_rules
 from minegraph.green.solution import Solution
 
@@ -43,9 +44,11 @@ def _tokens(line: str, most: int) -> list[tuple[str, int]]:
     return [(m.group(), m.start() + 1) for m in islice(_TOKEN.finditer(line), most)]
 
 
-def _count(line: str) -> int:
-    """How many tokens ``line`` has, without building them."""
-    return sum(1 for _ in _TOKEN.finditer(line))
+def _count(line: str, less: int = 0) -> str:
+    """How many tokens ``line`` has, minus ``less``, for a message (``more than ...`` for a
+    huge line, which is not counted to its end)."""
+    count = count_tokens(line)
+    return str(count - less) if count is not None else f"more than {COUNT_UP_TO - less}"
 
 
 def _int(token: str, lineno: int, column: int, what: str, signed: bool = False) -> int:
@@ -140,7 +143,7 @@ def read_oi(text: str | bytes, limits: bool = True) -> GreenGame:
                               lineno, tok[1][1])
         tok = _tokens(line, k + 3)
         if len(tok) != k + 2:
-            found = len(tok) - 2 if len(tok) < k + 2 else _count(line) - 2
+            found = str(len(tok) - 2) if len(tok) < k + 2 else _count(line, 2)
             column = tok[k + 2][1] if len(tok) > k + 2 else len(line) + 1
             raise FormatError(f"field {v + 1}: expected {k} successors, found {found}", lineno, column)
         succ = [_int(t, lineno, col, "a field number") for t, col in tok[2:]]
