@@ -9,10 +9,11 @@ forced, and dropping any one reason must leave it unforced.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
 
-from minegraph import Board
+from minegraph import Analyser, Board, analyze
 from minegraph.board import BLANK, HIDDEN, MINE
 from minegraph.engines.brute import BruteEngine
 from minegraph.explain import Explanation, explain
@@ -142,3 +143,16 @@ def test_every_explanation_is_minimal_on_random_positions(board: Board) -> None:
         check_minimal(e)
     for cell in sorted(set(board.hidden) - truth.safe - truth.mines)[:1]:
         assert explain(board, board.cell(cell)).status == "unknown"
+
+
+def test_a_cell_the_analysis_shows_unforced_is_answered_without_sat() -> None:
+    """Big board, a total over 1,500 cells: the exact analysis already says the cell is not
+    forced (the SAT formula with its totalizer took minutes here)."""
+    rows, cols = 30, 50
+    text = "mines: 370\n" + "\n".join(("#1" + "#" * (cols - 2)) if r == 0 else "#" * cols
+                                      for r in range(rows))
+    board = Board.from_text(text)
+    p = analyze(board).probability((0, 0))
+    for e in (explain(board, (0, 0), timeout=20), Analyser().explain(board, (0, 0), timeout=20)):
+        assert e.status == "unknown" and e.probability == p == Fraction(1, 5)
+        assert e.clues == () and "not forced" in e.text

@@ -130,7 +130,12 @@ class Analyser:
             its hidden cells.
         """
         board = check_board(board, "explain")
-        from minegraph.explain import Explainer, Explanation
+        from minegraph.explain import Explainer, Explanation, _not_forced
+        if cell is not None:
+            with time_limit(timeout, "explain"):
+                unforced = _not_forced(board, cell, self.analyze(board))
+            if unforced is not None:
+                return unforced
         explainer = self._explainers.get(board)
         if explainer is None:
             explainer = self._explainers[board] = Explainer(board)

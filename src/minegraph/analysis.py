@@ -113,6 +113,25 @@ def count_text(n: int, full: bool = False) -> str:
     return f"{mantissa(digits)} ({length} digits)"
 
 
+def fraction_text(p: Fraction, full: bool = False) -> str:
+    """``p`` as ``numerator/denominator`` (``0`` and ``1`` alone); a numerator or denominator
+    of more than :data:`SHOWN_DIGITS` digits is shortened to ``d.dddd…e+N`` unless ``full``.
+
+    Examples
+    --------
+    >>> fraction_text(Fraction(123, 404)), fraction_text(Fraction(1))
+    ('123/404', '1')
+    >>> fraction_text(Fraction(10 ** 200 - 1, 2 * 10 ** 200))
+    '9.9999…e+199/2.0000…e+200'
+    """
+    parts = [exact_decimal(p.numerator)]
+    if p.denominator != 1:
+        parts.append(exact_decimal(p.denominator))
+    if not full:
+        parts = [d if len(d.lstrip("-")) <= SHOWN_DIGITS else mantissa(d) for d in parts]
+    return "/".join(parts)
+
+
 def check_board(board: object, function: str) -> Board:
     """``board`` if it is a :class:`~minegraph.board.Board`, else a
     :class:`~minegraph.errors.BoardError` saying how to make one.

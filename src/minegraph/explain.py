@@ -27,12 +27,13 @@ from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Sequence
 
-from minegraph.analysis import check_board
+from minegraph.analysis import check_board, fraction_text
 from minegraph.board import HIDDEN, MINE, Board, Cell, whole
 from minegraph.deadline import Deadline, check_deadline, time_limit
 from minegraph.errors import BoardError, EngineError
 
 if TYPE_CHECKING:
+    from minegraph.analysis import Analysis
     from minegraph.engines.sat import ClueFormula, Oracle
 
 __all__ = ["Explanation", "explain", "Explainer", "SMALLEST_UP_TO", "STATUSES"]
@@ -172,7 +173,7 @@ def _sentence(e: Explanation) -> str:
     if e.probability is None:
         return f"{name} is not forced: some solutions put a mine there and some do not."
     return (f"{name} is not forced: some solutions put a mine there and some do not; its mine "
-            f"probability is {e.probability} (about {float(e.probability):.1%}).")
+            f"probability is {fraction_text(e.probability)} (about {float(e.probability):.1%}).")
 
 
 class Explainer:
@@ -398,6 +399,9 @@ def explain(board: Board, cell: Cell | None = None, *, timeout: float | Deadline
     (0, 0) is certainly safe: with a mine there, the numbers at (1, 1) and (1, 2) could not all be satisfied.
     """
     with time_limit(timeout, "explain"):
+        unforced = _not_forced(board, cell)
+        if unforced is not None:
+            return unforced
         with Explainer(board, solver) as explainer:
             if cell is None:
                 return explainer.inconsistency()
@@ -407,3 +411,23 @@ def explain(board: Board, cell: Cell | None = None, *, timeout: float | Deadline
             p = analyze(board).probabilities.get(result.cell)
             return Explanation(board, result.cell, "unknown", probability=p, stats=result.stats)
         return result
+
+
+def _not_forced(board: Board, cell: Cell | None,
+                analysis: "Analysis | None" = None) -> Explanation | None:
+    """The answer for a consistent board's cell that the exact analysis already shows is not
+    forced (its probability strictly between 0 and 1), without building the SAT formula
+    (which on big boards with a total is the slow part); ``None`` otherwise."""
+    if cell is None:
+        return None
+    board = check_board(board, "explain")
+    index = board.index(cell)
+    if board.states[index] != HIDDEN:
+        return None  # the Explainer says what is wrong
+    if analysis is None:
+        from minegraph.analysis import analyze
+        analysis = analyze(board)
+    p = analysis.probabilities.get(board.cell(index))
+    if not analysis.consistent or p is None or p in (0, 1):
+        return None
+    return Explanation(board, board.cell(index), "unknown", probability=p)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from minegraph.analysis import SHOWN_DIGITS, count_text, exact_decimal, mantissa
+from minegraph.analysis import SHOWN_DIGITS, count_text, fraction_text
 from minegraph.formats.text_syntax import symbol
 from minegraph.states import HIDDEN
 
@@ -24,25 +24,6 @@ __all__ = ["render_analysis", "percent", "count_text", "fraction_text", "SHOWN_D
 
 #: Cells listed by name on a line before the rest is only counted.
 _SHOWN = 40
-
-
-def fraction_text(p: Fraction, full: bool = False) -> str:
-    """``p`` as ``numerator/denominator`` (``0`` and ``1`` alone); a numerator or denominator
-    of more than :data:`SHOWN_DIGITS` digits is shortened to ``d.dddd…e+N`` unless ``full``.
-
-    Examples
-    --------
-    >>> fraction_text(Fraction(123, 404)), fraction_text(Fraction(1))
-    ('123/404', '1')
-    >>> fraction_text(Fraction(10 ** 200 - 1, 2 * 10 ** 200))
-    '9.9999…e+199/2.0000…e+200'
-    """
-    parts = [exact_decimal(p.numerator)]
-    if p.denominator != 1:
-        parts.append(exact_decimal(p.denominator))
-    if not full:
-        parts = [d if len(d.lstrip("-")) <= SHOWN_DIGITS else mantissa(d) for d in parts]
-    return "/".join(parts)
 
 
 def percent(p: Fraction) -> str:
