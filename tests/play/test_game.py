@@ -241,3 +241,13 @@ def test_the_snapshot_is_what_the_player_sees_and_is_consistent() -> None:
     assert a.consistent
     assert all(game.index(c) not in game.layout for c in a.safe)
     assert all(game.index(c) in game.layout for c in a.mines)
+
+
+def test_a_flood_leaves_flagged_cells_covered() -> None:
+    game = Game(rows=3, cols=3, mines=0, rules="any", seed=0)
+    game.flag((2, 2))
+    game.reveal((0, 0))
+    assert 8 not in game.uncovered and 8 in game.flags and game.status == "playing"
+    game.flag((2, 2))
+    game.reveal((2, 2))
+    assert game.status == "won"

@@ -89,8 +89,10 @@ class _Undo:
 
 
 def flood_fill(neighbors: Sequence[Sequence[int]], mines: frozenset[int] | set[int],
-               uncovered: set[int], cell: int) -> list[int]:
-    """Uncover the safe ``cell`` and, from every uncovered 0, all its neighbours.
+               uncovered: set[int], cell: int,
+               flags: frozenset[int] | set[int] = frozenset()) -> list[int]:
+    """Uncover the safe ``cell`` and, from every uncovered 0, all its unflagged neighbours
+    (as the game does, a flag stays on a cell even when a flood reaches it).
 
     Updates ``uncovered`` in place and returns the cells it added (in the order uncovered).
 
@@ -112,7 +114,7 @@ def flood_fill(neighbors: Sequence[Sequence[int]], mines: frozenset[int] | set[i
         if any(w in mines for w in around):
             continue
         for w in around:
-            if w not in uncovered and w not in mines:
+            if w not in uncovered and w not in mines and w not in flags:
                 uncovered.add(w)
                 new.append(w)
                 stack.append(w)
@@ -301,7 +303,8 @@ class Game:
             if c in self.layout:
                 self.status, self.exploded = "lost", c
                 return
-            undo.uncovered.extend(flood_fill(self.neighbors, self.layout, self.uncovered, c))
+            undo.uncovered.extend(flood_fill(self.neighbors, self.layout, self.uncovered, c,
+                                             self.flags))
         if len(self.uncovered) == self.size - self.mine_count:
             self.status = "won"
 
