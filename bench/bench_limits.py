@@ -140,7 +140,8 @@ def child(case: str, trace: bool) -> dict[str, Any]:
     outcome = _call(read, text)
     seconds = time.perf_counter() - start
     peak_rss = _status_mib("VmHWM") if reset else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    out: dict[str, Any] = {"outcome": outcome, "seconds": round(seconds, 3), "input_mb": round(len(text) / 1e6, 1),
+    out: dict[str, Any] = {"outcome": outcome, "seconds": round(seconds, 3),
+                           "input_mb": round(len(text) / 1e6, 1),
                            "rss_before_mib": round(before, 1), "rss_peak_mib": round(peak_rss, 1),
                            "rss_increase_mib": round(max(0.0, peak_rss - before), 1),
                            "peak_reset": reset}
@@ -165,8 +166,17 @@ def run_case(case: str, src: Path, trace: bool, cap_gib: float, timeout: float) 
     except subprocess.TimeoutExpired:
         return {"outcome": f"no answer within {timeout:g} s (stopped)"}
     if done.returncode != 0:
-        return {"outcome": f"child failed: {done.stderr.strip().splitlines()[-1] if done.stderr.strip() else done.returncode}"}
+        last = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else f"exit {done.returncode}"
+        return {"outcome": f"child failed: {last}"}
     return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def _row(name: str, figures: dict[str, Any]) -> str:
+    """One line of the printed table."""
+    nan = float("nan")
+    return (f"{name:28} {figures.get('seconds', nan):8.3f} {figures.get('reader_peak_mib', nan):10.1f} "
+            f"{figures.get('rss_increase_mib', nan):9.1f} {figures.get('rss_peak_mib', nan):8.1f}  "
+            f"{figures['outcome'][:90]}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -181,7 +191,8 @@ def main(argv: list[str] | None = None) -> int:
 
     cases = args.only or list(CASES)
     results: dict[str, Any] = {"machine": describe(),
-                               "command": "python bench/bench_limits.py " + " ".join(sys.argv[1:] if argv is None else argv),
+                               "command": "python bench/bench_limits.py "
+                               + " ".join(sys.argv[1:] if argv is None else argv),
                                "date": time.strftime("%Y-%m-%d"), "target_mib": TARGET_MIB,
                                "cap_gib": args.cap_gib, "cases": {}}
     baseline_dir = None
@@ -202,18 +213,15 @@ def main(argv: list[str] | None = None) -> int:
             now.get("rss_increase_mib", 1e9) < TARGET_MIB
         entry["refused_within_target"] = within
         all_within = all_within and within
-        print(f"{case:28} {now.get('seconds', float('nan')):8.3f} {now.get('reader_peak_mib', float('nan')):10.1f} "
-              f"{now.get('rss_increase_mib', float('nan')):9.1f} {now.get('rss_peak_mib', float('nan')):8.1f}  "
-              f"{now['outcome'][:90]}", flush=True)
+        print(_row(case, now), flush=True)
         if baseline_dir is not None:
             old = run_case(case, Path(baseline_dir.name) / "src", False, args.cap_gib, args.timeout)
             entry["baseline"] = old
-            print(f"{'  before (' + args.baseline + ')':28} {old.get('seconds', float('nan')):8.3f} {'':>10} "
-                  f"{old.get('rss_increase_mib', float('nan')):9.1f} {old.get('rss_peak_mib', float('nan')):8.1f}  "
-                  f"{old['outcome'][:90]}", flush=True)
+            print(_row(f"  before ({args.baseline})", old), flush=True)
         results["cases"][case] = entry
     results["all_refused_within_target"] = all_within
-    print(f"every oversize input refused with reader peak and RSS increase under {TARGET_MIB} MiB: {all_within}")
+    print(f"every oversize input refused with reader peak and RSS increase under {TARGET_MIB} MiB: "
+          f"{all_within}")
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")

@@ -1,5 +1,6 @@
-"""Property test (issue 9): every reader, fed random bytes, random text or a random mutation of
-a valid file, returns a result or raises a :class:`MinegraphError` -- never another exception.
+"""Property test (issue 9): every reader, fed random bytes, random text, a random mutation of a
+valid file or an argument of any type (and the front door any format, name and dialect
+options), returns a result or raises a :class:`MinegraphError` -- never another exception.
 
 Readers: the board text (each dialect, and ``Board.from_text``), ``.mine``, the numeric grid,
 JSON, the front door with format detection, and the green game's ``gra.in``, ``gra.out``,
@@ -149,6 +150,27 @@ def test_mutated_boards(gen, data, reader: str) -> None:
 def test_mutated_games(data, reader: str) -> None:
     text = data.draw(mutated(data.draw(written_games())))
     _never_crashes(GREEN_READERS[reader], text)
+
+
+odd_values = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.binary(max_size=8),
+                       st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(),
+                                                                           max_size=2), format_text)
+
+
+@settings(max_examples=examples(100))
+@given(value=odd_values, reader=st.sampled_from(sorted(BOARD_READERS | GREEN_READERS)))
+def test_arguments_of_any_type(value: Any, reader: str) -> None:
+    _never_crashes((BOARD_READERS | GREEN_READERS)[reader], value)
+
+
+@settings(max_examples=examples(100))
+@given(text=format_text, format=st.one_of(st.none(), st.sampled_from(["text", "json", "mine", "numeric"]),
+                                          odd_values),
+       name=st.one_of(st.none(), st.sampled_from(["a.board", "a.mine", "a.json", "a.txt"]), odd_values),
+       dialect=st.one_of(st.none(), st.sampled_from(["standard", "ascii", "dots"]), odd_values))
+def test_front_door_options_of_any_type(text: str, format: Any, name: Any, dialect: Any) -> None:
+    _never_crashes(lambda t: read_board(t, format=format, name=name, dialect=dialect), text)
+    _never_crashes(lambda t: detect_format(t, name=name), text)
 
 
 @settings(max_examples=examples(50))

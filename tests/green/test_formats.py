@@ -172,5 +172,6 @@ class TestHostileInput:
 
     def test_oi_hostile_line_is_read_only_as_far_as_k(self):
         # One field line of a million items: only k + 3 of them are looked at.
-        with pytest.raises(FormatError, match="line 2, column 7: field 1: expected 1 successors, found more than 9998"):
+        with pytest.raises(FormatError,
+                           match="line 2, column 7: field 1: expected 1 successors, found more than 9998"):
             read_oi("1 1\n1 1 2 " + "2 " * 999_999 + "\n0 1 1\n")

@@ -86,7 +86,7 @@ def _by_content(text: str) -> str:
     return "text"
 
 
-def detect_format(text: str, name: str | None = None) -> str:
+def detect_format(text: str | bytes, name: str | None = None) -> str:
     """Guess the format of ``text``: by the extension of ``name``, else by the content.
 
     Extensions: ``.board`` text, ``.mine`` mine, ``.json`` json (case-insensitive); any other
@@ -104,13 +104,16 @@ def detect_format(text: str, name: str | None = None) -> str:
     >>> detect_format("#1\\n11"), detect_format("anything", name="game.MINE")
     ('text', 'mine')
     """
+    from minegraph.formats.scan import decode
     if name is not None:
+        if not isinstance(name, str):
+            raise UserError(f"expected a file name (str) or None, got {type(name).__name__}")
         dot = name.rfind(".")
         if dot > max(name.rfind("/"), name.rfind("\\")):
             found = _EXTENSIONS.get(name[dot:].lower())
             if found is not None:
                 return found
-    return _by_content(text)
+    return _by_content(decode(text))
 
 
 def read_board(text: str | bytes, format: str | None = None, name: str | None = None,

@@ -109,7 +109,8 @@ def _count_before_parsing(text: str) -> None:
         if found is not None:
             value = whole_number(found.group(1), signed=True)  # None: more than 18 digits
             declared[key] = MAX_CELLS + 1 if value is None else value
-            shown[key] = found.group(1) if len(found.group(1)) <= 40 else f"a {len(found.group(1))}-digit number"
+            digits = found.group(1)
+            shown[key] = digits if len(digits) <= 40 else f"a {len(digits)}-digit number"
     if declared.get("cells", 0) > MAX_CELLS:
         raise LimitError(f"$.cells: graph of {shown['cells']} cells exceeds the limit of {MAX_CELLS} cells")
     if max(declared.get("rows", 1), 1) * max(declared.get("cols", 1), 1) > MAX_CELLS:
@@ -150,12 +151,22 @@ def _parse(data: str | bytes | bytearray | Mapping[str, Any]) -> Mapping[str, An
     return data
 
 
+def _key_path(key: Any) -> str:
+    """The JSON path of a top-level key, for messages: ``$.name`` or ``$["odd key"]``."""
+    if isinstance(key, str) and key.isidentifier() and len(key) <= 40:
+        return f"$.{key}"
+    try:
+        text = json.dumps(key)
+    except (TypeError, ValueError):
+        text = repr(key)
+    return f"$[{text}]" if len(text) <= 40 else f"$[{text[:40]}…]"
+
+
 def _check_keys(data: Mapping[str, Any], allowed: tuple[str, ...], form: str) -> None:
     for key in data:
         if key not in allowed:
             raise FormatError(f"unknown key for a {form} board; expected one of {', '.join(allowed)}",
-                              path=f"$.{key}" if isinstance(key, str) and key.isidentifier() and len(key) <= 40
-                              else f"$[{show(json.dumps(key))}]")
+                              path=_key_path(key))
 
 
 def _mines(data: Mapping[str, Any], cells: int) -> int | None:
@@ -192,7 +203,8 @@ def _read_grid(data: Mapping[str, Any], dialect: str) -> Board:
     if len(cells) > MAX_CELLS:
         raise LimitError(f"$.cells: {len(cells)} rows exceed the limit of {MAX_CELLS} cells")
     if max(declared.get("rows", 1), 1) * max(declared.get("cols", 1), 1) > MAX_CELLS:
-        size = f"{_num(declared.get('rows', len(cells)))}x{_num(declared['cols']) if 'cols' in declared else '?'}"
+        cols = _num(declared["cols"]) if "cols" in declared else "?"
+        size = f"{_num(declared.get('rows', len(cells)))}x{cols}"
         raise LimitError(f"$.rows, $.cols: board of {size} cells exceeds the limit of {MAX_CELLS} cells")
     # Row by row, each checked for spacing, width and the cell limit before its cells are kept.
     grid = GridRows(dialect, "row 0", rows=len(cells))

@@ -16,7 +16,7 @@ import re
 from minegraph.board import BLANK, HIDDEN, MAX_CELLS, MINE, Board
 from minegraph.errors import FormatError, LimitError
 from minegraph.formats.rows import exact_rows
-from minegraph.formats.scan import content_lines, normalise_newlines, show, whole_number
+from minegraph.formats.scan import content_lines, decode, normalise_newlines, show, whole_number
 from minegraph.topology import grid_neighbors
 
 __all__ = ["read_mine", "write_mine", "HEADER"]
@@ -58,7 +58,7 @@ def _header(lineno: int, line: str) -> tuple[int, int, int]:
     return width, height, mines
 
 
-def read_mine(text: str) -> Board:
+def read_mine(text: str | bytes) -> Board:
     """Read a JSMinesweeper ``.mine`` position.
 
     Cost: linear in the length of ``text``, and bounded by the header: a header beyond the
@@ -66,8 +66,8 @@ def read_mine(text: str) -> Board:
 
     Parameters
     ----------
-    text : str
-        The file's contents.
+    text : str or bytes
+        The file's contents; bytes are read as UTF-8.
 
     Returns
     -------
@@ -87,7 +87,7 @@ def read_mine(text: str) -> Board:
     >>> b.rows, b.cols, b.mines, b.states
     (2, 3, 1, (-1, 1, -2, -1, 1, 1))
     """
-    text = normalise_newlines(text)
+    text = normalise_newlines(decode(text))
     # JSMinesweeper writes no comments, but skipping `;` lines keeps this reader in step with
     # the format detection, which looks at the first non-comment line.
     lines = content_lines(text, comments=";")

@@ -18,8 +18,8 @@ from typing import Iterable
 from minegraph.board import BLANK, HIDDEN, MAX_CELLS, MINE, Board
 from minegraph.errors import BoardError, FormatError, LimitError
 from minegraph.formats.rows import exact_rows
-from minegraph.formats.scan import (COUNT_UP_TO, content_lines, count_tokens, normalise_newlines, show,
-                                    whole_number)
+from minegraph.formats.scan import (COUNT_UP_TO, content_lines, count_tokens, decode, normalise_newlines,
+                                    show, whole_number)
 from minegraph.topology import grid_neighbors
 
 __all__ = ["read_numeric", "write_numeric", "write_numeric_solution", "completed_numbers",
@@ -79,7 +79,7 @@ def _header(lineno: int, line: str) -> tuple[int, int, int | None]:
     return rows, cols, (mines or None)
 
 
-def read_numeric(text: str) -> Board:
+def read_numeric(text: str | bytes) -> Board:
     """Read a numeric grid; blank lines are ignored, each grid row must be on its own line.
 
     Cost: linear in the length of ``text``, and bounded by the header: a header beyond the
@@ -99,7 +99,7 @@ def read_numeric(text: str) -> Board:
     >>> b.mines, b.states
     (None, (-1, 1, -2, -1, 1, -1))
     """
-    lines = content_lines(normalise_newlines(text))
+    lines = content_lines(normalise_newlines(decode(text)))
     first = next(lines, None)
     if first is None:
         raise FormatError("empty input: expected the header 'rows cols mines' then the rows", 1, 1)

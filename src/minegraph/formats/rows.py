@@ -9,7 +9,8 @@ from minegraph.errors import FormatError
 __all__ = ["exact_rows"]
 
 
-def exact_rows(lines: Iterable[tuple[int, int, str]], rows: int, header_line: int) -> Iterator[tuple[int, str]]:
+def exact_rows(lines: Iterable[tuple[int, int, str]], rows: int,
+               header_line: int) -> Iterator[tuple[int, str]]:
     """Yield ``(line number, line)`` for the ``rows`` lines after a header (``lines`` as
     :func:`minegraph.formats.scan.content_lines` gives them), then raise a
     :class:`FormatError` at the right line if fewer or more follow.

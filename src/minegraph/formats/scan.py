@@ -48,12 +48,16 @@ def decode(data: str | bytes | bytearray) -> str:
     ------
     FormatError
         for bytes that are not UTF-8 (a binary file), naming the line and column of the
-        first byte that cannot be decoded.
+        first byte that cannot be decoded; for anything that is neither text nor bytes.
 
     Examples
     --------
     >>> decode(b"\\xef\\xbb\\xbf#1\\n11")
     '#1\\n11'
+    >>> decode(None)
+    Traceback (most recent call last):
+    ...
+    minegraph.errors.FormatError: expected the input as text (str) or UTF-8 bytes, got NoneType
     >>> decode(b"1 1\\n\\x89PNG")
     Traceback (most recent call last):
     ...
@@ -61,6 +65,8 @@ def decode(data: str | bytes | bytearray) -> str:
     """
     if isinstance(data, str):
         return data.removeprefix("\ufeff")
+    if not isinstance(data, (bytes, bytearray)):
+        raise FormatError(f"expected the input as text (str) or UTF-8 bytes, got {type(data).__name__}")
     raw = bytes(data)
     try:
         text = raw.decode("utf-8")

@@ -9,6 +9,7 @@ can use it; this module is the format's reader and writer for
 from __future__ import annotations
 
 from minegraph.board import Board
+from minegraph.formats.scan import decode
 from minegraph.formats.text_syntax import (DIALECTS, SYMBOLS, ParsedText, parse_text, symbol, symbols,
                                            write_text)
 
@@ -16,14 +17,14 @@ __all__ = ["read_text", "write_text", "parse_text", "ParsedText", "symbol", "sym
            "DIALECTS"]
 
 
-def read_text(text: str, dialect: str | None = None) -> Board:
+def read_text(text: str | bytes, dialect: str | None = None) -> Board:
     """Read a board from the canonical text (with the default dialect, the same board as
     ``Board.from_text(text)``).
 
     Parameters
     ----------
-    text : str
-        The board text.
+    text : str or bytes
+        The board text; bytes are read as UTF-8.
     dialect : str, optional
         ``standard``, ``ascii`` (``x`` hidden, ``.`` an uncovered 0) or ``dots`` (``.``
         hidden); by default the text's ``dialect:`` header, else ``standard``, which refuses
@@ -44,6 +45,6 @@ def read_text(text: str, dialect: str | None = None) -> Board:
     >>> read_text("..1\\n.?1", dialect="dots").states
     (-1, -1, 1, -1, -1, 1)
     """
-    parsed = parse_text(text, dialect)
+    parsed = parse_text(decode(text), dialect)
     return Board.grid(parsed.rows, parsed.cols, parsed.states, topology=parsed.topology,
                       mines=parsed.mines)

@@ -393,6 +393,8 @@ def parse_text(text: str, dialect: str | None = None) -> ParsedText:
     >>> parse_text("x.\\n11", dialect="ascii").states, parse_text("# 1\\n1 1").states
     ((-1, 0, 1, 1), (-1, 1, 1, 1))
     """
+    if not isinstance(text, str):
+        raise FormatError(f"expected the board text as a str, got {type(text).__name__}")
     if dialect is not None:
         symbols(dialect)
     text = normalise_newlines(text)
