@@ -93,7 +93,14 @@ def detect_format(text: str | bytes, name: str | None = None) -> str:
     name, ``.txt`` included, falls back to the content: a leading ``{`` is JSON, a first
     non-comment line ``WxHxM`` is ``.mine``, a first line of three integers followed by lines
     of integers is the numeric grid, anything else the canonical text.
-    Cost: linear in the length of ``text``.
+    Cost: linear in the length of ``text``; only its first lines are looked at one by one.
+
+    Raises
+    ------
+    FormatError
+        for ``text`` that is neither a str nor UTF-8 bytes.
+    UserError
+        for a ``name`` that is not a str.
 
     Examples
     --------
@@ -105,6 +112,7 @@ def detect_format(text: str | bytes, name: str | None = None) -> str:
     ('text', 'mine')
     """
     from minegraph.formats.scan import decode
+    text = decode(text)
     if name is not None:
         if not isinstance(name, str):
             raise UserError(f"expected a file name (str) or None, got {type(name).__name__}")
@@ -113,7 +121,7 @@ def detect_format(text: str | bytes, name: str | None = None) -> str:
             found = _EXTENSIONS.get(name[dot:].lower())
             if found is not None:
                 return found
-    return _by_content(decode(text))
+    return _by_content(text)
 
 
 def read_board(text: str | bytes, format: str | None = None, name: str | None = None,

@@ -308,7 +308,15 @@ class GridRows:
 
     def too_large(self, topology: str) -> tuple[int, str] | None:
         """The first cell (row-major index) whose number exceeds the topology's maximum or its
-        own neighbour count, with the reason; ``None`` if there is none."""
+        own neighbour count, with the reason; ``None`` if there is none.
+
+        Examples
+        --------
+        >>> g = GridRows("standard", "the first row")
+        >>> g.add("##"); g.add("#4")
+        >>> g.too_large("square"), g.column(1)
+        ((3, 'number 4 is too large: this cell has only 3 neighbours'), 2)
+        """
         cap = MAX_DEGREE[topology]
         neighbors = grid_neighbors(topology, self.rows, self.width)
         for i, s in enumerate(self.states):
