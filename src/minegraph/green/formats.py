@@ -23,8 +23,6 @@ from typing import Iterator
 import numpy as np
 
 from minegraph.errors import FormatError, LimitError
-from minegraph.formats.scan import (COUNT_UP_TO, content_lines, count_tokens, decode, normalise_newlines,
-                                    show, whole_number)
 from minegraph.green.game import MAX_EDGES, MAX_FIELDS, MAX_GREEN, GreenGame, check_task_rules
 from minegraph.green.solution import Solution
 
@@ -36,6 +34,59 @@ __all__ = ["read_oi", "write_oi", "write_oi_answer", "read_oi_answer", "read_pgs
 MAX_PGSOLVER_VERTICES = 10_000_000
 
 _TOKEN = re.compile(r"[^ \t]+")
+_CONTENT = re.compile(r"^[ \t]*[^ \t\n]", re.MULTILINE)
+_MAX_DIGITS = 18    # no count, field or vertex number of these formats needs more
+_COUNT_UP_TO = 10_000
+
+
+# The green game shares only the error types with the Minesweeper layers
+# (tests/test_layers.py), so these few reading helpers are its own, not minegraph.formats'.
+def _decode(data: str | bytes) -> str:
+    """Text as given; bytes decoded as UTF-8, with a FormatError at the first bad byte."""
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    if not isinstance(data, (bytes, bytearray)):
+        raise FormatError(f"expected the input as text (str) or UTF-8 bytes, got {type(data).__name__}")
+    raw = bytes(data)
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        column = len(raw[line_start:exc.start].decode("utf-8", "replace")) + 1
+        raise FormatError(f"not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be decoded (a binary "
+                          f"file?); expected a text file", raw.count(b"\n", 0, exc.start) + 1,
+                          column) from None
+
+
+def _whole(token: str, signed: bool = False) -> int | None:
+    """``token`` as a whole number in ASCII digits (at most 18), else None: int() would also
+    take '١', '1_0', '+1' and fail past 4,300 digits."""
+    body = token[1:] if signed and token.startswith("-") else token
+    if not body or not body.isascii() or not body.isdigit() or len(body.lstrip("0")) > _MAX_DIGITS:
+        return None
+    return -int(body) if body is not token else int(body)
+
+
+def _show(token: str, limit: int = 40) -> str:
+    """``token`` quoted for a message, cut after ``limit`` characters."""
+    return repr(token) if len(token) <= limit else f"{token[:limit]!r}… ({len(token)} characters)"
+
+
+def _content_lines(text: str, start: int = 0) -> Iterator[tuple[int, int, str]]:
+    """(line number, offset, line) of each non-blank line from offset ``start`` (a line start);
+    blank lines are skipped by the regular-expression engine and no list of lines is made."""
+    lineno, counted, pos = 1 + text.count("\n", 0, start), start, start
+    while pos <= len(text):
+        found = _CONTENT.search(text, pos)
+        if found is None:
+            return
+        begin = found.start()
+        end = text.find("\n", begin)
+        end = len(text) if end < 0 else end
+        lineno += text.count("\n", counted, begin)
+        counted = begin
+        yield lineno, begin, text[begin:end]
+        pos = end + 1
 
 
 def _tokens(line: str, most: int) -> list[tuple[str, int]]:
@@ -47,20 +98,21 @@ def _tokens(line: str, most: int) -> list[tuple[str, int]]:
 def _count(line: str, less: int = 0) -> str:
     """How many tokens ``line`` has, minus ``less``, for a message (``more than ...`` for a
     huge line, which is not counted to its end)."""
-    count = count_tokens(line)
-    return str(count - less) if count is not None else f"more than {COUNT_UP_TO - less}"
+    count = sum(1 for _ in islice(_TOKEN.finditer(line), _COUNT_UP_TO + 1))
+    return str(count - less) if count <= _COUNT_UP_TO else f"more than {_COUNT_UP_TO - less}"
 
 
 def _int(token: str, lineno: int, column: int, what: str, signed: bool = False) -> int:
-    value = whole_number(token, signed)
+    value = _whole(token, signed)
     if value is None:
-        raise FormatError(f"expected {what}, found {show(token)}", lineno, column)
+        raise FormatError(f"expected {what}, found {_show(token)}", lineno, column)
     return value
 
 
 def _text(data: str | bytes) -> str:
     """The input as text with ``\n`` line ends; bytes must be UTF-8."""
-    return normalise_newlines(decode(data))
+    text = _decode(data)
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 def _lines(text: str) -> Iterator[tuple[int, str]]:
@@ -253,16 +305,16 @@ def _header(text: str, keyword: str) -> tuple[int, int, int]:
     past that line, after checking N + 1 against :data:`MAX_PGSOLVER_VERTICES` and against
     the lines that follow (each vertex needs one), so nothing is allocated for a size the
     file cannot hold."""
-    first = next(content_lines(text), None)
+    first = next(_content_lines(text), None)
     if first is None:
         raise FormatError(f"empty input; expected '{keyword} N;'", 1, 1)
     lineno, start, line = first
     m = _HEADER.fullmatch(line)
     if not m or m.group(1) != keyword:
         raise FormatError(f"expected '{keyword} N;'", lineno, 1)
-    top = whole_number(m.group(2))
+    top = _whole(m.group(2))
     if top is None or top + 1 > MAX_PGSOLVER_VERTICES:
-        raise LimitError(f"line {lineno}: {keyword} {show(m.group(2))} declares more than "
+        raise LimitError(f"line {lineno}: {keyword} {_show(m.group(2))} declares more than "
                          f"{MAX_PGSOLVER_VERTICES} vertices, the limit")
     after = start + len(line) + 1
     following = text.count("\n", after) + 1 if after <= len(text) else 0
@@ -277,7 +329,7 @@ def _too_long(line: str, lineno: int) -> None:
     """Refuse a number of more digits than any vertex, priority or owner has."""
     long = _LONG_NUMBER.search(line)
     if long is not None:
-        raise FormatError(f"number {show(long.group())} is too large", lineno, long.start() + 1)
+        raise FormatError(f"number {_show(long.group())} is too large", lineno, long.start() + 1)
 
 
 def read_pgsolver(text: str | bytes) -> GreenGame:
@@ -312,7 +364,7 @@ def read_pgsolver(text: str | bytes) -> GreenGame:
     green = np.zeros(n, dtype=bool)
     src: list[int] = []
     dst: list[int] = []
-    for lineno, _, line in content_lines(text, after):
+    for lineno, _, line in _content_lines(text, after):
         if lineno == first + 1 and _START.fullmatch(line):
             continue
         _too_long(line, lineno)
@@ -406,7 +458,7 @@ def read_paritysol(text: str | bytes) -> Solution:
     _, top, after = _header(text, "paritysol")
     winner = np.full(top + 1, -1, dtype=np.int8)
     strategy = np.full(top + 1, -1, dtype=np.int64)
-    for lineno, _, line in content_lines(text, after):
+    for lineno, _, line in _content_lines(text, after):
         _too_long(line, lineno)
         m = _SOL.fullmatch(line)
         if not m:
