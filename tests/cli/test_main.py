@@ -168,3 +168,16 @@ def test_counts_past_4300_digits_in_the_report_and_the_json(tmp_path: Path) -> N
     assert p.returncode == 0 and f"\nsolutions: {expected}\n" in p.stdout
     p = run("analyze", "--json", str(board))
     assert p.returncode == 0 and json.loads(p.stdout)["solutions"] == expected
+
+
+def test_dialect_option_reads_dots_as_hidden(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "dots.txt"
+    path.write_text("..1\n..1\n")
+    assert main(["analyze", str(path)]) == 2
+    assert "dialect" in capsys.readouterr().err
+    assert main(["analyze", str(path), "--dialect", "dots", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    # Both 1s see exactly (0,1) and (1,1): one mine there (2 ways); (0,0) and (1,0) touch no
+    # number and, without a total, are free (4 ways).
+    assert data["solutions"] == "8"
+    assert main(["solve", str(path), "--dialect", "ascii"]) == 1   # '.' is an uncovered 0 there

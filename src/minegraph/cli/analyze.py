@@ -33,7 +33,7 @@ def register(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Analyse the board named in ``args``; the exit status (0)."""
-    board, _ = load_board(args.board, args.format)
+    board, _ = load_board(args.board, args.format, args.dialect)
     analysis = analyze(board, args.engine, mines=args.mines, timeout=args.timeout)
     if args.json:
         sys.stdout.write(json.dumps(analysis.to_json(), separators=(", ", ": ")) + "\n")

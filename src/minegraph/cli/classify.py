@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from minegraph.decompose.pipeline import classify
 
     if args.boards:
-        named = [(path, load_board(path, args.format)[0]) for path in args.boards]
+        named = [(path, load_board(path, args.format, args.dialect)[0]) for path in args.boards]
     else:
         named = [(name, Board.from_text(text)) for name, text in examples()]
     if args.svg and len(named) != 1:

@@ -86,9 +86,11 @@ def read_input(path: str) -> tuple[str, str | None]:
     return _decode(data, path), path
 
 
-def load_board(path: str, format: str | None = None) -> tuple[Board, str]:
+def load_board(path: str, format: str | None = None,
+               dialect: str | None = None) -> tuple[Board, str]:
     """The board in file ``path`` (``-``: standard input) and its format, ``format`` or the
-    one detected from the name and content.
+    one detected from the name and content; ``dialect`` says what ``.`` and ``x`` mean in
+    board text (see :func:`minegraph.formats.read_board`).
 
     Raises
     ------
@@ -109,7 +111,9 @@ def load_board(path: str, format: str | None = None) -> tuple[Board, str]:
     """
     text, name = read_input(path)
     fmt = format or detect_format(text, name)
-    return read_board(text, fmt), fmt
+    # The reader detects again when no format was given, so that its errors can say which
+    # format it guessed and why.
+    return read_board(text, format, name=name, dialect=dialect), fmt
 
 
 def format_argument(p: argparse.ArgumentParser) -> None:
@@ -121,9 +125,15 @@ def format_argument(p: argparse.ArgumentParser) -> None:
     >>> format_argument(p)
     >>> p.parse_args(["--format", "json"]).format, p.parse_args([]).format
     ('json', None)
+    >>> p.parse_args(["--dialect", "dots"]).dialect
+    'dots'
     """
     p.add_argument("--format", choices=list(FORMATS),
                    help="input format (default: detected from the name and content)")
+    p.add_argument("--dialect", choices=["standard", "ascii", "dots"],
+                   help="what '.' and 'x' mean in board text and JSON rows: ascii ('x' hidden, "
+                        "'.' an uncovered 0), dots ('.' hidden); default: the file's 'dialect:' "
+                        "header, else standard, which refuses them with a hint")
 
 
 def mine_count(text: str) -> int:

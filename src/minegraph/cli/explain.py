@@ -69,7 +69,7 @@ def register(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     """Explain the cell named in ``args``; exit status 0."""
     from minegraph.explain import explain
-    board, _ = load_board(args.board, args.format)
+    board, _ = load_board(args.board, args.format, args.dialect)
     if args.mines is not None:
         board = board.with_states(board.states, args.mines)
     cell = None if args.cell is None else parse_cell(args.cell, board)

@@ -28,7 +28,7 @@ def register(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Solve the board named in ``args``; 0 solved, 1 no completion."""
-    board, fmt = load_board(args.board, args.format)
+    board, fmt = load_board(args.board, args.format, args.dialect)
     if args.mines is not None:
         board = board.with_states(board.states, args.mines)
     completed = solve(board, args.engine, timeout=args.timeout)
