@@ -245,6 +245,19 @@ class ConstraintSystem:
         return self.board.with_states(states)
 
 
+def _around(states: tuple[int, ...], around: tuple[int, ...], number: int) -> tuple[int, list[int]]:
+    """A number's need (minus the known mines around it) and its hidden neighbours."""
+    need = number
+    cells = []
+    for q in around:
+        t = states[q]
+        if t == HIDDEN:
+            cells.append(q)
+        elif t == MINE:
+            need -= 1
+    return need, cells
+
+
 def _open_clues(board: Board) -> tuple[dict[int, int], dict[int, list[int]], int | None]:
     """For every number with hidden neighbours: its need (number minus known mines) and those
     neighbours. Numbers without hidden neighbours are checked here and then dropped; the
@@ -256,14 +269,7 @@ def _open_clues(board: Board) -> tuple[dict[int, int], dict[int, list[int]], int
     for p, s in enumerate(states):
         if s < 0:
             continue
-        need = s
-        cells = []
-        for q in nbrs[p]:
-            t = states[q]
-            if t == HIDDEN:
-                cells.append(q)
-            elif t == MINE:
-                need -= 1
+        need, cells = _around(states, nbrs[p], s)
         if cells:
             needs[p] = need
             open_cells[p] = cells
@@ -471,14 +477,7 @@ def update_system(previous: ConstraintSystem, board: Board) -> ConstraintSystem:
             del r.open_cells[p], r.needs[p], r.need[p], r.unknown[p]
         if states[p] < 0:
             continue
-        need = states[p]
-        cells = []
-        for q in nbrs[p]:
-            t = states[q]
-            if t == HIDDEN:
-                cells.append(q)
-            elif t == MINE:
-                need -= 1
+        need, cells = _around(states, nbrs[p], states[p])
         if not cells:
             if need != 0:
                 return build_system(board)  # inconsistent: a fresh build names the number
