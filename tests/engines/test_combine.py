@@ -1,0 +1,230 @@
+"""The combination of parts against two independent references.
+
+- brute force: sums over every split of the mines among the parts (tiny cases);
+- the previous quadratic algorithm (product, then per part an exact division and dot
+  products with the binomial weights), kept here as :func:`_reference`.
+
+Both the public :func:`combine` (which picks its algorithm by size) and the subproduct tree
+``_combine_tree`` on small inputs are checked, with zero polynomials, leading and trailing zero
+coefficients, repeated polynomials, no floating cells, no total, totals out of reach and huge
+floating counts (where the tree runs on reduced binomial weights).
+"""
+
+from __future__ import annotations
+
+from itertools import product as cartesian
+from math import comb, prod
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from minegraph.engines.combine import (TREE_DEGREE, Combination, _combine_tree, binomial_weights,
+                                       combine)
+from strategies import examples
+
+def _settings(n: int) -> settings:
+    return settings(max_examples=examples(n), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+# ----------------------------------------------------------------------------- references
+def _binom(n: int, k: int) -> int:
+    return comb(n, k) if 0 <= k <= n else 0
+
+
+def _brute(polys: list[list[int]], floating: int, remaining: int | None) -> Combination:
+    """Every split ``t_1..t_n`` of mines among the parts, straight from the definitions."""
+    n = len(polys)
+    if remaining is None:
+        # Each polynomial a single plain count; the floating cells are free.
+        count = prod(p[0] for p in polys) * 2 ** floating
+        sens = [[prod(q[0] for j, q in enumerate(polys) if j != c) * 2 ** floating]
+                for c in range(n)]
+        per = count // 2 if floating and count else 0
+        if not count:
+            sens = [[0] for _ in polys]
+        return Combination(count, sens, per, [2 ** floating])
+    length = sum(len(p) for p in polys) - n + 1
+    weight = [_binom(floating, remaining - u) for u in range(length)]
+    count = per = 0
+    sens = [[0] * len(p) for p in polys]
+    for split in cartesian(*(range(len(p)) for p in polys)):
+        u = sum(split)
+        ways = prod(p[t] for p, t in zip(polys, split))
+        count += ways * _binom(floating, remaining - u)
+        per += ways * _binom(floating - 1, remaining - u - 1) if floating else 0
+        for c, t in enumerate(split):
+            others = prod(p[s] for j, (p, s) in enumerate(zip(polys, split)) if j != c)
+            sens[c][t] += others * _binom(floating, remaining - u)
+    if not count:
+        return Combination(0, [[0] * len(p) for p in polys], 0, weight)
+    return Combination(count, sens, per, weight)
+
+
+def _ref_mul(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            out[i + j] += x * y
+    return out
+
+
+def _ref_div(q: list[int], p: list[int]) -> list[int]:
+    shift = next(i for i, x in enumerate(p) if x)
+    p, q = p[shift:], q[shift:]
+    out = [0] * (len(q) - len(p) + 1)
+    rem = list(q)
+    for k in range(len(out)):
+        c = rem[k] // p[0]
+        out[k] = c
+        for j in range(1, len(p)):
+            rem[k + j] -= c * p[j]
+    return out
+
+
+def _reference(polys: list[list[int]], floating: int, remaining: int | None) -> Combination:
+    """The previous quadratic algorithm."""
+    product = [1]
+    for poly in polys:
+        product = _ref_mul(product, poly)
+    if remaining is not None:
+        weight = [_binom(floating, remaining - u) for u in range(len(product))]
+    else:
+        weight = [2 ** floating]
+    count = sum(x * w for x, w in zip(product, weight))
+    if not count:
+        return Combination(0, [[0] * len(p) for p in polys], 0, weight)
+    if not floating:
+        per_floating = 0
+    elif remaining is not None:
+        per_floating = sum(x * (w * (remaining - u) // floating)
+                           for u, (x, w) in enumerate(zip(product, weight)))
+    else:
+        per_floating = count // 2
+    sensitivity = []
+    for poly in polys:
+        others = _ref_div(product, poly)
+        sensitivity.append([sum(others[u] * weight[u + t] for u in range(len(others))
+                                if u + t < len(weight)) for t in range(len(poly))])
+    return Combination(count, sensitivity, per_floating, weight)
+
+
+def _tree(polys: list[list[int]], floating: int, remaining: int | None) -> Combination:
+    """The subproduct tree whatever the size."""
+    length = sum(len(p) for p in polys) - len(polys) + 1
+    weight = (binomial_weights(floating, remaining, length) if remaining is not None
+              else [2 ** floating])
+    return _combine_tree(polys, floating, remaining, weight)
+
+
+# ----------------------------------------------------------------------------- strategies
+def _coefficient() -> st.SearchStrategy[int]:
+    return st.one_of(st.integers(0, 3), st.integers(0, 10 ** 6), st.integers(0, 2 ** 200))
+
+
+@st.composite
+def _poly(draw: st.DrawFn, max_len: int = 5) -> list[int]:
+    kind = draw(st.sampled_from(["any", "any", "any", "zero", "lead", "trail"]))
+    n = draw(st.integers(1, max_len))
+    if kind == "zero":
+        return [0] * n
+    p = draw(st.lists(_coefficient(), min_size=n, max_size=n))
+    if kind == "lead":
+        p = [0] * draw(st.integers(1, 3)) + p
+    elif kind == "trail":
+        p = p + [0] * draw(st.integers(1, 3))
+    if not any(p):
+        p[-1] = 1
+    return p
+
+
+@st.composite
+def part_sets(draw: st.DrawFn, max_parts: int = 5, max_len: int = 4, max_floating: int = 12,
+              total: bool | None = None) -> tuple[list[list[int]], int, int | None]:
+    """Parts (some repeated, some zero), floating cells, and a total in or out of reach."""
+    pool = draw(st.lists(_poly(max_len), min_size=1, max_size=max_parts))
+    polys = draw(st.lists(st.sampled_from(pool), min_size=0, max_size=max_parts))
+    floating = draw(st.one_of(st.just(0), st.integers(0, max_floating)))
+    with_total = draw(st.booleans()) if total is None else total
+    if not with_total:
+        return [[sum(p)] if draw(st.booleans()) else [p[0]] for p in polys], floating, None
+    reach = sum(len(p) - 1 for p in polys) + floating
+    remaining = draw(st.one_of(st.integers(0, reach), st.integers(-3, reach + 5)))
+    return polys, floating, remaining
+
+
+# ----------------------------------------------------------------------------- tests
+@_settings(3000)
+@given(part_sets())
+def test_combine_equals_brute_force(case: tuple[list[list[int]], int, int | None]) -> None:
+    polys, floating, remaining = case
+    assert combine(polys, floating, remaining) == _brute(polys, floating, remaining)
+
+
+@_settings(3000)
+@given(part_sets())
+def test_tree_equals_brute_force(case: tuple[list[list[int]], int, int | None]) -> None:
+    polys, floating, remaining = case
+    if not polys:
+        return
+    assert _tree(polys, floating, remaining) == _brute(polys, floating, remaining)
+
+
+@_settings(2000)
+@given(part_sets(max_parts=12, max_len=7, max_floating=60))
+def test_tree_equals_reference(case: tuple[list[list[int]], int, int | None]) -> None:
+    polys, floating, remaining = case
+    if not polys:
+        return
+    assert _tree(polys, floating, remaining) == _reference(polys, floating, remaining)
+
+
+@_settings(1000)
+@given(part_sets(max_parts=8, max_len=6, total=True),
+       st.one_of(st.integers(1000, 5000), st.integers(10 ** 5, 3 * 10 ** 5)),
+       st.integers(0, 12), st.floats(0.05, 0.5))
+def test_reduced_weights(case: tuple[list[list[int]], int, int | None], floating: int,
+                         shift: int, density: float) -> None:
+    """Many floating cells: the tree scales reduced weights back, exactly."""
+    polys, _, _ = case
+    if not polys:
+        return
+    remaining = int(density * floating) + shift
+    assert _tree(polys, floating, remaining) == _reference(polys, floating, remaining)
+
+
+@_settings(200)
+@given(st.lists(_poly(8), min_size=1, max_size=6), st.lists(st.integers(0, 5), min_size=40,
+                                                              max_size=120),
+       st.integers(0, 200), st.booleans())
+def test_combine_on_many_parts(pool: list[list[int]], picks: list[int], floating: int,
+                               in_reach: bool) -> None:
+    """Past TREE_DEGREE the public function takes the tree: same integers as the reference."""
+    polys = [pool[i % len(pool)] for i in picks]
+    reach = sum(len(p) - 1 for p in polys) + floating
+    remaining = reach // 3 if in_reach else reach + 1
+    assert combine(polys, floating, remaining) == _reference(polys, floating, remaining)
+
+
+@pytest.mark.parametrize("floating", [0, 7, 50_000])
+def test_big_tree_with_duplicates(floating: int) -> None:
+    """Hundreds of parts, most polynomials repeated, one with leading zeros."""
+    polys = ([[1, 4, 6, 4, 1]] * 90 + [[0, 0, 3, 5]] * 70 + [[2, 1]] * 41
+             + [[5, 0, 1, 0, 0, 7, 1]] * 3 + [[1, 2, 3]])
+    degree = sum(len(p) - 1 for p in polys)
+    assert degree >= TREE_DEGREE
+    for remaining in (degree // 2, degree // 2 + floating // 5, 3 * degree // 4 + floating // 4):
+        assert combine(polys, floating, remaining) == _reference(polys, floating, remaining)
+
+
+def test_edges() -> None:
+    assert combine([], 3, 1) == Combination(3, [], 1, [3])
+    assert combine([], 3, None) == Combination(8, [], 4, [8])
+    assert combine([], 0, 0) == Combination(1, [], 0, [1])
+    assert combine([[0, 0]], 2, 1).count == 0
+    assert combine([[1, 1]] * 200, 0, 300) == _reference([[1, 1]] * 200, 0, 300)
+    assert combine([[1, 1]] * 200, 5, 500).count == 0              # beyond reach
+    assert combine([[1, 1]] * 200, 5, -1).count == 0
+    zero = combine([[1, 2]] * 150 + [[0, 0, 0]], 4, 60)
+    assert zero.count == 0 and zero.sensitivity == [[0, 0]] * 150 + [[0, 0, 0]]
