@@ -1,6 +1,7 @@
 """The board: cells of any graph, each hidden, a known mine, or uncovered (with or without a number).
 
-States are small integers: ``0..12`` an uncovered cell with that many mined neighbours,
+States are small integers: ``0..degree`` an uncovered cell with that many mined neighbours
+(at most 12 on the grids, whose topologies cap it: :data:`~minegraph.topology.MAX_DEGREE`),
 :data:`HIDDEN` a cell not yet uncovered (the thesis's ``#``), :data:`MINE` a known mine
 (``M``), :data:`BLANK` an uncovered cell whose number is not given (the thesis's ``◇``).
 They and :data:`MAX_CELLS` are defined in :mod:`minegraph.states` and re-exported here.
@@ -22,8 +23,9 @@ __all__ = ["Board", "HIDDEN", "MINE", "BLANK", "MAX_CELLS", "Cell", "whole"]
 #: A cell as the API shows it: ``(row, col)`` on grids, an ``int`` on graph boards.
 Cell = tuple[int, int] | int
 
-_STATE_HELP = ("a state: a number 0..12, HIDDEN (-1), MINE (-2) or BLANK (-3), or one symbol "
-               "of the board text such as '#', 'M', '-' or '3'")
+_STATE_HELP = ("a state: a number (0..12 on grids, up to the cell's degree on graph boards), "
+               "HIDDEN (-1), MINE (-2) or BLANK (-3), or a symbol of the board text such as '#', "
+               "'M', '-' or '3' (or the digits of a number, e.g. '13')")
 
 
 def _show(value: object) -> str:
@@ -69,6 +71,8 @@ def _state(value: object, where: str) -> int:
         found = SYMBOLS.get(value)
         if found is not None:
             return found
+        if 1 < len(value) <= 18 and value.isascii() and value.isdigit():
+            return int(value)       # a number beyond the one-character symbols, e.g. '13'
     elif not isinstance(value, bool) and hasattr(value, "__index__"):
         return operator.index(value)
     raise BoardError(f"{where}: expected {_STATE_HELP}, got {_show(value)}")
@@ -322,7 +326,9 @@ class Board:
 
     def _validate(self) -> None:
         n = len(self.states)
-        cap = MAX_DEGREE.get(self.topology, 12)
+        # Grids stop at their topology's maximum; on a graph board a cell's degree is the
+        # only cap (a star's centre may show 13 or 1000).
+        cap = MAX_DEGREE.get(self.topology, n)
         for i, s in enumerate(self.states):
             if s >= 0:
                 degree = len(self.neighbors[i])
