@@ -171,3 +171,18 @@ def test_analyze_and_solve_refuse_what_is_not_a_board() -> None:
                                    ({"timeout": 1e10}, EngineError, "a time limit must be")]:
         with pytest.raises(error, match=message):
             analyze(b, **kwargs)
+
+
+def test_solve_takes_the_total_like_analyze() -> None:
+    # "#1#1#": one mine on the middle cell satisfies both 1s; two mines must sit on the ends
+    # (each 1 sees exactly one of them); three cannot be placed.
+    board = Board.from_text("#1#1#")
+    assert solve(board, mines=1) == Board.from_text("mines: 1\n01M10")
+    assert solve(board, mines=2) == Board.from_text("mines: 2\nM101M")
+    assert solve(board, mines=3) is None
+    # The option overrides a total the board has, as analyze's does.
+    assert solve(Board.from_text("mines: 2\n#1#1#"), mines=1) == Board.from_text("mines: 1\n01M10")
+    for mines, message in [(-1, "outside 0..5"), (1.0, "expected a total mine count"),
+                           ("1", "expected a total mine count")]:
+        with pytest.raises(BoardError, match=message):
+            solve(board, mines=mines)  # type: ignore[arg-type]

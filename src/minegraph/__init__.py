@@ -1,7 +1,19 @@
 """minegraph: exact Minesweeper reasoning on any graph.
 
 The public API is deliberately small and imports nothing heavy (engines, SAT solvers and
-graph libraries load on first use).
+graph libraries load on first use): boards (:class:`Board`, :func:`read_board`,
+:func:`write_board`), the answers (:func:`analyze`, :func:`solve`, :func:`explain`, the
+reusable :class:`Analyser`), time limits and the error family.
+
+Examples
+--------
+>>> import minegraph
+>>> board = minegraph.read_board("3x1x1\\nH1H")          # detects the .mine format
+>>> minegraph.analyze(board).probability((0, 0))
+Fraction(1, 2)
+>>> print(minegraph.write_board(minegraph.solve(board), "text"), end="")
+mines: 1
+M10
 """
 
 from minegraph.analyser import Analyser
@@ -11,8 +23,10 @@ from minegraph.deadline import Deadline
 from minegraph.errors import (AnswerUnavailable, BoardError, EngineError, FormatError, LimitError,
                               MinegraphError, QueryCancelled, QueryTimeout, UserError)
 from minegraph.explain import Explanation, explain
+from minegraph.formats import read_board, write_board
 
 __all__ = ["Board", "Analysis", "Analyser", "Explanation", "analyze", "solve", "explain",
+           "read_board", "write_board",
            "Deadline", "HIDDEN", "MINE", "BLANK", "MinegraphError", "UserError", "FormatError",
            "BoardError", "EngineError", "LimitError", "AnswerUnavailable", "QueryTimeout",
            "QueryCancelled"]

@@ -474,7 +474,7 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
                     result=result, probabilities_available=complete, best_basis=basis)
 
 
-def solve(board: Board, engine: "str | Engine" = "auto", *,
+def solve(board: Board, engine: "str | Engine" = "auto", *, mines: int | None = None,
           timeout: float | Deadline | None = None) -> Board | None:
     """One completion of ``board`` (every hidden cell decided), or ``None`` if inconsistent.
 
@@ -482,14 +482,46 @@ def solve(board: Board, engine: "str | Engine" = "auto", *,
     backtracking run); ``timeout`` bounds the query in seconds
     (:class:`~minegraph.errors.QueryTimeout`).
 
+    Parameters
+    ----------
+    board
+        The position.
+    engine
+        A registry name or an engine object, as for :func:`analyze`.
+    mines
+        Overrides the board's total mine count, as for :func:`analyze`; the completion
+        returned carries this total.
+    timeout
+        Seconds the query may take, or a :class:`~minegraph.deadline.Deadline`.
+
+    Raises
+    ------
+    BoardError
+        when ``board`` is not a :class:`~minegraph.board.Board` or ``mines`` is not a whole
+        number from 0 to the number of cells.
+    EngineError
+        for an unknown engine or a bad ``timeout``.
+    QueryTimeout
+        when ``timeout`` expires.
+
     Examples
     --------
     >>> from minegraph import Board
     >>> solve(Board.from_text("#1-")).to_text()
     'M1-\\n'
+    >>> print(solve(Board.from_text("#1#1#"), mines=2).to_text(), end="")
+    mines: 2
+    M101M
+    >>> print(solve(Board.from_text("#1#1#"), mines=1).to_text(), end="")
+    mines: 1
+    01M10
+    >>> solve(Board.from_text("#1#1#"), mines=3) is None
+    True
     """
     from minegraph.engines.base import resolve_engine
     board = check_board(board, "solve")
+    if mines is not None:
+        board = board.with_states(board.states, mines)
     solver = resolve_engine(engine)
     with time_limit(timeout, "completion"):
         result = solver.complete(board)
