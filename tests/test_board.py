@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from minegraph import BLANK, HIDDEN, MINE, Board
@@ -163,3 +165,41 @@ def test_with_states_checks_like_the_constructors() -> None:
                                    ([HIDDEN, 9, HIDDEN], "keep", "number 9 exceeds")]:
         with pytest.raises(BoardError, match=message):
             b.with_states(states, mines=mines)
+
+
+# ----------------------------------------------------------------- numbers past 12 (issue 9)
+# Graph boards take numbers up to the cell's degree; grids keep their topology's maximum.
+
+def _star(centre: int | str, leaves: int = 13, mines: int | None = None) -> Board:
+    return Board.from_graph(leaves + 1, [(0, i) for i in range(1, leaves + 1)],
+                            [centre] + [HIDDEN] * leaves, mines=mines)
+
+
+def test_a_star_centre_may_show_its_degree() -> None:
+    from minegraph.analysis import analyze, solve
+    board = _star(13)
+    # Hand count: all 13 leaves must be mines, so there is exactly one completion.
+    a = analyze(board)
+    assert a.consistent and a.solutions == 1 and a.mines == list(range(1, 14)) and a.safe == []
+    assert solve(board).states == (13,) + (MINE,) * 13
+    # A 5 in the centre: any 5 of the 13 leaves, C(13, 5) = 13*12*11*10*9/120 = 1287.
+    five = analyze(_star(5))
+    assert five.solutions == 1287 and all(p == Fraction(5, 13) for p in five.probabilities.values())
+    completed = solve(_star(5))
+    assert completed is not None and completed.states[0] == 5
+    assert sorted(completed.states[1:]).count(MINE) == 5
+    # The total agrees or contradicts: 13 mines fit, 12 do not.
+    assert analyze(_star(13, mines=13)).solutions == 1
+    assert not analyze(_star(13, mines=12)).consistent
+
+
+def test_graph_numbers_are_capped_by_the_degree_only() -> None:
+    assert _star("13").states[0] == 13 == _star(13).states[0]          # digits of a number
+    assert Board.from_graph(21, [(0, i) for i in range(1, 21)], [20] + [HIDDEN] * 20).states[0] == 20
+    with pytest.raises(BoardError, match="cell 0: number 14 exceeds its 13 neighbours"):
+        _star(14)
+    # Grids keep their topology's maximum, whatever the symbol.
+    with pytest.raises(BoardError, match="number 9 exceeds the square maximum 8"):
+        Board.grid(3, 3, [HIDDEN] * 4 + ["9"] + [HIDDEN] * 4)
+    with pytest.raises(BoardError, match="number 13 exceeds the triangle maximum 12"):
+        Board.grid(5, 5, [HIDDEN] * 12 + ["13"] + [HIDDEN] * 12, topology="triangle")

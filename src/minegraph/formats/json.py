@@ -7,7 +7,8 @@ Two forms, told apart by the type of ``cells``:
   same way in every row); ``rows``, ``cols``, ``topology`` (default ``square``) and ``mines``
   (default ``null``) are optional, but checked against ``cells`` when given;
 - graph: ``{"cells": N, "edges": [[u, v], ...], "states": ["#", "2", ...], "mines": ...}`` for
-  any graph on cells ``0..N-1``.
+  any graph on cells ``0..N-1``; a number may be as large as its cell's degree, and numbers
+  past the symbols' 12 are written in digits (``"13"``).
 
 Unknown keys and keys given twice are errors (a misspelt ``"topolgy"`` must not silently mean
 ``square``). Every error names the JSON path of the offending value, e.g. ``$.edges[2][1]``.
@@ -181,10 +182,11 @@ def _mines(data: Mapping[str, Any], cells: int) -> int | None:
 
 
 def _too_large(state: int, topology: str, degree: int) -> str | None:
-    cap = MAX_DEGREE.get(topology, 12)
-    if state <= 0 or (state <= cap and state <= degree):
+    # A grid's topology caps its numbers; on a graph board the cell's degree is the only cap.
+    cap = MAX_DEGREE.get(topology)
+    if state <= 0 or ((cap is None or state <= cap) and state <= degree):
         return None
-    why = f"the {topology} grid allows at most {cap}" if state > cap else \
+    why = f"the {topology} grid allows at most {cap}" if cap is not None and state > cap else \
         f"this cell has only {degree} neighbours"
     return f"number {state} is too large: {why}"
 
@@ -277,11 +279,13 @@ def _read_graph(data: Mapping[str, Any], dialect: str) -> Board:
     for i, sym in enumerate(states_value):
         path = f"$.states[{i}]"
         state = table.get(sym) if isinstance(sym, str) else None
+        if state is None and isinstance(sym, str) and len(sym) > 1:
+            state = whole_number(sym)   # a number past the symbols' 12, e.g. "13"
         if state is None:
             if isinstance(sym, str) and len(sym) == 1:
                 raise FormatError(unknown_symbol(sym, dialect), path=path)
-            raise FormatError(f"expected a cell symbol, {expected_symbols(dialect)}, got {_kind(sym)}",
-                              path=path)
+            raise FormatError(f"expected a cell symbol, {expected_symbols(dialect)}, or the digits "
+                              f"of a number (\"13\"), got {_kind(sym)}", path=path)
         problem = _too_large(state, "graph", len(adjacency[i]))
         if problem:
             raise FormatError(problem, path=path)

@@ -477,13 +477,16 @@ def parse_text(text: str, dialect: str | None = None) -> ParsedText:
 def symbol(state: int) -> str:
     """The canonical symbol of one state.
 
+    Numbers above 12 occur on graph boards only (a cell's degree caps them there); they have
+    no one-character symbol and are written in decimal digits.
+
     Examples
     --------
-    >>> [symbol(s) for s in (HIDDEN, MINE, BLANK, 3, 12)]
-    ['#', 'M', '-', '3', 'c']
+    >>> [symbol(s) for s in (HIDDEN, MINE, BLANK, 3, 12, 13)]
+    ['#', 'M', '-', '3', 'c', '13']
     """
     if state >= 0:
-        return str(state) if state < 10 else "abc"[state - 10]
+        return str(state) if state < 10 else "abc"[state - 10] if state <= 12 else str(state)
     return _WRITE[state]
 
 
