@@ -203,3 +203,52 @@ def test_graph_numbers_are_capped_by_the_degree_only() -> None:
         Board.grid(3, 3, [HIDDEN] * 4 + ["9"] + [HIDDEN] * 4)
     with pytest.raises(BoardError, match="number 13 exceeds the triangle maximum 12"):
         Board.grid(5, 5, [HIDDEN] * 12 + ["13"] + [HIDDEN] * 12, topology="triangle")
+
+
+# ----------------------------------------------------------------- files, the front door (issue 9)
+def test_from_file_reads_every_format_by_name_and_content(tmp_path) -> None:
+    import minegraph
+    from minegraph.formats import FORMATS
+    board = Board.from_text("mines: 2\n#1#\n#2#\n###")
+    for fmt, name in zip(FORMATS, ("b.board", "b.mine", "b.txt", "b.json")):
+        path = tmp_path / name
+        path.write_text(minegraph.write_board(board, fmt))
+        assert Board.from_file(path) == board, fmt                 # a Path ...
+        assert Board.from_file(str(path), fmt) == board, fmt       # ... or a str, format given
+        assert minegraph.read_board(path.read_text()) == board, fmt
+    # Windows line ends and a byte-order mark read the same.
+    path = tmp_path / "crlf.board"
+    path.write_bytes(b"\xef\xbb\xbfmines: 2\r\n#1#\r\n#2#\r\n###\r\n")
+    assert Board.from_file(path) == board
+    path = tmp_path / "dots.txt"
+    path.write_text("..1\n..1\n")
+    assert Board.from_file(path, dialect="dots").states == (HIDDEN, HIDDEN, 1) * 2
+
+
+def test_from_file_errors_name_the_file(tmp_path) -> None:
+    from minegraph.errors import FormatError, UserError
+    bad = tmp_path / "bad.board"
+    bad.write_text("###\n#z#\n")
+    with pytest.raises(FormatError, match=r"^.*bad\.board: line 2, column 2: ") as info:
+        Board.from_file(bad)
+    assert (info.value.line, info.value.column) == (2, 2)           # still the reader's error
+    with pytest.raises(UserError, match=r"cannot read .*missing\.board: No such file"):
+        Board.from_file(tmp_path / "missing.board")
+    with pytest.raises(UserError, match="cannot read .*: Is a directory"):
+        Board.from_file(tmp_path)
+    with pytest.raises(UserError, match="expected a file name"):
+        Board.from_file(3)  # type: ignore[arg-type]
+    binary = tmp_path / "image.board"
+    binary.write_bytes(b"#1#\n\x89PNG\n")
+    with pytest.raises(FormatError, match=r"image\.board: line 2, column 1: not UTF-8"):
+        Board.from_file(binary)
+
+
+def test_the_front_door_is_light_to_import() -> None:
+    import subprocess
+    import sys
+    code = ("import sys, minegraph\nassert minegraph.read_board and minegraph.write_board\n"
+            "print(*sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('numpy', 'networkx', 'pysat', 'rich', 'textual')))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and p.stdout.strip() == "", p.stdout + p.stderr

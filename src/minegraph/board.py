@@ -10,11 +10,12 @@ They and :data:`MAX_CELLS` are defined in :mod:`minegraph.states` and re-exporte
 from __future__ import annotations
 
 import operator
+import os
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Iterable, Sequence
 
-from minegraph.errors import BoardError, FormatError, LimitError
+from minegraph.errors import BoardError, FormatError, LimitError, UserError
 from minegraph.states import BLANK, HIDDEN, MAX_CELLS, MINE
 from minegraph.topology import MAX_DEGREE, TOPOLOGIES, grid_neighbors
 
@@ -269,6 +270,65 @@ class Board:
         parsed = parse_text(text)
         return cls.grid(parsed.rows, parsed.cols, parsed.states, topology=parsed.topology,
                         mines=parsed.mines)
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str], format: str | None = None, *,
+                  dialect: str | None = None) -> "Board":
+        """Read a board file in any format (docs/formats.md): ``format`` (one of
+        :data:`minegraph.formats.FORMATS`) or the one detected from the file's name and
+        content, as :func:`minegraph.formats.read_board` does.
+
+        Parameters
+        ----------
+        path
+            The file's name (``str`` or a path object). It is read as UTF-8; a byte-order
+            mark is dropped.
+        format
+            ``"text"``, ``"mine"``, ``"numeric"`` or ``"json"``; detected when omitted.
+        dialect
+            What ``.`` and ``x`` mean in board text (``"standard"``, ``"ascii"``,
+            ``"dots"``), as for :func:`~minegraph.formats.read_board`.
+
+        Raises
+        ------
+        UserError
+            for a file that cannot be read (naming it and why) or a ``path`` that is not a
+            file name.
+        FormatError
+            for content the format's reader rejects; the message starts with the file's
+            name, then the line and column.
+        LimitError
+            for a board beyond the size limits.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> folder = tempfile.mkdtemp()
+        >>> path = os.path.join(folder, "position.mine")
+        >>> with open(path, "w") as handle:
+        ...     _ = handle.write("3x1x1\\nH1H\\n")
+        >>> Board.from_file(path).states
+        (-1, 1, -1)
+        >>> Board.from_file(os.path.join(folder, "missing.board"))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        minegraph.errors.UserError: cannot read .../missing.board: No such file or directory
+        """
+        if not isinstance(path, (str, os.PathLike)):
+            raise UserError(f"expected a file name (str or a path), got {_show(path)}")
+        name = os.fsdecode(path)
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as exc:
+            raise UserError(f"cannot read {name}: {exc.strerror or exc}") from exc
+        # The front door detects the format; it knows no Board class, so no import circle.
+        from minegraph.formats import read_board
+        try:
+            return read_board(data, format, name=name, dialect=dialect)
+        except FormatError as exc:
+            exc.args = (f"{name}: {exc}",)      # the same error, naming the file
+            raise
 
     def to_text(self) -> str:
         """Write the canonical board text (grids only)."""
