@@ -45,7 +45,7 @@ __all__ = ["Combination", "combine", "poly_mul", "poly_div", "binomial_weights",
 
 #: Total degree (sum of ``len(P_c) - 1``) from which :func:`combine` uses the subproduct tree;
 #: below it the quadratic algorithm wins on Python's overheads.
-TREE_DEGREE = 96
+TREE_DEGREE = 20
 
 
 def poly_mul(a: list[int], b: list[int]) -> list[int]:
