@@ -252,3 +252,42 @@ def test_the_front_door_is_light_to_import() -> None:
             "('numpy', 'networkx', 'pysat', 'rich', 'textual')))")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert p.returncode == 0 and p.stdout.strip() == "", p.stdout + p.stderr
+
+
+def test_repr_shows_the_grid_and_rebuilds_the_board() -> None:
+    boards = [Board.from_text("mines: 2\n#1#\n#2#\n###"), Board.from_text("M-#\n1?2"),
+              Board.grid(2, 3, "#1##2#", topology="hex", mines=1),
+              Board.grid(3, 4, "#" * 12, topology="triangle"),
+              Board.grid(3, 3, "#" * 9, topology="torus", mines=0),
+              Board.from_graph(3, [(0, 1), (1, 2)], "#2#", mines=2),
+              Board.from_graph(1, [], "#"),
+              # a number beyond the one-character symbols: states as a list of ints
+              Board.from_graph(14, [(0, i) for i in range(1, 14)], [13] + [HIDDEN] * 13, mines=13)]
+    for board in boards:
+        text = repr(board)
+        assert eval(text, {"Board": Board}) == board, text
+    text = repr(boards[0])
+    assert text == "Board.from_text('''\\\nmines: 2\n#1#\n#2#\n###\n''')"
+    assert "#1#\n#2#\n###" in text                       # the grid, as it looks
+    assert repr(boards[5]) == "Board.from_graph(3, [(0, 1), (1, 2)], '#2#', mines=2)"
+
+
+def test_repr_of_a_huge_board_is_bounded_and_says_it_is_abbreviated() -> None:
+    import time
+    from minegraph.board import REPR_CELLS, REPR_COLS, REPR_ROWS
+    board = Board.grid(1000, 1000, [HIDDEN] * 1_000_000, mines=1000)
+    start = time.perf_counter()
+    text = repr(board)
+    assert time.perf_counter() - start < 1.0
+    lines = text.splitlines()
+    assert lines[0].startswith("<Board 1000x1000 square: 1000000 cells, 1000000 hidden, total "
+                               "mines 1000; abbreviated past 2500 cells")
+    assert lines[1:-1] == ["#" * REPR_COLS + "…"] * REPR_ROWS and lines[-1] == "… 990 more rows>"
+    assert len(text) < 1000
+    # Just past the limit: abbreviated; at it: whole.
+    assert repr(Board.grid(1, REPR_CELLS + 1, "#" * (REPR_CELLS + 1))).startswith("<Board 1x2501")
+    assert repr(Board.grid(1, REPR_CELLS, "#" * REPR_CELLS)).startswith("Board.from_text(")
+    chain = Board.from_graph(REPR_CELLS + 1, [(i, i + 1) for i in range(REPR_CELLS)], "#" * (REPR_CELLS + 1))
+    assert repr(chain) == ("<Board graph: 2501 cells, 2500 edges, 2501 hidden, total mines unknown; "
+                           "abbreviated past 2500 cells or edges (minegraph.write_board(board, "
+                           "'json') writes it whole)>")
