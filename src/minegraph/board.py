@@ -13,7 +13,7 @@ import operator
 import os
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from minegraph.errors import BoardError, FormatError, LimitError, UserError
 from minegraph.states import BLANK, HIDDEN, MAX_CELLS, MINE
@@ -21,7 +21,8 @@ from minegraph.topology import MAX_DEGREE, TOPOLOGIES, grid_neighbors
 
 __all__ = ["Board", "HIDDEN", "MINE", "BLANK", "MAX_CELLS", "Cell", "whole"]
 
-#: A cell as the API shows it: ``(row, col)`` on grids, an ``int`` on graph boards.
+#: A cell as the API shows it: ``(row, col)`` on grids, an ``int`` on graph boards, and on a
+#: board with cell labels (:meth:`Board.from_networkx`) the cell's label: its node in the graph.
 Cell = tuple[int, int] | int
 
 _STATE_HELP = ("a state: a number (0..12 on grids, up to the cell's degree on graph boards), "
@@ -34,6 +35,36 @@ def _show(value: object) -> str:
     text = repr(value) if isinstance(value, (int, float, str, bytes, type(None))) else \
         f"a {type(value).__name__}"
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _named(label: object) -> str:
+    """A cell label as messages show it: its ``repr``, cut if long."""
+    try:
+        text = repr(label)
+    except Exception:                       # a node whose repr fails still gets a name
+        text = f"<a {type(label).__name__}>"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _as_key(cell: object) -> object:
+    """A cell label as looked up: lists (the JSON's form of a tuple) become tuples."""
+    if isinstance(cell, list):
+        return tuple(_as_key(part) for part in cell)
+    return cell
+
+
+def _mine_total(value: object, where: str) -> int | None:
+    """A total read from a graph attribute: a whole number, its ASCII digits, or None."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        if value.strip().lower() in ("", "?", "unknown", "none", "null"):
+            return None
+        if value.isascii() and value.isdigit() and len(value.lstrip("0")) <= 18:
+            return int(value)
+        raise BoardError(f"{where}: expected a whole number of mines (ASCII digits) or nothing "
+                         f"(unknown), got {_show(value)}")
+    return whole(value, "a whole number of mines or None (unknown)", where)
 
 
 def whole(value: object, what: str, where: str = "") -> int:
@@ -109,8 +140,10 @@ REPR_ROWS, REPR_COLS = 10, 60
 class Board:
     """An immutable Minesweeper position on a graph.
 
-    Build one with :meth:`grid`, :meth:`from_graph` or :meth:`from_text`; cells are indices
-    ``0..n-1`` internally (``r * cols + c`` on grids).
+    Build one with :meth:`grid`, :meth:`from_graph`, :meth:`from_networkx` or :meth:`from_text`;
+    cells are indices ``0..n-1`` internally (``r * cols + c`` on grids). A graph board may
+    carry ``labels``, one name per cell (its node in a networkx graph): then the API names
+    cells by label (:meth:`cell`, :meth:`index`), and so do the analysis and its outputs.
 
     Examples
     --------
@@ -127,23 +160,25 @@ class Board:
     neighbors: tuple[tuple[int, ...], ...]
     states: tuple[int, ...]
     mines: int | None = None
+    labels: tuple[Any, ...] | None = None
 
     def __post_init__(self) -> None:
-        # Built field by field (``Board(topology, rows, cols, neighbors, states, mines)``):
-        # everything is checked, the neighbour lists included.
+        # Built field by field (``Board(topology, rows, cols, neighbors, states, mines,
+        # labels)``): everything is checked, the neighbour lists and labels included.
         self._check_shape()
+        self._check_labels()
         object.__setattr__(self, "states", _states(self.states, len(self.neighbors), self.label))
         self._validate()
 
     @classmethod
     def _make(cls, topology: str, rows: int | None, cols: int | None,
               neighbors: tuple[tuple[int, ...], ...], states: object,
-              mines: object) -> "Board":
-        """A board whose shape (topology, size, neighbour lists) is known to be right; the
-        states and the total are still checked."""
+              mines: object, labels: tuple[Any, ...] | None = None) -> "Board":
+        """A board whose shape (topology, size, neighbour lists, distinct labels) is known to
+        be right; the states and the total are still checked."""
         board = object.__new__(cls)
         for name, value in (("topology", topology), ("rows", rows), ("cols", cols),
-                            ("neighbors", neighbors), ("mines", mines)):
+                            ("neighbors", neighbors), ("mines", mines), ("labels", labels)):
             object.__setattr__(board, name, value)
         object.__setattr__(board, "states", _states(states, len(neighbors), board.label))
         board._validate()
@@ -250,6 +285,120 @@ class Board:
             adj[u].add(v)
             adj[v].add(u)
         return cls._make("graph", None, None, tuple(tuple(sorted(a)) for a in adj), states, mines)
+
+    @classmethod
+    def from_networkx(cls, graph: Any, states: Mapping[Any, object] | None = None, *,
+                      mines: int | None = None, attribute: str = "state") -> "Board":
+        """Build a board on a networkx graph; the nodes become the cells and keep their names.
+
+        Cell ``i`` is the ``i``-th node: in increasing order when every node is an ``int``,
+        else in the graph's node order. The nodes are the board's :attr:`labels`, so every
+        output names cells by node (the analysis's ``safe``, ``mines``, ``best`` and
+        probabilities, explanations, JSON, the report); a graph whose nodes are exactly
+        ``0..n-1`` gives a board without labels, equal to :meth:`from_graph`'s. Edge direction
+        is ignored and parallel edges are merged.
+
+        Labels may be any hashable nodes. Text shows them by ``repr`` in messages (``cell
+        'a'``); JSON output holds labels that are ``str`` or ``int`` only and refuses others
+        with a :class:`~minegraph.errors.FormatError` (relabel first, e.g. with
+        ``networkx.convert_node_labels_to_integers(graph, label_attribute="name")``).
+
+        Parameters
+        ----------
+        graph : networkx.Graph
+            Any networkx graph (``DiGraph``, ``MultiGraph``... too), with 1 to
+            :data:`MAX_CELLS` nodes and no loops.
+        states : mapping, optional
+            Node -> state: an ``int`` (a number up to the node's degree, :data:`HIDDEN`,
+            :data:`MINE`, :data:`BLANK`) or a symbol of the board text (``"#"``, ``"M"``,
+            ``"-"``, ``"3"``, or the digits of a larger number, ``"13"``). Nodes left out are
+            hidden. By default the states are read from the nodes' ``attribute``.
+        mines : int, optional
+            The total mine count; by default the graph attribute ``graph.graph["mines"]`` (a
+            whole number, or missing or ``None`` for unknown).
+        attribute : str
+            The node attribute read when ``states`` is not given (``"state"``); nodes
+            without it (or with ``None``) are hidden.
+
+        Raises
+        ------
+        BoardError
+            for something that is not a networkx graph, a graph without nodes, a loop, a state
+            that is not one (naming the node), a ``states`` key that is not a node of the
+            graph, or a total that is not a whole number.
+        LimitError
+            for more than :data:`MAX_CELLS` nodes.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> g = nx.path_graph(["a", "b", "c"])
+        >>> b = Board.from_networkx(g, {"b": 1}, mines=1)
+        >>> b.labels, b.states, b.neighbors
+        (('a', 'b', 'c'), (-1, 1, -1), ((1,), (0, 2), (1,)))
+        >>> b.index("c"), b.cell(2)
+        (2, 'c')
+        >>> nx.set_node_attributes(g, {"a": "#", "b": "1", "c": "M"}, "state")
+        >>> Board.from_networkx(g).states
+        (-1, 1, -2)
+        >>> Board.from_networkx(nx.path_graph(3)) == Board.from_graph(3, [(0, 1), (1, 2)], "###")
+        True
+        >>> Board.from_networkx(g, {"d": "#"})
+        Traceback (most recent call last):
+        ...
+        minegraph.errors.BoardError: states: 'd' is not a node of the graph
+        """
+        try:
+            import networkx as nx
+        except ImportError:                                     # pragma: no cover
+            raise BoardError("Board.from_networkx needs networkx (pip install networkx)") from None
+        if not isinstance(graph, nx.Graph):
+            raise BoardError(f"expected a networkx graph (networkx.Graph or a subclass), got {_show(graph)}")
+        n = graph.number_of_nodes()
+        if n < 1:
+            raise BoardError("a graph board needs at least one cell; the graph has no nodes")
+        if n > MAX_CELLS:
+            raise LimitError(f"graph of {n} nodes exceeds the limit of {MAX_CELLS} cells")
+        if not isinstance(attribute, str):
+            raise BoardError(f"expected the name of a node attribute (a str), got {_show(attribute)}")
+        nodes = list(graph.nodes)
+        if all(type(v) is int for v in nodes):
+            nodes.sort()
+        where = {v: i for i, v in enumerate(nodes)}
+        adj: list[set[int]] = [set() for _ in range(n)]
+        for u, v in graph.edges():
+            i, j = where[u], where[v]
+            if i == j:
+                raise BoardError(f"node {_named(u)}: a loop (an edge from a node to itself) is not "
+                                 f"allowed on a board")
+            adj[i].add(j)
+            adj[j].add(i)
+        values = [HIDDEN] * n
+        if states is None:
+            data = graph.nodes
+            for i, v in enumerate(nodes):
+                value = data[v].get(attribute)
+                if value is not None:
+                    values[i] = _state(value, f"node {_named(v)} (attribute {attribute!r})")
+        elif isinstance(states, Mapping):
+            for key, value in states.items():
+                try:
+                    i = where[key]
+                except (KeyError, TypeError):
+                    i = -1
+                if i < 0 or isinstance(key, bool) != isinstance(nodes[i], bool):
+                    raise BoardError(f"states: {_named(key)} is not a node of the graph")
+                values[i] = _state(value, f"node {_named(key)}")
+        else:
+            raise BoardError(f"expected the states as a mapping node -> state, or None to read the "
+                             f"nodes' {attribute!r} attribute, got {_show(states)}")
+        total = _mine_total(graph.graph.get("mines"), "graph attribute 'mines'") if mines is None \
+            else mines
+        labels: tuple[Any, ...] | None = tuple(nodes)
+        if all(type(v) is int for v in nodes) and nodes == list(range(n)):
+            labels = None
+        return cls._make("graph", None, None, tuple(tuple(sorted(a)) for a in adj), values, total,
+                         labels)
 
     @classmethod
     def from_text(cls, text: str) -> "Board":
@@ -391,6 +540,77 @@ class Board:
         for name, value in (("rows", rows), ("cols", cols), ("neighbors", expected)):
             object.__setattr__(self, name, value)
 
+    def _check_labels(self) -> None:
+        """Check the labels of a board built field by field: ``None``, or one distinct hashable
+        label per cell of a graph board (labels ``0..n-1`` in order are the same as none)."""
+        labels = self.labels
+        if labels is None:
+            return
+        if self.topology != "graph":
+            raise BoardError("only graph boards have cell labels; a grid's cells are (row, col)")
+        if isinstance(labels, (str, bytes)) or not hasattr(labels, "__iter__") or \
+                not hasattr(labels, "__len__"):
+            raise BoardError(f"expected the cell labels as a sequence, one per cell, or None, "
+                             f"got {_show(labels)}")
+        labels = tuple(labels)
+        n = len(self.neighbors)
+        if len(labels) != n:
+            raise BoardError(f"expected {n} cell labels (one per cell), got {len(labels)}")
+        table: dict[Any, int] = {}
+        for i, label in enumerate(labels):
+            try:
+                first = table.setdefault(label, i)
+            except TypeError:
+                raise BoardError(f"cell {i}: a label must be hashable, like the nodes of a networkx "
+                                 f"graph, got {_show(label)}") from None
+            if first != i:
+                raise BoardError(f"cells {first} and {i} have the same label {_named(label)} "
+                                 f"(labels must be distinct)")
+        if all(type(v) is int for v in labels) and labels == tuple(range(n)):
+            object.__setattr__(self, "labels", None)
+            return
+        object.__setattr__(self, "labels", labels)
+        object.__setattr__(self, "_label_table", table)
+
+    def _labels_index(self) -> dict[Any, int]:
+        """Label -> cell index, built on first use."""
+        table: dict[Any, int] | None = self.__dict__.get("_label_table")
+        if table is None:
+            table = {label: i for i, label in enumerate(self.labels or ())}
+            object.__setattr__(self, "_label_table", table)
+        return table
+
+    def json_labels(self) -> list[str | int] | None:
+        """The labels as JSON can hold them (``None`` without labels).
+
+        Raises
+        ------
+        FormatError
+            for a label that is neither a ``str`` nor an ``int`` (a tuple, a float...),
+            naming the cell: JSON output holds string and integer labels only.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> Board.from_networkx(nx.path_graph(["a", "b"])).json_labels()
+        ['a', 'b']
+        >>> Board.from_networkx(nx.path_graph([(0, 0), (0, 1)])).json_labels()
+        Traceback (most recent call last):
+        ...
+        minegraph.errors.FormatError: cell 0 is labelled (0, 0), a tuple: JSON output holds cell labels that are strings or whole numbers only; relabel the graph first, e.g. networkx.convert_node_labels_to_integers(graph, label_attribute="name") or networkx.relabel_nodes(graph, str)
+        """
+        if self.labels is None:
+            return None
+        out: list[str | int] = []
+        for i, label in enumerate(self.labels):
+            if not (type(label) is str or (isinstance(label, int) and not isinstance(label, bool))):
+                raise FormatError(f"cell {i} is labelled {_named(label)}, a {type(label).__name__}: JSON "
+                                  f"output holds cell labels that are strings or whole numbers only; "
+                                  f"relabel the graph first, e.g. networkx.convert_node_labels_to_integers"
+                                  f"(graph, label_attribute=\"name\") or networkx.relabel_nodes(graph, str)")
+            out.append(label if type(label) is str else int(label))
+        return out
+
     def _validate(self) -> None:
         n = len(self.states)
         # Grids stop at their topology's maximum; on a graph board a cell's degree is the
@@ -422,7 +642,8 @@ class Board:
 
     def index(self, cell: Cell | list[int]) -> int:
         """The internal index of a cell given as ``(row, col)`` or ``[row, col]`` (grids; the
-        JSON's form is a list) or as its index, an ``int`` (graphs, and grids too).
+        JSON's form is a list) or as its index, an ``int`` (graphs, and grids too), or as its
+        label on a board with :attr:`labels`.
 
         Raises
         ------
@@ -438,7 +659,30 @@ class Board:
         Traceback (most recent call last):
         ...
         minegraph.errors.BoardError: cell (2, 0) is outside the 2x3 grid
+
+        On a board with labels, cells are named by label only (a list stands for a tuple):
+
+        >>> import networkx as nx
+        >>> g = Board.from_networkx(nx.path_graph(["a", "b"]))
+        >>> g.index("b")
+        1
+        >>> g.index(1)
+        Traceback (most recent call last):
+        ...
+        minegraph.errors.BoardError: no cell is labelled 1; this board names its cells by their nodes, e.g. 'a'
         """
+        labels = self.labels
+        if labels is not None:
+            key = _as_key(cell)
+            try:
+                found = self._labels_index().get(key)
+            except TypeError:
+                raise BoardError(f"expected a cell label (a node of the graph), got {_show(cell)}, "
+                                 f"which is not hashable") from None
+            if found is None or isinstance(key, bool) != isinstance(labels[found], bool):
+                raise BoardError(f"no cell is labelled {_named(cell)}; this board names its cells by "
+                                 f"their nodes, e.g. {_named(labels[0])}")
+            return found
         if isinstance(cell, (tuple, list)):
             if self.cols is None or self.rows is None:
                 raise BoardError(f"cell {_show(cell)}: a graph board's cells are numbers "
@@ -462,7 +706,8 @@ class Board:
         return i
 
     def cell(self, index: int) -> Cell:
-        """The API form of cell ``index``: ``(row, col)`` on grids, the index on graphs.
+        """The API form of cell ``index``: ``(row, col)`` on grids, the index on graphs, the
+        label on boards with :attr:`labels`.
 
         Raises
         ------
@@ -472,13 +717,17 @@ class Board:
         if type(index) is not int or not 0 <= index < len(self.states):  # the usual case first
             index = self._checked(index)
         if self.cols is None:
-            return index
+            labels = self.labels
+            return index if labels is None else labels[index]
         return divmod(index, self.cols)
 
     def label(self, index: int) -> str:
-        """A human-readable name of cell ``index`` for messages (any value is shown)."""
-        if type(index) is not int or not 0 <= index < len(self.neighbors) or self.cols is None:
+        """A human-readable name of cell ``index`` for messages (any value is shown): ``(r, c)``
+        on grids, the index on graphs, the label's ``repr`` on boards with :attr:`labels`."""
+        if type(index) is not int or not 0 <= index < len(self.neighbors):
             return str(index)
+        if self.cols is None:
+            return str(index) if self.labels is None else _named(self.labels[index])
         r, c = divmod(index, self.cols)
         return f"({r}, {c})"
 
@@ -511,7 +760,8 @@ class Board:
         'mines: 1\\nM1#\\n'
         """
         total = self.mines if isinstance(mines, str) and mines == "keep" else mines
-        return Board._make(self.topology, self.rows, self.cols, self.neighbors, states, total)
+        return Board._make(self.topology, self.rows, self.cols, self.neighbors, states, total,
+                           self.labels)
 
     def _repr_svg_(self) -> str:
         """The board as SVG for notebooks (:func:`minegraph.formats.svg.repr_svg`)."""
