@@ -155,7 +155,8 @@ def check_board(board: object, function: str) -> Board:
 class Analysis:
     """Every fact the engine established about a position.
 
-    Cells are ``(row, col)`` on grids and ``int`` on graph boards. Probabilities are exact
+    Cells are ``(row, col)`` on grids and ``int`` on graph boards, or the cells' labels on a
+    board that has them (:meth:`~minegraph.board.Board.from_networkx`). Probabilities are exact
     :class:`~fractions.Fraction` values; 0 and 1 appear only when proven. An analysis is
     equal only to itself and hashes by identity (it can be a set member or a dict key); its
     ``repr`` is one short line.
@@ -259,16 +260,32 @@ class Analysis:
         was given: then every completion counts once whatever its number of mines, so a
         hidden cell touching no number has mine probability 1/2.
 
+        On a board with cell labels (:meth:`~minegraph.board.Board.from_networkx`) cells are
+        named by label, ``"probability"`` lists the cells in the board's order and one more
+        key, ``"labels"``, gives that order's labels.
+
+        Raises
+        ------
+        FormatError
+            for a board whose labels are not all strings or whole numbers (JSON holds no
+            others; see :meth:`~minegraph.board.Board.json_labels`).
+
         Examples
         --------
         >>> obj = analyze(Board.from_text("##")).to_json()
         >>> obj["solutions"], obj["probability"], obj["total_mines"]
         ('4', [[0.5, 0.5]], None)
+        >>> import networkx as nx
+        >>> path = Board.from_networkx(nx.path_graph(["a", "b", "c"]), {"a": 1}, mines=1)
+        >>> obj = analyze(path).to_json()
+        >>> obj["mines"], obj["safe"], obj["probability"], obj["labels"]
+        (['b'], ['c'], [None, 1.0, 0.0], ['a', 'b', 'c'])
         """
         board = self.board
+        labels = board.json_labels()    # a FormatError for labels JSON cannot hold
 
         def ref(cell: Cell) -> Any:
-            return list(cell) if isinstance(cell, tuple) else cell
+            return list(cell) if isinstance(cell, tuple) and labels is None else cell
 
         if board.rows is not None and board.cols is not None:
             grid: list[Any] = [[None] * board.cols for _ in range(board.rows)]
@@ -278,8 +295,9 @@ class Analysis:
             probability: Any = grid
         else:
             flat: list[Any] = [None] * board.size
+            where = board.index
             for cell, p in self.probabilities.items():
-                flat[cell] = _to_float(p)  # type: ignore[index]
+                flat[cell if labels is None else where(cell)] = _to_float(p)  # type: ignore[index]
             probability = flat
         obj = {"consistent": self.consistent,
                "solutions": None if self.solutions is None else exact_decimal(self.solutions),
@@ -292,6 +310,8 @@ class Analysis:
                "total_mines": board.mines}
         if not self.probabilities_available:
             obj["probabilities_available"] = False
+        if labels is not None:
+            obj["labels"] = labels
         return obj
 
     def __repr__(self) -> str:
