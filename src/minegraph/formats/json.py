@@ -353,7 +353,18 @@ def to_json_dict(board: Board) -> dict[str, Any]:
     {'rows': 1, 'cols': 3, 'topology': 'square', 'mines': 1, 'cells': ['#1M']}
     >>> to_json_dict(Board.from_graph(2, [(0, 1)], [-1, 1]))
     {'cells': 2, 'edges': [[0, 1]], 'states': ['#', '1'], 'mines': None}
+
+    Raises
+    ------
+    FormatError
+        for a board with cell labels (:meth:`~minegraph.board.Board.from_networkx`): this
+        form names cells by number, so it would lose them; node-link JSON and GraphML keep
+        them (:mod:`minegraph.formats.graphs`).
     """
+    if board.labels is not None:
+        raise FormatError("this board's cells have labels, which the JSON board form cannot hold "
+                          "(it numbers cells 0..N-1): write it as node-link JSON ('nodelink') or "
+                          "GraphML ('graphml'), which keep them (docs/formats.md, Graph files)")
     if board.rows is not None and board.cols is not None:
         cols = board.cols
         return {"rows": board.rows, "cols": cols, "topology": board.topology, "mines": board.mines,
