@@ -19,7 +19,7 @@ disk, ``-o /dev/full``) is one line naming the stream or file and exit status 2.
 Examples
 --------
 >>> list(COMMANDS)
-['analyze', 'solve', 'explain', 'demo', 'classify', 'bench', 'play', 'green', 'urbas']
+['analyze', 'solve', 'explain', 'demo', 'classify', 'bench', 'play', 'green', 'urbas', 'generate']
 """
 
 from __future__ import annotations
@@ -163,6 +163,8 @@ COMMANDS: dict[str, Command] = {
     "green": Command("minegraph.cli.green", "solve the olympiad's green game (a Büchi game)"),
     "urbas": Command("minegraph.cli.urbas", "the numeric solver program: grid on stdin, solved "
                                             "grid or NO SOLUTION on stdout"),
+    "generate": Command("minegraph.cli.generate",
+                        "make puzzles: certified paper tables, unique puzzles, no-guess boards"),
 }
 
 

@@ -1,0 +1,218 @@
+"""``minegraph generate``: puzzles to print or play.
+
+``generate paper --theorem 1|2|3 --size RxC --seed S [--variant rows] [--answer FILE] [--svg FILE]``
+prints a table of German & Lakshtanov (2010) in the canonical board text (hidden cells ``#``,
+the numbers, the ``topology:`` header for triangle tables), with comment lines (``;``) giving
+how it was made, its rank certificate and its difficulty grade; ``--answer`` writes the answer
+key in the same text (mines ``M``). A size the theorem does not allow exits with status 2 and
+the violated condition.
+
+``--count K`` makes K puzzles, seeds ``S .. S+K-1``, separated by blank lines (a progress bar
+on a terminal); ``--svg``/``--answer-svg`` then write one file per puzzle, the seed added to the
+name (``sheet-7.svg``).
+
+Examples
+--------
+``minegraph generate paper --theorem 2 --size 9x10 --seed 1 --answer key.txt --svg sheet.svg``
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from minegraph.errors import MinegraphError
+
+if TYPE_CHECKING:
+    from minegraph.board import Board
+    from minegraph.cli.common import Subparsers
+
+__all__ = ["register", "run", "Made", "size_argument"]
+
+HELP = "make puzzles: certified paper tables, unique puzzles, no-guess boards"
+
+#: The largest --count.
+MAX_COUNT = 100_000
+
+
+@dataclass(frozen=True)
+class Made:
+    """One generated puzzle as the command writes it."""
+
+    seed: int
+    puzzle: Board
+    layout: frozenset[int]
+    comments: tuple[str, ...]
+    caption: str
+
+
+def _digits(text: str, most: int) -> int | None:
+    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > len(str(most)):
+        return None
+    value = int(text)
+    return value if value <= most else None
+
+
+def size_argument(text: str) -> tuple[int, int]:
+    """``RxC`` (rows x columns, e.g. ``9x10``) as two positive whole numbers.
+
+    Examples
+    --------
+    >>> size_argument("9x10")
+    (9, 10)
+    >>> size_argument("9 by 10")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected the size as ROWSxCOLS (e.g. 9x10), got '9 by 10'
+    """
+    parts = text.lower().split("x")
+    values = [_digits(p, 10**6) for p in parts]
+    if len(values) != 2 or values[0] is None or values[1] is None or not values[0] or not values[1]:
+        raise argparse.ArgumentTypeError(f"expected the size as ROWSxCOLS (e.g. 9x10), got {text[:40]!r}")
+    return values[0], values[1]
+
+
+def _seed(text: str) -> int:
+    value = _digits(text, 2**62)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"expected a seed from 0 to 2^62, got {text[:40]!r}")
+    return value
+
+
+def _count(text: str) -> int:
+    value = _digits(text, MAX_COUNT)
+    if value is None or value < 1:
+        raise argparse.ArgumentTypeError(f"expected a count from 1 to {MAX_COUNT}, got {text[:40]!r}")
+    return value
+
+
+def _probability(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"expected a probability from 0 to 1, got {text[:40]!r}")
+    return value
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=_seed, default=0, help="random seed (default 0)")
+    p.add_argument("--count", type=_count, default=1,
+                   help="make this many puzzles, seeds S, S+1, ... (default 1)")
+    p.add_argument("--answer", metavar="FILE", help="write the answer key (mines as M) to FILE")
+    p.add_argument("--svg", metavar="FILE", help="write a printable SVG of the puzzle to FILE")
+    p.add_argument("--answer-svg", metavar="FILE", help="write the solution sheet (SVG) to FILE")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add the ``generate`` subcommand and its kinds."""
+    g = subparsers.add_parser("generate", help=HELP, description=HELP + ".")
+    kinds = g.add_subparsers(dest="kind", metavar="KIND")
+    kinds.required = True
+    p = kinds.add_parser("paper", help="a table of German & Lakshtanov (2010), certified by rank",
+                         description="A table for paper Minesweeper: its numbers determine the "
+                                     "mines whatever they are (certified by exact rank).",
+                         epilog="example: minegraph generate paper --theorem 2 --size 9x10 --seed 1")
+    p.add_argument("--theorem", type=int, choices=[1, 2, 3], required=True,
+                   help="1: 2xn, top row uncovered, n+1 not divisible by 3; 2: checkerboard, "
+                        "gcd(m+1, n+1) = 1; 3: triangle grid checkerboard, m+1 and n+1 not "
+                        "divisible by 4 (certified sizes only)")
+    p.add_argument("--size", type=size_argument, required=True, metavar="RxC",
+                   help="rows x columns, e.g. 9x10")
+    p.add_argument("--variant", choices=["bernoulli", "rows"], default="bernoulli",
+                   help="rows: the paper's row-by-row variant avoiding numbers 0 and 'all' "
+                        "(default bernoulli: one trial per hidden cell)")
+    p.add_argument("--p", type=_probability, default=0.5, metavar="P",
+                   help="mine probability of a hidden cell (default 0.5)")
+    _common(p)
+
+
+def _paper(args: argparse.Namespace) -> Callable[[int], Made]:
+    from minegraph.generate.paper import paper_table
+
+    rows, cols = args.size
+
+    def make(seed: int) -> Made:
+        t = paper_table(args.theorem, rows, cols, seed=seed, p=args.p, variant=args.variant)
+        what = f"Theorem {t.theorem} table {rows}x{cols}, seed {seed}, p {t.p}, {t.variant}"
+        comments = [f"minegraph generate paper: {what}",
+                    f"certificate: {t.certificate.describe()}"]
+        if t.variant == "rows":
+            comments.append(f"numbers left unguarded by the variant: {len(t.unguarded)}")
+        return Made(seed, t.puzzle, t.layout, tuple(comments), what)
+
+    return make
+
+
+def _named(path: str, seed: int, many: bool) -> Path:
+    target = Path(path)
+    return target.with_name(f"{target.stem}-{seed}{target.suffix}") if many else target
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise MinegraphError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Make the puzzles and write them."""
+    from minegraph.generate.paper import completed
+    from minegraph.generate.sheet import puzzle_svg, solution_svg
+    makers = {"paper": _paper}
+    make = makers[args.kind](args)
+    seeds = range(args.seed, args.seed + args.count)
+    many = args.count > 1
+    bar = _Bar(args.count, f"generate {args.kind}", not args.no_progress and many and sys.stderr.isatty())
+    answers: list[str] = []
+    try:
+        for k, seed in enumerate(seeds):
+            made = make(seed)
+            comments = list(made.comments)
+            caption = made.caption
+            head = "".join(f"; {c}\n" for c in comments)
+            sys.stdout.write(("\n" if k else "") + head + made.puzzle.to_text())
+            if args.answer:
+                answers.append(("\n" if k else "") + head + completed(made.puzzle, made.layout).to_text())
+            if args.svg:
+                _write(_named(args.svg, seed, many), puzzle_svg(made.puzzle, caption=caption,
+                                                                title=made.caption))
+            if args.answer_svg:
+                _write(_named(args.answer_svg, seed, many),
+                       solution_svg(made.puzzle, made.layout, caption="Solution: " + caption,
+                                    title="Solution: " + made.caption))
+            bar.advance()
+    finally:
+        bar.close()
+    if args.answer:
+        _write(Path(args.answer), "".join(answers))
+    return 0
+
+
+class _Bar:
+    """A rich progress bar on standard error (nothing when not wanted)."""
+
+    def __init__(self, total: int, label: str, show: bool) -> None:
+        self.bar = None
+        if not show:
+            return
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), console=Console(stderr=True))
+        self.task = self.bar.add_task(label, total=total)
+        self.bar.start()
+
+    def advance(self) -> None:
+        if self.bar is not None:
+            self.bar.update(self.task, advance=1)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
