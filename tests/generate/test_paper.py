@@ -203,3 +203,23 @@ def test_theorem_condition_matches_gcd() -> None:
     for m in range(1, 12):
         for n in range(1, 12):
             assert (theorem_condition(2, m, n) is None) == (math.gcd(m + 1, n + 1) == 1)
+
+
+def test_the_published_triangle_table_is_the_certified_one() -> None:
+    """docs/puzzles.md's table of triangle checkerboard sizes agrees with the certificates
+    (checked here up to 16x16; the table was made by the same function up to 30x30)."""
+    text = (Path(__file__).parents[2] / "docs" / "puzzles.md").read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| ") and line[2].isdigit()
+            and "✓" in line]
+    table = {}
+    for line in rows:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        m = int(cells[0])
+        for n, value in enumerate(cells[1:], start=1):
+            table[m, n] = 0 if value == "✓" else int(value)
+    assert len(table) == 900
+    for m in range(1, 17):
+        for n in range(1, 17):
+            board = Board.grid(m, n, [0 if (i // n + i % n) % 2 == 0 else HIDDEN
+                                      for i in range(m * n)], topology="triangle")
+            assert certify(board).nullity == table[m, n], (m, n)
