@@ -106,6 +106,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--answer", metavar="FILE", help="write the answer key (mines as M) to FILE")
     p.add_argument("--svg", metavar="FILE", help="write a printable SVG of the puzzle to FILE")
     p.add_argument("--answer-svg", metavar="FILE", help="write the solution sheet (SVG) to FILE")
+    p.add_argument("--no-grade", action="store_true",
+                   help="do not grade the puzzles (grading plays each one through)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -149,6 +151,11 @@ def _paper(args: argparse.Namespace) -> Callable[[int], Made]:
     return make
 
 
+def _grade_line(made: Made) -> str:
+    from minegraph.generate.grade import grade
+    return grade(made.puzzle).describe()
+
+
 def _named(path: str, seed: int, many: bool) -> Path:
     target = Path(path)
     return target.with_name(f"{target.stem}-{seed}{target.suffix}") if many else target
@@ -176,6 +183,10 @@ def run(args: argparse.Namespace) -> int:
             made = make(seed)
             comments = list(made.comments)
             caption = made.caption
+            if not args.no_grade:
+                line = _grade_line(made)
+                comments.append(f"grade: {line}")
+                caption += f"; grade: {line}"
             head = "".join(f"; {c}\n" for c in comments)
             sys.stdout.write(("\n" if k else "") + head + made.puzzle.to_text())
             if args.answer:
