@@ -362,10 +362,11 @@ def _chosen_dialect(dialect: str | None, headers: dict[str, tuple[str, int, int]
 
 def _integer_lists(lineno: int) -> FormatError:
     return FormatError("these rows are integers separated by spaces, not board cells: an edge "
-                       "list or adjacency list is a graph (write it as a JSON graph board, "
-                       "docs/formats.md §4); a numeric grid needs its header line 'rows cols "
-                       "mines' (§3); a board of uncovered numbers is written without spaces, "
-                       "e.g. '11'", lineno, 1)
+                       "list or adjacency list is a graph (read it with the format 'edgelist' or "
+                       "'adjlist' and the cell states alongside, docs/formats.md, Graph files; or "
+                       "write it as a JSON graph board, §4); a numeric grid needs its header line "
+                       "'rows cols mines' (§3); a board of uncovered numbers is written without "
+                       "spaces, e.g. '11'", lineno, 1)
 
 
 def parse_text(text: str, dialect: str | None = None) -> ParsedText:
