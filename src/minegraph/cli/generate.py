@@ -11,6 +11,10 @@ the violated condition.
 on a terminal); ``--svg``/``--answer-svg`` then write one file per puzzle, the seed added to the
 name (``sheet-7.svg``).
 
+``generate unique --size RxC --mines N --seed S [--topology T] [--no-total]`` prints a puzzle with
+exactly one solution and a minimal set of numbers (:mod:`minegraph.generate.unique`), with the
+total mine count unless ``--no-total``.
+
 Examples
 --------
 ``minegraph generate paper --theorem 2 --size 9x10 --seed 1 --answer key.txt --svg sheet.svg``
@@ -132,6 +136,41 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--p", type=_probability, default=0.5, metavar="P",
                    help="mine probability of a hidden cell (default 0.5)")
     _common(p)
+    from minegraph.cli.common import mine_count
+    from minegraph.topology import TOPOLOGIES
+    u = kinds.add_parser("unique", help="a random layout with a minimal set of numbers that "
+                                        "determines it (checked by the exact engine)",
+                         description="A puzzle with exactly one solution: from a random layout, "
+                                     "numbers are removed while the exact engine still counts "
+                                     "one solution, until none can be.",
+                         epilog="example: minegraph generate unique --size 9x9 --mines 10 --seed 1")
+    u.add_argument("--size", type=size_argument, required=True, metavar="RxC",
+                   help="rows x columns, e.g. 9x9")
+    u.add_argument("--mines", type=mine_count, required=True, metavar="N", help="number of mines")
+    u.add_argument("--topology", choices=list(TOPOLOGIES), default="square",
+                   help="grid topology (default square)")
+    u.add_argument("--no-total", action="store_true",
+                   help="do not give the total mine count: the numbers alone must determine the mines")
+    _common(u)
+
+
+def _unique(args: argparse.Namespace) -> Callable[[int], Made]:
+    from minegraph.generate.unique import unique_puzzle
+
+    rows, cols = args.size
+
+    def make(seed: int) -> Made:
+        u = unique_puzzle(rows, cols, args.mines, seed=seed, topology=args.topology,
+                          total=not args.no_total)
+        what = (f"unique puzzle {rows}x{cols} {args.topology}, {args.mines} mines, seed {seed}"
+                + ("" if u.total else ", no total"))
+        shown = sum(1 for s in u.puzzle.states if s >= 0)
+        comments = [f"minegraph generate {what}",
+                    f"numbers shown: {shown} (none removable); layouts drawn: {u.layouts}; "
+                    f"exact counts: {u.checks}"]
+        return Made(seed, u.puzzle, u.layout, tuple(comments), what)
+
+    return make
 
 
 def _paper(args: argparse.Namespace) -> Callable[[int], Made]:
@@ -172,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
     """Make the puzzles and write them."""
     from minegraph.generate.paper import completed
     from minegraph.generate.sheet import puzzle_svg, solution_svg
-    makers = {"paper": _paper}
+    makers = {"paper": _paper, "unique": _unique}
     make = makers[args.kind](args)
     seeds = range(args.seed, args.seed + args.count)
     many = args.count > 1
