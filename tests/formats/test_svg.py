@@ -169,3 +169,86 @@ def test_the_notebook_representation_and_its_drawer() -> None:
     finally:
         assert set_notebook_drawer(previous) is not None
     assert board._repr_svg_() == board_svg(board)
+
+
+# ----------------------------------------------------------------- big boards, drawn compactly
+def _big_board(rows: int = 200, cols: int = 200, topology: str = "square", seed: int = 3) -> Board:
+    """A position with about a fifth mines: half the safe cells uncovered (numbers), some
+    mines flagged, the rest hidden."""
+    import random
+    from minegraph.topology import grid_neighbors
+    rng = random.Random(seed)
+    n = rows * cols
+    mines = set(rng.sample(range(n), n // 5))
+    near = grid_neighbors(topology, rows, cols)
+    states = []
+    for i in range(n):
+        if i in mines:
+            states.append(-2 if rng.random() < 0.2 else -1)
+        else:
+            states.append(sum(q in mines for q in near[i]) if rng.random() < 0.5 else -1)
+    return Board.grid(rows, cols, states, topology=topology)
+
+
+def _square_runs(d: str) -> list[tuple[int, int, int]]:
+    """(row, first column, length) of each run of a compact square picture's path."""
+    import re
+    return [(int(r), int(c), int(k)) for c, r, k in re.findall(r"M(\d+) (\d+)h(\d+)v1H\d+z", d)]
+
+
+def test_a_200x200_board_is_drawn_compactly_in_a_tenth_of_the_bytes() -> None:
+    board = _big_board()
+    compact, detailed = board._repr_svg_(), board_svg(board, compact=False)
+    assert board_svg(board) == compact                          # automatic past COMPACT_CELLS
+    assert len(compact.encode()) < 1_000_000 and len(detailed.encode()) > 10 * len(compact.encode())
+    root, full = _parse(compact), _parse(detailed)
+    assert (root.get("width"), root.get("height")) == (full.get("width"), full.get("height"))
+    # The uncovered cells, and only they, are covered by the runs of the "open" path.
+    opened = {(r, c + j) for r, c, k in _square_runs(_by_class(root, "path", "open")[0].get("d") or "")
+              for j in range(k)}
+    assert opened == {divmod(i, 200) for i, s in enumerate(board.states) if s >= 0}
+    # Every number is drawn once, in its colour, at its cell's centre; every mine once.
+    drawn = sorted((float(t.get("x") or 0), float(text.get("y") or 0), t.text or "")
+                   for text in _by_class(root, "text", "numbers") for t in text.iter(NS + "tspan"))
+    expected = sorted(((c + 0.5) * SIZE, (r + 0.5) * SIZE, str(s)) for (r, c), s in
+                      ((divmod(i, 200), s) for i, s in enumerate(board.states) if s >= 0))
+    assert drawn == expected
+    mines = _by_class(root, "path", "mines")[0].get("d") or ""
+    assert mines.count("h0") == board.known_mines
+
+
+def test_compact_pictures_of_every_topology_with_overlays() -> None:
+    for topology in ("square", "torus", "hex", "triangle"):
+        board = _big_board(60, 50, topology)
+        fills = {i: probability_colour(i % 3 / 2) for i in board.hidden}
+        marks = {0: "dot", 1: "ring", 2: "cross", 3: Mark("cross", "#000000")}
+        text = board_svg(board, fills=fills, marks=marks, lines=[(0, 99, LineStyle())],
+                         titles={0: "ignored"})
+        root = _parse(text)
+        assert _by_class(root, "g", "cells") and _by_class(root, "path", "outline")
+        assert "<title>" not in text                           # no tooltips in compact pictures
+        # Every colour of the overlay is painted, directly or through a pattern.
+        assert {probability_colour(0), probability_colour(0.5), probability_colour(1)} <= set(
+            e.get("fill") for e in root.iter() if e.get("fill"))
+        # Every pattern used is defined, once, with ids of this picture only.
+        ids = [e.get("id") for e in root.iter(NS + "pattern")]
+        used = {v[5:-1] for e in root.iter() for v in (e.get("fill") or "",) if v.startswith("url(#")}
+        assert len(ids) == len(set(ids)) and used <= set(ids)
+        assert len(_by_class(root, "path", "cross")) == 2 and len(_by_class(root, "path", "dot")) == 2
+        assert len(list(root.iter(NS + "line"))) == 1
+    # Two pictures in one page do not share pattern ids.
+    one = _parse(board_svg(_big_board(60, 50, "hex", seed=1)))
+    two = _parse(board_svg(_big_board(60, 50, "hex", seed=2)))
+    assert not {e.get("id") for e in one.iter(NS + "pattern")} & {e.get("id") for e in two.iter(NS + "pattern")}
+
+
+def test_the_compact_switch() -> None:
+    small = Board.from_text("#1#\n1#1")
+    assert not _by_class(_parse(board_svg(small)), "g", "cells")
+    assert _by_class(_parse(board_svg(small, compact=True)), "g", "cells")
+    over = Board.grid(1, svg.COMPACT_CELLS + 1, "#" * (svg.COMPACT_CELLS + 1))
+    assert _by_class(_parse(board_svg(over)), "g", "cells")
+    assert not _by_class(_parse(board_svg(over, compact=False)), "g", "cells")
+    # Graph boards are always drawn cell by cell.
+    graph = Board.from_graph(3, [(0, 1), (1, 2)], "#1#")
+    assert len(_by_class(_parse(board_svg(graph, compact=True)), "circle", "cell")) == 3
