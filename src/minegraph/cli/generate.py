@@ -15,6 +15,11 @@ name (``sheet-7.svg``).
 exactly one solution and a minimal set of numbers (:mod:`minegraph.generate.unique`), with the
 total mine count unless ``--no-total``.
 
+``generate noguess --size RxC --mines N --rules classic|modern --first R,C --seed S`` prints the
+position after the first click of a layout that the deduction-only player solves without a
+guess (:mod:`minegraph.generate.noguess`), with the generation time and the retries; the answer
+file has the mine layout.
+
 Examples
 --------
 ``minegraph generate paper --theorem 2 --size 9x10 --seed 1 --answer key.txt --svg sheet.svg``
@@ -34,7 +39,7 @@ if TYPE_CHECKING:
     from minegraph.board import Board
     from minegraph.cli.common import Subparsers
 
-__all__ = ["register", "run", "Made", "size_argument"]
+__all__ = ["register", "run", "Made", "size_argument", "cell_argument"]
 
 HELP = "make puzzles: certified paper tables, unique puzzles, no-guess boards"
 
@@ -51,6 +56,8 @@ class Made:
     layout: frozenset[int]
     comments: tuple[str, ...]
     caption: str
+    #: A game's numbers for the grader (no-guess boards); ``None``: a puzzle on paper.
+    reveal: Callable[[int], int] | None = None
 
 
 def _digits(text: str, most: int) -> int | None:
@@ -152,6 +159,62 @@ def register(subparsers: Subparsers) -> None:
     u.add_argument("--no-total", action="store_true",
                    help="do not give the total mine count: the numbers alone must determine the mines")
     _common(u)
+    from minegraph.generate.grade import METHODS
+    n = kinds.add_parser("noguess", help="a game layout a deduction-only player solves from "
+                                         "the first click without guessing",
+                         description="A no-guess game board: layouts are drawn by the game "
+                                     "engine under the rules and played from the first click by "
+                                     "a player that never guesses, until one is solved.",
+                         epilog="example: minegraph generate noguess --size 16x30 --mines 99 "
+                                "--rules modern --first 3,3 --seed 1")
+    n.add_argument("--size", type=size_argument, required=True, metavar="RxC",
+                   help="rows x columns, e.g. 16x30 (expert)")
+    n.add_argument("--mines", type=mine_count, required=True, metavar="N", help="number of mines")
+    n.add_argument("--rules", choices=["classic", "modern"], default="classic",
+                   help="classic: the first cell is safe; modern: it and its neighbours are "
+                        "(default classic)")
+    n.add_argument("--first", type=cell_argument, default=(0, 0), metavar="R,C",
+                   help="the first cell, 0-based (default 0,0)")
+    n.add_argument("--topology", choices=list(TOPOLOGIES), default="square",
+                   help="grid topology (default square)")
+    n.add_argument("--level", choices=list(METHODS), default="search",
+                   help="the strongest deduction the player may use (default search: any)")
+    _common(n)
+
+
+def cell_argument(text: str) -> tuple[int, int]:
+    """``R,C``: a 0-based cell.
+
+    Examples
+    --------
+    >>> cell_argument("3,4")
+    (3, 4)
+    """
+    parts = [_digits(x.strip(), 10**6) for x in text.split(",")]
+    if len(parts) != 2 or parts[0] is None or parts[1] is None:
+        raise argparse.ArgumentTypeError(f"expected ROW,COL (0-based, e.g. 3,3), got {text[:40]!r}")
+    return parts[0], parts[1]
+
+
+def _noguess(args: argparse.Namespace) -> Callable[[int], Made]:
+    from minegraph.generate.noguess import noguess_board
+
+    rows, cols = args.size
+
+    def make(seed: int) -> Made:
+        b = noguess_board(rows, cols, args.mines, first=args.first, rules=args.rules, seed=seed,
+                          topology=args.topology, level=args.level)
+        r, c = divmod(b.first, cols)
+        what = (f"no-guess board {rows}x{cols} {args.topology}, {args.mines} mines, "
+                f"{args.rules} rules, first cell {r},{c}, seed {seed}")
+        comments = [f"minegraph generate {what}",
+                    f"solved by the deduction-only player up to {b.level}; generated in "
+                    f"{b.seconds:.3f} s; layouts drawn: {b.attempts} ({b.attempts - 1} retries)"]
+        layout, nbrs = b.layout, b.neighbors
+        numbers = [sum(1 for q in nbrs[i] if q in layout) for i in range(len(nbrs))]
+        return Made(seed, b.start, layout, tuple(comments), what, numbers.__getitem__)
+
+    return make
 
 
 def _unique(args: argparse.Namespace) -> Callable[[int], Made]:
@@ -192,7 +255,7 @@ def _paper(args: argparse.Namespace) -> Callable[[int], Made]:
 
 def _grade_line(made: Made) -> str:
     from minegraph.generate.grade import grade
-    return grade(made.puzzle).describe()
+    return grade(made.puzzle, reveal=made.reveal).describe()
 
 
 def _named(path: str, seed: int, many: bool) -> Path:
@@ -211,7 +274,7 @@ def run(args: argparse.Namespace) -> int:
     """Make the puzzles and write them."""
     from minegraph.generate.paper import completed
     from minegraph.generate.sheet import puzzle_svg, solution_svg
-    makers = {"paper": _paper, "unique": _unique}
+    makers = {"paper": _paper, "unique": _unique, "noguess": _noguess}
     make = makers[args.kind](args)
     seeds = range(args.seed, args.seed + args.count)
     many = args.count > 1

@@ -46,7 +46,7 @@ from typing import Callable, Iterable
 from minegraph.board import BLANK, HIDDEN, MINE, Board
 from minegraph.errors import UserError
 
-__all__ = ["METHODS", "Step", "Grade", "grade", "deductions"]
+__all__ = ["METHODS", "Step", "Grade", "grade", "deductions", "pair_rule"]
 
 #: The classes of deduction, weakest first.
 METHODS: tuple[str, ...] = ("single", "pair", "total", "linear", "search")
@@ -134,8 +134,15 @@ def _single(constraints: Iterable[_Constraint]) -> tuple[set[int], set[int]]:
     return safe, mines
 
 
-def _pair(constraints: list[_Constraint]) -> tuple[set[int], set[int]]:
-    """The pair rule over every two constraints sharing a cell."""
+def pair_rule(constraints: list[tuple[frozenset[int], int]]) -> tuple[set[int], set[int]]:
+    """The pair rule over every two constraints (hidden cells, mines among them) sharing a
+    cell: the cells it decides, ``(safe, mines)``.
+
+    Examples
+    --------
+    >>> pair_rule([(frozenset({0, 1}), 1), (frozenset({0, 1, 2}), 2)])   # the subset rule
+    (set(), {2})
+    """
     safe: set[int] = set()
     mines: set[int] = set()
     by_cell: dict[int, list[int]] = {}
@@ -194,9 +201,9 @@ def deductions(board: Board, method: str) -> tuple[set[int], set[int]]:
                 return set(), set()
             constraints.append((hidden, board.mines - board.known_mines))
             safe, mines = _single(constraints[-1:])
-            more = _pair(constraints)
+            more = pair_rule(constraints)
             return safe | more[0], mines | more[1]
-        return _pair(constraints)
+        return pair_rule(constraints)
     if method == "linear":
         from minegraph.constraints import build_system
         from minegraph.linalg import linear_deductions
