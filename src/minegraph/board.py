@@ -615,12 +615,13 @@ class Board:
         n = len(self.states)
         # Grids stop at their topology's maximum; on a graph board a cell's degree is the
         # only cap (a star's centre may show 13 or 1000).
-        cap = MAX_DEGREE.get(self.topology, n)
+        cap = MAX_DEGREE.get(self.topology, n)      # n: never below a graph cell's degree
         for i, s in enumerate(self.states):
             if s >= 0:
                 degree = len(self.neighbors[i])
-                if s > cap or s > degree:
-                    limit = f"its {degree} neighbours" if s <= cap else f"the {self.topology} maximum {cap}"
+                if s > degree or s > cap:
+                    limit = f"its {degree} neighbours" if s <= cap or self.rows is None else \
+                        f"the {self.topology} maximum {cap}"
                     raise BoardError(f"cell {self.label(i)}: number {s} exceeds {limit}")
             elif s not in (HIDDEN, MINE, BLANK):
                 raise BoardError(f"cell {self.label(i)}: unknown state {s}")
