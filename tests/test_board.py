@@ -291,3 +291,53 @@ def test_repr_of_a_huge_board_is_bounded_and_says_it_is_abbreviated() -> None:
     assert repr(chain) == ("<Board graph: 2501 cells, 2500 edges, 2501 hidden, total mines unknown; "
                            "abbreviated past 2500 cells or edges (minegraph.write_board(board, "
                            "'json') writes it whole)>")
+
+
+# ----------------------------------------------------------------- from_networkx and labels (issue 9)
+
+def test_from_networkx_keeps_the_nodes_as_labels() -> None:
+    import networkx as nx
+    g = nx.Graph([("x", "y"), ("y", "z")])
+    b = Board.from_networkx(g, {"y": "2", "x": MINE}, mines=2)
+    assert b.labels == ("x", "y", "z") and b.states == (MINE, 2, HIDDEN) and b.mines == 2
+    assert b.neighbors == ((1,), (0, 2), (1,))
+    assert [b.cell(i) for i in range(3)] == ["x", "y", "z"] and b.index("z") == 2
+    assert b.label(1) == "'y'" and b.with_states("###").labels == b.labels
+    # Nodes that are all ints are sorted; exactly 0..n-1 is the plain graph board.
+    assert Board.from_networkx(nx.Graph([(2, 1), (1, 0)])) == Board.from_graph(3, [(0, 1), (1, 2)], "###")
+    assert Board.from_networkx(nx.Graph([(5, 3)])).labels == (3, 5)
+    # States from the node attribute and the total from the graph attribute by default.
+    nx.set_node_attributes(g, {"y": 2}, "state")
+    g.graph["mines"] = 2
+    assert Board.from_networkx(g) == b.with_states([HIDDEN, 2, HIDDEN])
+    nx.set_node_attributes(g, {"x": "13"}, "shown")
+    with pytest.raises(BoardError, match="cell 'x': number 13 exceeds its 1 neighbours"):
+        Board.from_networkx(g, attribute="shown")
+
+
+def test_labels_built_field_by_field_are_checked() -> None:
+    nbrs = ((1,), (0,))
+    assert Board("graph", None, None, nbrs, (HIDDEN, 1), None, ["a", "b"]).labels == ("a", "b")
+    assert Board("graph", None, None, nbrs, (HIDDEN, 1), None, (0, 1)).labels is None   # 0..n-1
+    for labels, message in [(("a",), "expected 2 cell labels"), ("ab", "as a sequence"),
+                            (("a", "a"), "cells 0 and 1 have the same label 'a'"),
+                            ((1, True), "the same label True"), (([1], 2), "must be hashable")]:
+        with pytest.raises(BoardError, match=message):
+            Board("graph", None, None, nbrs, (HIDDEN, 1), None, labels)
+    with pytest.raises(BoardError, match="only graph boards have cell labels"):
+        Board("square", 1, 2, nbrs, (HIDDEN, 1), None, ("a", "b"))
+
+
+def test_cells_of_a_labelled_board_are_named_by_label_only() -> None:
+    b = Board("graph", None, None, ((1,), (0,)), (HIDDEN, 1), None, ("a", (0, 1)))
+    assert b.index("a") == 0 and b.index((0, 1)) == 1 and b.index([0, 1]) == 1
+    for cell, message in [(0, "no cell is labelled 0"), ("b", "no cell is labelled 'b'"),
+                          ({}, "not hashable")]:
+        with pytest.raises(BoardError, match=message):
+            b.index(cell)
+    with pytest.raises(MinegraphError, match=r"cell 1 is labelled \(0, 1\), a tuple"):
+        b.json_labels()
+    numbered = Board("graph", None, None, ((1,), (0,)), (HIDDEN, 1), None, (7, 1))
+    assert numbered.json_labels() == [7, 1] and numbered.index(1) == 1
+    with pytest.raises(BoardError, match="no cell is labelled True"):
+        numbered.index(True)

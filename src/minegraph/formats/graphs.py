@@ -9,6 +9,10 @@ Five formats, :data:`GRAPH_FORMATS`:
 - ``edgelist``: one edge ``u v`` per line (optionally followed by ``{attributes}``);
 - ``adjlist``: one node per line followed by its neighbours, ``u v w ...``.
 
+Cells are numbered in the graph's node order (see :meth:`~minegraph.board.Board.from_networkx`):
+the order of the file's nodes, of the lines of an adjacency list, of first mention in an edge
+list; nodes that are all whole numbers are sorted.
+
 Edge and adjacency lists hold no attributes, so their cell states come alongside: a mapping
 node -> state, or a *states file* (:func:`read_states`): ``NODE STATE`` lines and an optional
 ``mines: N`` line. Any format's states may be given that way; they then replace the file's
@@ -185,9 +189,9 @@ def _column(line: str, token: str, start: int = 0) -> int:
     return line.find(token, start) + 1
 
 
-def _scan_lines(text: str, format: str) -> bool:
+def _scan_lines(text: str, format: str) -> tuple[bool, list[str]]:
     """Check an edge or adjacency list before networkx reads it; return whether every node
-    name is a whole number.
+    name is a whole number, and (adjacency lists) the nodes that head the lines, in order.
 
     Refused here, with the line and column: an edge list line with one node (networkx skips
     it) or with a third value that is not an ``{attributes}`` dict (networkx would drop the
@@ -195,6 +199,7 @@ def _scan_lines(text: str, format: str) -> bool:
     line that crosses them (before any graph is built).
     """
     names: set[str] = set()
+    heads: list[str] = []
     edges = 0
     integers = True
     for lineno, line, tokens in _data_lines(text):
@@ -220,6 +225,7 @@ def _scan_lines(text: str, format: str) -> bool:
         else:
             ends = tokens
             edges += len(tokens) - 1
+            heads.append(tokens[0])
         if len(ends) > 1 and ends[0] in ends[1:]:
             raise FormatError(f"a loop: node {show(ends[0])} is joined to itself; a board has no "
                               f"loops", lineno, _column(line, ends[0], _column(line, ends[0])))
@@ -229,17 +235,25 @@ def _scan_lines(text: str, format: str) -> bool:
                 integers = integers and _INTEGER_NAME.fullmatch(name) is not None
         _limit_nodes(len(names), f"line {lineno}: ")
         _limit_edges(edges, f"line {lineno}: ")
-    return integers and bool(names)
+    return integers and bool(names), heads
 
 
 def _read_lines(text: str, format: str) -> "nx.Graph":
     import networkx as nx
-    integers = _scan_lines(text, format)
+    integers, heads = _scan_lines(text, format)
     lines = (line for _, line, _ in _data_lines(text))
     kind = int if integers else None
     if format == "edgelist":
         return _networkx(format, lambda: nx.parse_edgelist(lines, nodetype=kind, data=True))
-    return _networkx(format, lambda: nx.parse_adjlist(lines, nodetype=kind))
+    graph = _networkx(format, lambda: nx.parse_adjlist(lines, nodetype=kind))
+    if integers:
+        return graph                    # the cells are sorted anyway
+    # One node per line: the cells in the order of the lines, not of first mention.
+    ordered = nx.Graph()
+    ordered.add_nodes_from(heads)
+    ordered.add_nodes_from(graph.nodes)
+    ordered.add_edges_from(graph.edges)
+    return ordered
 
 
 # ----------------------------------------------------------------- GraphML
@@ -456,7 +470,7 @@ def read_states(source: object) -> tuple[dict[str, object], int | None, dict[str
     seen_total = False
     for lineno, _, line in content_lines(text, comments=";"):
         tokens = line.split()
-        if tokens[0].lower() == "mines:" or (tokens[0].lower().startswith("mines:") and not states):
+        if tokens[0].lower().startswith("mines:"):
             value = line.split(":", 1)[1].strip()
             if seen_total or states:
                 raise FormatError("the 'mines:' line must come once, before the states",
@@ -466,7 +480,7 @@ def read_states(source: object) -> tuple[dict[str, object], int | None, dict[str
                 mines = whole_number(value)
                 if mines is None:
                     raise FormatError(f"expected a whole number of mines, got {show(value)}",
-                                      lineno, line.find(":") + 2, path="states")
+                                      lineno, line.index(value, line.find(":")) + 1, path="states")
             continue
         if len(tokens) != 2:
             raise FormatError(f"expected 'NODE STATE' (two items), got {len(tokens)}", lineno,
@@ -831,8 +845,18 @@ def write_edgelist(board: Board) -> str:
     if alone is not None:
         raise FormatError(f"cannot write this board as an edge list: cell {names[alone]} has no "
                           f"neighbours, and an edge list holds edges only; write an adjacency list")
-    return "".join(f"{names[u]} {names[v]}\n" for u, near in enumerate(board.neighbors)
-                   for v in near if u < v)
+    edges = [(u, v) for u, near in enumerate(board.neighbors) for v in near if u < v]
+    if board.labels is not None and not all(type(v) is int for v in board.labels):
+        # Read back, string names are numbered in the order they first appear.
+        seen: dict[int, None] = {}
+        for u, v in edges:
+            seen.setdefault(u)
+            seen.setdefault(v)
+        if list(seen) != list(range(board.size)):
+            raise FormatError("cannot write this board as an edge list: read back, its cells would "
+                              "be numbered in the order their names first appear, which is not "
+                              "this board's order; write an adjacency list, GraphML or node-link JSON")
+    return "".join(f"{names[u]} {names[v]}\n" for u, v in edges)
 
 
 def write_adjlist(board: Board) -> str:
