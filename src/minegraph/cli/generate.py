@@ -8,8 +8,9 @@ key in the same text (mines ``M``). A size the theorem does not allow exits with
 the violated condition.
 
 ``--count K`` makes K puzzles, seeds ``S .. S+K-1``, separated by blank lines (a progress bar
-on a terminal); ``--svg``/``--answer-svg`` then write one file per puzzle, the seed added to the
-name (``sheet-7.svg``).
+on a terminal), on ``--workers`` processes if given (a process pool, as ``minegraph bench``;
+the output is in seed order and the same for any number of workers); ``--svg``/``--answer-svg``
+then write one file per puzzle, the seed added to the name (``sheet-7.svg``).
 
 ``generate unique --size RxC --mines N --seed S [--topology T] [--no-total]`` prints a puzzle with
 exactly one solution and a minimal set of numbers (:mod:`minegraph.generate.unique`), with the
@@ -29,9 +30,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from minegraph.errors import MinegraphError
 
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from minegraph.board import Board
     from minegraph.cli.common import Subparsers
 
-__all__ = ["register", "run", "Made", "size_argument", "cell_argument"]
+__all__ = ["register", "run", "produce", "Made", "size_argument", "cell_argument"]
 
 HELP = "make puzzles: certified paper tables, unique puzzles, no-guess boards"
 
@@ -119,6 +120,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--answer-svg", metavar="FILE", help="write the solution sheet (SVG) to FILE")
     p.add_argument("--no-grade", action="store_true",
                    help="do not grade the puzzles (grading plays each one through)")
+    p.add_argument("--workers", type=_count, default=1,
+                   help="worker processes for --count (default 1: this process)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -270,35 +273,62 @@ def _write(path: Path, text: str) -> None:
         raise MinegraphError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
+_MAKERS: dict[str, Callable[[argparse.Namespace], Callable[[int], Made]]] = {}
+
+
+def produce(kind: str, options: dict[str, Any], seed: int) -> Made:
+    """Make (and grade, unless ``options["no_grade"]``) the puzzle of ``seed``: what one worker
+    process does, so it takes only picklable arguments (the parsed options as a dict)."""
+    args = argparse.Namespace(**options)
+    made = _MAKERS[kind](args)(seed)
+    if args.no_grade:
+        return made
+    line = _grade_line(made)
+    return replace(made, comments=(*made.comments, f"grade: {line}"),
+                   caption=f"{made.caption}; grade: {line}")
+
+
+def _results(args: argparse.Namespace, seeds: range) -> Iterator[Made]:
+    """The puzzles in seed order: in this process, or on a pool of ``--workers`` processes."""
+    options = {k: v for k, v in vars(args).items()}
+    if args.workers <= 1 or len(seeds) <= 1:
+        for seed in seeds:
+            yield produce(args.kind, options, seed)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+    pool = ProcessPoolExecutor(max_workers=args.workers)
+    try:
+        chunk = max(1, min(32, len(seeds) // (4 * args.workers)))
+        yield from pool.map(partial(produce, args.kind, options), seeds, chunksize=chunk)
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
 def run(args: argparse.Namespace) -> int:
     """Make the puzzles and write them."""
     from minegraph.generate.paper import completed
     from minegraph.generate.sheet import puzzle_svg, solution_svg
-    makers = {"paper": _paper, "unique": _unique, "noguess": _noguess}
-    make = makers[args.kind](args)
+    _MAKERS.update(paper=_paper, unique=_unique, noguess=_noguess)
     seeds = range(args.seed, args.seed + args.count)
     many = args.count > 1
     bar = _Bar(args.count, f"generate {args.kind}", not args.no_progress and many and sys.stderr.isatty())
     answers: list[str] = []
     try:
-        for k, seed in enumerate(seeds):
-            made = make(seed)
-            comments = list(made.comments)
-            caption = made.caption
-            if not args.no_grade:
-                line = _grade_line(made)
-                comments.append(f"grade: {line}")
-                caption += f"; grade: {line}"
-            head = "".join(f"; {c}\n" for c in comments)
+        for k, made in enumerate(_results(args, seeds)):
+            seed = made.seed
+            head = "".join(f"; {c}\n" for c in made.comments)
             sys.stdout.write(("\n" if k else "") + head + made.puzzle.to_text())
             if args.answer:
                 answers.append(("\n" if k else "") + head + completed(made.puzzle, made.layout).to_text())
             if args.svg:
-                _write(_named(args.svg, seed, many), puzzle_svg(made.puzzle, caption=caption,
+                _write(_named(args.svg, seed, many), puzzle_svg(made.puzzle, caption=made.caption,
                                                                 title=made.caption))
             if args.answer_svg:
                 _write(_named(args.answer_svg, seed, many),
-                       solution_svg(made.puzzle, made.layout, caption="Solution: " + caption,
+                       solution_svg(made.puzzle, made.layout, caption="Solution: " + made.caption,
                                     title="Solution: " + made.caption))
             bar.advance()
     finally:

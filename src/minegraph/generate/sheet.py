@@ -29,10 +29,12 @@ PAPER = "#ffffff"
 
 
 def _size(board: Board) -> float:
-    """Cell size in pixels: large enough to write in, a page wide at most for big tables."""
+    """Cell size in pixels: large enough to write in (triangles, narrower, get longer sides),
+    a page wide (900 px) at most for big tables."""
     cols = board.cols or 1
-    width = cols / 2 + 0.5 if board.topology == "triangle" else cols
-    return max(12.0, min(36.0, 900.0 / width))
+    if board.topology == "triangle":
+        return max(12.0, min(48.0, 900.0 / (cols / 2 + 0.5)))
+    return max(12.0, min(36.0, 900.0 / cols))
 
 
 def puzzle_svg(board: Board, *, caption: str | None = None, title: str | None = None) -> str:
