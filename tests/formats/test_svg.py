@@ -191,9 +191,17 @@ def _big_board(rows: int = 200, cols: int = 200, topology: str = "square", seed:
 
 
 def _square_runs(d: str) -> list[tuple[int, int, int]]:
-    """(row, first column, length) of each run of a compact square picture's path."""
+    """(row, first column, length) of each run of a compact square picture's path: strokes
+    along the rows' middles, ``M c r.5 h k`` then relative moves ``m dc dr h k``."""
     import re
-    return [(int(r), int(c), int(k)) for c, r, k in re.findall(r"M(\d+) (\d+)h(\d+)v1H\d+z", d)]
+    runs, x, y = [], 0.0, 0.0
+    for move, dx, dy, k in re.findall(r"([Mm])(-?\d+) (-?\d+(?:\.5)?)h(\d+)", d):
+        x, y = (float(dx), float(dy)) if move == "M" else (x + float(dx), y + float(dy))
+        runs.append((int(y - 0.5), int(x), int(k)))
+        x += int(k)
+    assert "".join(f"{m}{a} {b}h{k}" for m, a, b, k in re.findall(
+        r"([Mm])(-?\d+) (-?\d+(?:\.5)?)h(\d+)", d)) == d
+    return runs
 
 
 def test_a_200x200_board_is_drawn_compactly_in_a_tenth_of_the_bytes() -> None:
@@ -229,7 +237,7 @@ def test_compact_pictures_of_every_topology_with_overlays() -> None:
         assert "<title>" not in text                           # no tooltips in compact pictures
         # Every colour of the overlay is painted, directly or through a pattern.
         assert {probability_colour(0), probability_colour(0.5), probability_colour(1)} <= set(
-            e.get("fill") for e in root.iter() if e.get("fill"))
+            e.get(paint) for e in root.iter() for paint in ("fill", "stroke") if e.get(paint))
         # Every pattern used is defined, once, with ids of this picture only.
         ids = [e.get("id") for e in root.iter(NS + "pattern")]
         used = {v[5:-1] for e in root.iter() for v in (e.get("fill") or "",) if v.startswith("url(#")}

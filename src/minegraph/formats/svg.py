@@ -22,8 +22,9 @@ way.
 Grids of more than :data:`COMPACT_CELLS` cells are drawn compactly: consecutive cells of a row
 that look alike are merged into one run, each colour is one ``<path>`` (hex grids paint their
 runs through patterns), the numbers of a row are one ``<text>``, mines one path, and cells
-get no tooltips. A 200x200 position with half its safe cells uncovered takes 0.6 MB instead
-of 7 MB; a fully uncovered one about 1 MB instead of 9 MB (docs/index.md has the figures).
+get no tooltips. A 200x200 square position with half its safe cells uncovered takes 0.5-0.6
+MB instead of 6-7 MB, a fully uncovered one 0.95 MB instead of 9.1 MB (docs/index.md has the
+figures of every topology).
 
 Notebooks show a board through :func:`repr_svg`: the plain board with :data:`REPR_OPTIONS`, or
 whatever :func:`set_notebook_drawer` installed.
@@ -361,6 +362,17 @@ def _compact_cells(board: Board, fills: Mapping[int, str], size: float,
 
     def area(cls: str, cells: Sequence[int], colour: str, key: str) -> list[str]:
         runs = _row_runs(cells, cols)
+        if topology in ("square", "torus"):
+            # A run is a horizontal stroke one cell thick along the row's middle, reached by a
+            # relative move from the end of the previous run.
+            strokes: list[str] = []
+            px = py = 0
+            for r, c0, c1 in runs:
+                start = f"m{c0 - px} {r - py}" if strokes else f"M{c0} {r}.5"
+                strokes.append(f"{start}h{c1 - c0 + 1}")
+                px, py = c1 + 1, r
+            return [f'<path class="{cls}" d="{"".join(strokes)}" fill="none" '
+                    f'stroke="{_attr(colour)}" stroke-width="1"/>']
         if not hex_grid:
             return [f'<path class="{cls}" fill="{_attr(colour)}" '
                     f'd="{"".join(_run_path(topology, *run) for run in runs)}"/>']
@@ -404,12 +416,26 @@ def _compact_cells(board: Board, fills: Mapping[int, str], size: float,
     return defs, parts
 
 
-def _discs(cls: str, centres: Sequence[tuple[float, float]], colour: str, radius: float,
-           opacity: float = 1.0) -> str:
+def _moves(points: Sequence[tuple[float, float]], shape: str, end: tuple[float, float] = (0.0, 0.0)) -> str:
+    """Path data drawing ``shape`` (relative commands) at every point, reaching each point by
+    a relative move from where the previous shape ended (``end``: that end, relative to its
+    point), which is shorter than an absolute move. Coordinates are cut to 0.1 pixel first, so
+    the moves add up exactly."""
+    out = []
+    px = py = None
+    for x, y in points:
+        x, y = round(x, 1), round(y, 1)
+        if px is None or py is None:
+            out.append(f"M{_n1(x)} {_n1(y)}{shape}")
+        else:
+            out.append(f"m{_n1(x - px)} {_n1(y - py)}{shape}")
+        px, py = round(x + end[0], 1), round(y + end[1], 1)
+    return "".join(out)
+
+
+def _discs(cls: str, centres: Sequence[tuple[float, float]], colour: str, radius: float) -> str:
     """Filled discs as one path: zero-length segments with round caps."""
-    d = "".join(f"M{_n1(x)} {_n1(y)}h0" for x, y in centres)
-    alpha = "" if opacity == 1 else f' stroke-opacity="{_num(opacity)}"'
-    return (f'<path class="{cls}" d="{d}" fill="none" stroke="{_attr(colour)}"{alpha} '
+    return (f'<path class="{cls}" d="{_moves(centres, "h0")}" fill="none" stroke="{_attr(colour)}" '
             f'stroke-width="{_num(2 * radius)}" stroke-linecap="round"/>')
 
 
@@ -467,9 +493,9 @@ def _compact_marks(marks: Mapping[int, Mark], centres: list[tuple[float, float]]
             r = size * (0.26 if topology == "triangle" else 0.36)
             out += [_discs("ring", where, colour, r + 0.6), _discs("ring", where, "#ffffff", r - 0.6)]
         else:
-            d = size * 0.22
-            path = "".join(f"M{_n1(x - d)} {_n1(y - d)}l{_num(2 * d)} {_num(2 * d)}m0-{_num(2 * d)}"
-                           f"l-{_num(2 * d)} {_num(2 * d)}" for x, y in where)
+            w = round(size * 0.44)              # whole pixels: shorter path data
+            path = _moves([(x - w / 2, y - w / 2) for x, y in where], f"l{w} {w}m0-{w}l-{w} {w}",
+                          (0, w))
             out.append(f'<path class="cross" d="{path}" stroke="{_attr(colour)}" '
                        f'stroke-width="{_num(max(1.5, size * 0.08))}" stroke-linecap="round"/>')
     return out
