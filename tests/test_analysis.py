@@ -186,3 +186,66 @@ def test_solve_takes_the_total_like_analyze() -> None:
                            ("1", "expected a total mine count")]:
         with pytest.raises(BoardError, match=message):
             solve(board, mines=mines)  # type: ignore[arg-type]
+
+
+def test_the_analysis_picture_is_a_probability_heat_map() -> None:
+    import xml.etree.ElementTree as ET
+    from minegraph.formats.svg import probability_colour
+    ns = "{http://www.w3.org/2000/svg}"
+
+    def centre(cell: tuple[int, int]) -> tuple[str, str]:
+        return f"{cell[1] * 28 + 14:.1f}", f"{cell[0] * 28 + 14:.1f}"
+
+    # (1,0) sees only (0,0): a mine; then the 1 at (0,1) clears (0,2), and the total of 1 is
+    # used up, so (0,3) is safe too. (0,2) and (0,3) tie (one hidden neighbour each): the first.
+    a = analyze(Board.from_text("mines: 1\n#1##\n11--"))
+    assert a.safe == [(0, 2), (0, 3)] and a.mines == [(0, 0)] and a.best == (0, 2)
+    root = ET.fromstring(a._repr_svg_())
+    assert a._repr_svg_() == a.svg()
+    fills = {tuple(map(float, e.get("points", "").split()[0].split(","))): e.get("fill")
+             for e in root.iter(ns + "polygon") if e.get("class") == "fill"}
+    assert fills == {(c * 28.0, r * 28.0): probability_colour(p) for (r, c), p in a.probabilities.items()}
+    titles = [e.find(ns + "title") for e in root.iter(ns + "polygon") if e.get("class") == "cell"]
+    assert [t.text for t in titles if t is not None] == [
+        "(0, 0): mine probability 1 ≈ 1.0000", "(0, 2): mine probability 0 ≈ 0.0000",
+        "(0, 3): mine probability 0 ≈ 0.0000"]
+    marks = {(e.get("class"), e.get("cx"), e.get("cy")) for e in root.iter(ns + "circle")
+             if e.get("class") in ("dot", "ring")}
+    assert marks == {("dot", *centre((0, 2))), ("ring", *centre((0, 3)))}
+    cross = [e for e in root.iter(ns + "path") if e.get("class") == "cross"]
+    assert len(cross) == 1 and cross[0].get("d", "").startswith("M7.8,7.8") and cross[0].get("stroke") == "#212121"
+    caption = [e for e in root.iter(ns + "text") if e.get("class") == "caption"][0].text or ""
+    assert "green 0, yellow 1/2, red 1" in caption and "dot best" in caption
+    assert root.find(ns + "title").text == "mine probabilities"  # type: ignore[union-attr]
+    assert not [e for e in ET.fromstring(a.svg(caption=False)).iter(ns + "text") if e.get("class") == "caption"]
+    # Probabilities an engine did not compute stay grey, and the caption says so.
+    sat = analyze(Board.from_text("mines: 1\n#1#\n###"), engine="sat")
+    assert "grey: not computed" in sat.svg()
+    # An inconsistent board: nothing painted, and the caption says why.
+    bad = ET.fromstring(analyze(Board.from_text("#3#\n---")).svg())
+    assert not [e for e in bad.iter(ns + "polygon") if e.get("class") == "fill"]
+    assert "inconsistent" in ([e for e in bad.iter(ns + "text") if e.get("class") == "caption"][0].text or "")
+
+
+def test_the_picture_of_a_big_analysis_stays_small() -> None:
+    # A 200x200 position as play leaves it: 20% mines, the openings around 30 zeros flooded.
+    import random
+    from minegraph.topology import grid_neighbors
+    rng = random.Random(5)
+    near = grid_neighbors("square", 200, 200)
+    mines = set(rng.sample(range(40000), 8000))
+    numbers = [sum(q in mines for q in near[i]) for i in range(40000)]
+    opened: set[int] = set()
+    for start in rng.sample([i for i in range(40000) if numbers[i] == 0 and i not in mines], 30):
+        todo = [start]
+        while todo:
+            i = todo.pop()
+            if i not in opened and i not in mines:
+                opened.add(i)
+                if numbers[i] == 0:
+                    todo.extend(near[i])
+    a = analyze(Board.grid(200, 200, [numbers[i] if i in opened else -1 for i in range(40000)],
+                           mines=8000))
+    text = a.svg()
+    assert len(text.encode()) < 500_000
+    assert text.count("<title>") == 1                  # the document's; no tooltip per cell

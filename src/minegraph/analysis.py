@@ -314,6 +314,56 @@ class Analysis:
             obj["labels"] = labels
         return obj
 
+    def svg(self, *, size: float = 28, caption: bool = True, compact: bool | None = None) -> str:
+        """A picture of the analysis as an SVG document: a heat map of the mine probabilities.
+
+        Every hidden cell whose probability is known is painted with
+        :func:`~minegraph.formats.svg.probability_colour` (green 0, yellow 1/2, red 1) and has
+        its exact probability as a tooltip; a proven-safe cell is marked with a green ring, a
+        proven mine with a black cross, the recommended cell (:attr:`best`) with a blue dot.
+        Cells whose probability was not computed stay grey. Drawn by
+        :func:`~minegraph.formats.svg.board_svg` (``size``: pixels per cell; ``compact``: as
+        there, automatic past 2,500 cells, without tooltips); ``caption`` adds a line that
+        says what the colours and marks mean. Notebooks show it (:meth:`_repr_svg_`), and
+        ``minegraph analyze --svg FILE`` writes it.
+
+        Examples
+        --------
+        >>> import xml.etree.ElementTree as ET
+        >>> a = analyze(Board.from_text("mines: 1\\n#1#\\n---"))
+        >>> root = ET.fromstring(a.svg())
+        >>> ns = "{http://www.w3.org/2000/svg}"
+        >>> [e.get("fill") for e in root.iter(ns + "polygon") if e.get("class") == "fill"]
+        ['#fdd835', '#fdd835']
+        >>> [e.get("class") for e in root.iter(ns + "circle") if e.get("class") == "dot"]
+        ['dot']
+        """
+        from minegraph.formats.svg import Mark, board_svg, probability_colour
+        board = self.board
+        where = {cell: board.index(cell) for cell in self.probabilities}
+        fills = {where[c]: probability_colour(p) for c, p in self.probabilities.items()}
+        titles = {where[c]: f"{board.label(where[c])}: mine probability {fraction_text(p)} "
+                            f"≈ {float(p):.4f}" for c, p in self.probabilities.items()}
+        marks: dict[int, Mark] = {}
+        for cell in self.safe:
+            marks[board.index(cell)] = Mark("ring", "#2e7d32")
+        for cell in self.mines:
+            marks[board.index(cell)] = Mark("cross", "#212121")
+        if self.best is not None:
+            marks[board.index(self.best)] = Mark("dot")
+        if not self.consistent:
+            text = "inconsistent: no completion exists"
+        else:
+            text = ("mine probability: green 0, yellow 1/2, red 1; ring safe, cross mine, dot best"
+                    + ("" if self.probabilities_available else "; grey: not computed"))
+        return board_svg(board, fills=fills, marks=marks, titles=titles, size=size,
+                         caption=text if caption else None, compact=compact,
+                         title="mine probabilities")
+
+    def _repr_svg_(self) -> str:
+        """The heat map of :meth:`svg`, for notebooks."""
+        return self.svg()
+
     def __repr__(self) -> str:
         """A one-line summary: counts abbreviated past
         :data:`SHOWN_DIGITS` digits, cells counted, not listed.
