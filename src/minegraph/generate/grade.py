@@ -134,9 +134,12 @@ def _single(constraints: Iterable[_Constraint]) -> tuple[set[int], set[int]]:
     return safe, mines
 
 
-def pair_rule(constraints: list[tuple[frozenset[int], int]]) -> tuple[set[int], set[int]]:
+def pair_rule(constraints: list[tuple[frozenset[int], int]],
+              focus: set[int] | None = None) -> tuple[set[int], set[int]]:
     """The pair rule over every two constraints (hidden cells, mines among them) sharing a
-    cell: the cells it decides, ``(safe, mines)``.
+    cell: the cells it decides, ``(safe, mines)``. With ``focus`` (indices into
+    ``constraints``), only pairs with at least one constraint in ``focus`` are examined (a
+    player that applied the previous result need only look at the constraints changed since).
 
     Examples
     --------
@@ -156,6 +159,8 @@ def pair_rule(constraints: list[tuple[frozenset[int], int]]) -> tuple[set[int], 
                 if i >= j or (i, j) in seen:
                     continue
                 seen.add((i, j))
+                if focus is not None and i not in focus and j not in focus:
+                    continue
                 for a, b in ((i, j), (j, i)):
                     (ca, na), (cb, nb) = constraints[a], constraints[b]
                     only_a, only_b = ca - cb, cb - ca

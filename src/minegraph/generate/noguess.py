@@ -148,6 +148,8 @@ class _Player:
         covered = [len(a) for a in nbrs]
         queue: list[int] = []
         left = [n - len(layout)]
+        # Numbers whose cells changed since the pair rule last looked (all, at first).
+        self.changed: set[int] = set()
 
         def uncover(cell: int) -> None:
             stack = [cell]
@@ -185,6 +187,7 @@ class _Player:
         while left[0]:
             while queue:
                 p = queue.pop()
+                self.changed.add(p)
                 if covered[p] == 0:
                     continue
                 if need[p] == 0:
@@ -220,9 +223,12 @@ class _Player:
         board: Board | None = None
         for method in self.stronger:
             if method == "pair":
+                active = [p for p, s in enumerate(states) if s >= 0 and covered[p]]
                 constraints = [(frozenset(q for q in nbrs[p] if states[q] == HIDDEN), need[p])
-                               for p, s in enumerate(states) if s >= 0 and covered[p]]
-                safe, mined = pair_rule(constraints)
+                               for p in active]
+                focus = {k for k, p in enumerate(active) if p in self.changed}
+                self.changed.clear()
+                safe, mined = pair_rule(constraints, focus)
             else:
                 if board is None:
                     board = self.template.with_states(states)
