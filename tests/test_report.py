@@ -8,7 +8,27 @@ from dataclasses import replace
 from fractions import Fraction
 
 from minegraph import HIDDEN, Board, analyze
-from minegraph.report import NO_TOTAL, SHOWN_DIGITS, count_text, fraction_text, percent, render_analysis
+from minegraph.report import (LEGEND_BEST, LEGEND_GRAPH, LEGEND_GRID, NO_TOTAL, SHOWN_DIGITS, WIDTH,
+                              count_text, fraction_text, percent, render_analysis)
+
+
+def _entry(text: str, label: str) -> str:
+    """The report's entry starting with ``label``, its wrapped lines joined again."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(label))
+    entry = [lines[start]]
+    for line in lines[start + 1:]:
+        if not line.startswith(" ") or line.lstrip()[:1].isdigit():
+            break
+        entry.append(line.strip())
+    return " ".join(entry)
+
+
+def _wrapped(text: str) -> str:
+    """``text`` as the report wraps it."""
+    import textwrap
+    return "\n".join(textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False,
+                                   subsequent_indent="  "))
 
 
 def test_percent_never_rounds_to_a_proof() -> None:
@@ -26,7 +46,7 @@ def test_an_inconsistent_board_stops_after_saying_so() -> None:
 def test_an_engine_that_does_not_count() -> None:
     text = render_analysis(analyze(Board.from_text("mines: 1\n#1#\n###"), engine="sat"))
     assert "solutions: not counted; probabilities unavailable: engine sat does not count" in text
-    assert "? not computed;" in text and text.endswith("   ?   1   ?\n   ?   ?   ?\n")
+    assert "? not computed;" in text and "\n  0    ?    1    ?\n  1    ?    ?    ?\n" in text
 
 
 def test_graph_boards_list_exact_probabilities() -> None:
@@ -34,15 +54,16 @@ def test_graph_boards_list_exact_probabilities() -> None:
     text = render_analysis(analyze(board))
     assert text.startswith("board: graph of 3 cells, 2 hidden, total mines unknown\n")
     assert "best: 0  mine probability 1/2" in text
-    assert text.endswith("  cell 0: 1/2\n  cell 2: 1/2\n")
+    assert "\n  cell 0: 1/2\n  cell 2: 1/2\nkey: cells are numbered from 0" in text
 
 
 def test_long_cell_lists_are_cut() -> None:
     edge = "2" + "3" * 43 + "2"                       # every hidden cell below is a mine
     board = Board.from_text(f"{edge}\n{'#' * 45}\n{edge}")
     text = render_analysis(analyze(board))
-    mines = next(line for line in text.splitlines() if line.startswith("mines"))
+    mines = _entry(text, "mines")
     assert mines.startswith("mines (45): (1,0) (1,1)") and mines.endswith(" ... (+5 more)")
+    assert mines.count("(") == 40 + 2
 
 
 # ----------------------------------------------------------------- numbers at any size (issue 9)
@@ -82,7 +103,7 @@ def test_fractions_with_huge_numerators_and_denominators_print() -> None:
     a = analyze(Board.from_graph(3, [(0, 1), (1, 2)], [HIDDEN, 1, HIDDEN]))
     huge = replace(a, probabilities={0: p, 2: 1 - p})
     text = render_analysis(huge)
-    assert f"best: 0  mine probability {fraction_text(p)} ≈ {float(p):.4f}\n" in text
+    assert f"best: 0  mine probability {fraction_text(p)} ≈ {float(p):.4f} (the lowest mine probability)\n" in text
     assert f"  cell 2: {fraction_text(1 - p)}\n" in text
     assert f"  cell 0: {num}/{den}\n" in render_analysis(huge, full=True)
 
@@ -90,13 +111,57 @@ def test_fractions_with_huge_numerators_and_denominators_print() -> None:
 def test_full_lists_every_cell() -> None:
     edge = "2" + "3" * 43 + "2"
     a = analyze(Board.from_text(f"{edge}\n{'#' * 45}\n{edge}"))
-    mines = next(line for line in render_analysis(a, full=True).splitlines() if line.startswith("mines"))
-    assert mines.endswith("(1,43) (1,44)") and "more" not in mines
+    mines = _entry(render_analysis(a, full=True), "mines")
+    assert mines.endswith("(1,43) (1,44)") and "more" not in mines and mines.count("(") == 45 + 1
 
 
 def test_the_report_says_what_no_total_assumes() -> None:
     text = render_analysis(analyze(Board.from_text("#1#-#")))
-    assert f"\n{NO_TOTAL}\n" in text and "total mines unknown" in text
+    assert f"\n{_wrapped(NO_TOTAL)}\n" in text and "total mines unknown" in text
     assert "mine probability 1/2" in NO_TOTAL and "every completion counts once" in NO_TOTAL
     assert NO_TOTAL not in render_analysis(analyze(Board.from_text("mines: 1\n#1#-#")))
     assert NO_TOTAL not in render_analysis(analyze(Board.from_text("0-\n--")))   # nothing hidden
+
+
+# ----------------------------------------------------------------- a report a person can read (issue 9)
+def test_columns_never_run_together_and_rows_and_columns_are_numbered() -> None:
+    # "mines: 2 / #1#1#": both ends are mines (100%) next to numbers and to 0%.
+    text = render_analysis(analyze(Board.from_text("mines: 2\n#1#1#\n-----")))
+    assert "\nr\\c    0    1    2    3    4\n  0 100%    1   0%    1 100%\n  1    -    -    -    -    -\n" in text
+    # Every cell of the grid is four characters wide, one space apart, on any board.
+    board = Board.from_text("mines: 20\n" + "\n".join(["#-#-#-#-#-M-"] * 11))
+    rows = [line for line in render_analysis(analyze(board)).splitlines() if line[:3].strip().isdigit()]
+    assert len(rows) == 11 and all(len(row) == 3 + 12 * 5 for row in rows)
+    assert all(row[3 + 5 * c] == " " for row in rows for c in range(12))
+
+
+def test_the_legend_says_what_cells_and_best_mean() -> None:
+    text = render_analysis(analyze(Board.from_text("#1#")))
+    assert text.endswith(_wrapped(LEGEND_GRID) + "\n" + _wrapped(LEGEND_BEST) + "\n")
+    assert "(row,col) from 0 at the top left" in LEGEND_GRID
+    assert "proven-safe cell" in LEGEND_BEST and "lowest mine probability" in LEGEND_BEST
+    graph = render_analysis(analyze(Board.from_graph(2, [(0, 1)], "#1")))
+    assert graph.endswith(_wrapped(LEGEND_GRAPH) + "\n" + _wrapped(LEGEND_BEST) + "\n")
+    # The best line says which rule chose the cell.
+    assert "(proven safe)" in render_analysis(analyze(Board.from_text("mines: 1\n#1#1#")))
+
+
+def test_long_lines_are_wrapped_and_every_cell_is_still_listed() -> None:
+    edge = "2" + "3" * 43 + "2"
+    text = render_analysis(analyze(Board.from_text(f"{edge}\n{'#' * 45}\n{edge}")), full=True)
+    grid = {i for i, line in enumerate(text.splitlines()) if line[:3].strip().isdigit() or line.startswith("r\\c")}
+    assert all(len(line) <= WIDTH for i, line in enumerate(text.splitlines()) if i not in grid)
+    assert _entry(text, "mines").split()[2:] == [f"(1,{c})" for c in range(45)]
+
+
+def test_colour_is_the_same_text_with_ansi_styles(monkeypatch) -> None:
+    import re
+    a = analyze(Board.from_text("mines: 2\n##-#\n11-#\n--1#"))
+    monkeypatch.delenv("COLORTERM", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")          # the caller decides; render_analysis obeys colour=
+    plain, coloured = render_analysis(a), render_analysis(a, colour=True)
+    assert "\x1b[" not in plain and "\x1b[" in coloured
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain
+    assert "\x1b[38;5;221m 50%" in coloured          # even odds in the heat map's yellow (256 colours)
+    monkeypatch.setenv("COLORTERM", "truecolor")
+    assert "\x1b[38;2;253;216;53m 50%" in render_analysis(a, colour=True)   # #fdd835 exactly

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from minegraph.analysis import Analysis
     from minegraph.board import Cell
 
-__all__ = ["render_analysis", "percent", "count_text", "fraction_text", "SHOWN_DIGITS", "NO_TOTAL"]
+__all__ = ["render_analysis", "percent", "count_text", "fraction_text", "SHOWN_DIGITS", "NO_TOTAL",
+           "LEGEND_GRID", "LEGEND_GRAPH", "LEGEND_BEST", "WIDTH"]
 
 #: Cells listed by name on a line before the rest is only counted.
 _SHOWN = 40
@@ -44,10 +45,41 @@ def percent(p: Fraction) -> str:
     return f"{int(round(x))}%"
 
 
+#: Report lines are wrapped to this many characters (the grid excepted).
+WIDTH = 88
+
+#: What the report's last lines say: how cells are named, what the grid shows, what ``best`` is.
+LEGEND_GRID = ("key: cells are (row,col) from 0 at the top left (r\\c: row numbers down, column "
+               "numbers across); hidden cells show their mine probability, the others their "
+               "symbol in the board text (a number; - uncovered, no number; M a known mine)")
+LEGEND_GRAPH = "key: cells are numbered from 0 in the order of the board's cells"
+LEGEND_BEST = ("best: the cell to uncover next: a proven-safe cell if there is one, else the "
+               "lowest mine probability; ties go to the cell with the fewest hidden neighbours, "
+               "then the first; never a proven mine")
+
+# A line of the report: (text, style or None) pieces; a style is words: "bold", "dim",
+# "reverse" and a colour (a name or #rrggbb).
+_Line = list[tuple[str, str | None]]
+
+
+def _name(c: Cell) -> str:
+    return f"({c[0]},{c[1]})" if isinstance(c, tuple) else str(c)
+
+
 def _cells(items: list[Cell], full: bool = False) -> str:
     cut = len(items) if full else _SHOWN
-    shown = " ".join(f"({c[0]},{c[1]})" if isinstance(c, tuple) else str(c) for c in items[:cut])
+    shown = " ".join(_name(c) for c in items[:cut])
     return shown + (f" ... (+{len(items) - cut} more)" if len(items) > cut else "")
+
+
+def _wrapped(label: str, body: str, style: str | None, label_style: str | None = "bold") -> list[_Line]:
+    """``label body`` wrapped to :data:`WIDTH`, continuation lines indented."""
+    import textwrap
+    lines = textwrap.wrap(body, WIDTH - len(label) - 1, break_long_words=False,
+                          break_on_hyphens=False) or [""]
+    out: list[_Line] = [[(label, label_style), (" " + lines[0] if lines[0] else "", style)]]
+    out += [[(" " * (len(label) + 1) + line, style)] for line in lines[1:]]
+    return out
 
 
 #: What the report says when the board gives no total mine count.
@@ -55,15 +87,94 @@ NO_TOTAL = ("no total mine count given: every completion counts once whatever it
             "mines, so a hidden cell touching no number has mine probability 1/2")
 
 
-def render_analysis(analysis: Analysis, *, full: bool = False) -> str:
+def _heat(p: Fraction) -> str:
+    """The rich style of a probability: the SVG heat map's colour, bold when proven."""
+    from minegraph.formats.svg import probability_colour
+    colour = probability_colour(p)
+    return f"bold {colour}" if p == 0 or p == 1 else colour
+
+
+def _report(analysis: Analysis, full: bool) -> list[_Line]:
+    board = analysis.board
+    lines: list[_Line] = []
+    total = "unknown" if board.mines is None else str(board.mines)
+    shape = f"{board.rows}x{board.cols} {board.topology}" if board.is_grid else f"graph of {board.size} cells"
+    lines.append([("board:", "bold"), (f" {shape}, {board.hidden_count} hidden, total mines {total}", None)])
+    if not analysis.consistent:
+        lines.append([("consistent:", "bold"), (" no (no completion exists)", "bold red")])
+        return lines
+    lines.append([("consistent:", "bold"), (" yes", "green")])
+    if board.mines is None and board.hidden_count:
+        lines += [[(line, "yellow")] for line in _wrap(NO_TOTAL)]
+    if analysis.solutions is None:
+        why = analysis.stats.get("probabilities", f"unavailable: engine {analysis.engine} does not count")
+        lines += _wrapped("solutions:", f"not counted; probabilities {why}", "yellow")
+    else:
+        lines += _wrapped("solutions:", count_text(analysis.solutions, full), None)
+    lines += _wrapped(f"safe ({len(analysis.safe)}):", _cells(analysis.safe, full), "green")
+    lines += _wrapped(f"mines ({len(analysis.mines)}):", _cells(analysis.mines, full), "red")
+    if analysis.best is not None and analysis.best_basis == "unknown":
+        lines.append([("best:", "bold"), (f" {_name(analysis.best)}", "bold blue"),
+                      ("  mine probability unknown (no hidden cell has a known one; never a "
+                       "proven mine)", None)])
+    elif analysis.best is not None:
+        p = analysis.probability(analysis.best)
+        why = "proven safe" if analysis.best_basis == "safe" else "the lowest mine probability"
+        lines.append([("best:", "bold"), (f" {_name(analysis.best)}", "bold blue"),
+                      (f"  mine probability {fraction_text(p, full)} ≈ {float(p):.4f} ({why})", None)])
+    if board.rows is not None and board.cols is not None:
+        unknown = "" if analysis.probabilities_available else " ? not computed;"
+        lines += [[(line, None)] for line in _wrap(
+            f"hidden cells: mine probability, 0% and 100% only when proven;{unknown} others as "
+            "in the board:")]
+        # Fixed-width columns, one space apart, so that 100% and - never run together.
+        label = max(3, len(str(board.rows - 1)))
+        header: _Line = [("r\\c".rjust(label), "dim")]
+        lines.append(header + [(f" {c:>4}", "dim") for c in range(board.cols)])
+        best = analysis.best
+        for r in range(board.rows):
+            row: _Line = [(f"{r:>{label}}", "dim")]
+            for c in range(board.cols):
+                q = analysis.probabilities.get((r, c))
+                state = board.states[r * board.cols + c]
+                if q is not None:
+                    style = "bold reverse blue" if (r, c) == best else _heat(q)
+                    row += [(" ", None), (f"{percent(q):>4}", style)]
+                else:
+                    row.append((f" {'?' if state == HIDDEN else symbol(state):>4}", None))
+            lines.append(row)
+        legend = [LEGEND_GRID, LEGEND_BEST]
+    else:
+        for cell, p in sorted(analysis.probabilities.items()):
+            lines.append([(f"  cell {cell}: ", None), (fraction_text(p, full), _heat(p))])
+        legend = [LEGEND_GRAPH, LEGEND_BEST]
+    for text in legend:
+        lines += [[(line, "dim")] for line in _wrap(text)]
+    return lines
+
+
+def _wrap(text: str) -> list[str]:
+    import textwrap
+    return textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False,
+                         subsequent_indent="  ")
+
+
+def render_analysis(analysis: Analysis, *, full: bool = False, colour: bool = False) -> str:
     """The human-readable report of ``analysis``: the board, consistency, the number of
-    solutions, forced cells, the best move, and every hidden cell's mine probability (a grid
-    of percentages on grid boards, exact fractions on graph boards).
+    solutions, forced cells, the best move (and why), every hidden cell's mine probability (a
+    grid of percentages in columns of four characters one space apart, with row and column
+    numbers, on grid boards; exact fractions on graph boards), and a legend.
 
     Without a total mine count, a line says so and what the answers then assume
     (:data:`NO_TOTAL`). Counts and fractions of more than :data:`SHOWN_DIGITS` digits are
     abbreviated (``1.3309…e+5000 (5001 digits)``), and lists of forced cells are cut after 40
-    cells; ``full=True`` prints every digit and every cell.
+    cells; ``full=True`` prints every digit and every cell. Lines other than the grid's are
+    wrapped to :data:`WIDTH` characters.
+
+    With ``colour=True`` the text carries ANSI colours (through ``rich``): the probabilities
+    in the heat map's colours (:func:`~minegraph.formats.svg.probability_colour`), safe cells
+    green, mines red, the best cell highlighted; 256 colours, or 24-bit when the environment
+    says the terminal has them (``COLORTERM=truecolor``).
 
     Examples
     --------
@@ -74,48 +185,38 @@ def render_analysis(analysis: Analysis, *, full: bool = False) -> str:
     solutions: 1
     safe (1): (0,2)
     mines (2): (0,0) (0,4)
-    best: (0,2)  mine probability 0 ≈ 0.0000
-    hidden cells: mine probability (0% and 100% only when proven); other cells as in the board:
-    100%   1  0%   1100%
+    best: (0,2)  mine probability 0 ≈ 0.0000 (proven safe)
+    hidden cells: mine probability, 0% and 100% only when proven; others as in the board:
+    r\\c    0    1    2    3    4
+      0 100%    1   0%    1 100%
+    key: cells are (row,col) from 0 at the top left (r\\c: row numbers down, column numbers
+      across); hidden cells show their mine probability, the others their symbol in the
+      board text (a number; - uncovered, no number; M a known mine)
+    best: the cell to uncover next: a proven-safe cell if there is one, else the lowest mine
+      probability; ties go to the cell with the fewest hidden neighbours, then the first;
+      never a proven mine
     """
-    board = analysis.board
-    lines = []
-    total = "unknown" if board.mines is None else str(board.mines)
-    shape = f"{board.rows}x{board.cols} {board.topology}" if board.is_grid else f"graph of {board.size} cells"
-    lines.append(f"board: {shape}, {board.hidden_count} hidden, total mines {total}")
-    if not analysis.consistent:
-        lines.append("consistent: no (no completion exists)")
-        return "\n".join(lines) + "\n"
-    lines.append("consistent: yes")
-    if board.mines is None and board.hidden_count:
-        lines.append(NO_TOTAL)
-    if analysis.solutions is None:
-        why = analysis.stats.get("probabilities", f"unavailable: engine {analysis.engine} does not count")
-        lines.append(f"solutions: not counted; probabilities {why}")
-    else:
-        lines.append(f"solutions: {count_text(analysis.solutions, full)}")
-    lines.append(f"safe ({len(analysis.safe)}): {_cells(analysis.safe, full)}")
-    lines.append(f"mines ({len(analysis.mines)}): {_cells(analysis.mines, full)}")
-    if analysis.best is not None and analysis.best_basis == "unknown":
-        lines.append(f"best: {_cells([analysis.best])}  mine probability unknown "
-                     "(no hidden cell has a known one; never a proven mine)")
-    elif analysis.best is not None:
-        p = analysis.probability(analysis.best)
-        lines.append(f"best: {_cells([analysis.best])}  mine probability {fraction_text(p, full)} "
-                     f"≈ {float(p):.4f}")
-    if board.rows is not None and board.cols is not None:
-        unknown = "" if analysis.probabilities_available else " ? not computed;"
-        lines.append(f"hidden cells: mine probability (0% and 100% only when proven);{unknown} "
-                     "other cells as in the board:")
-        for r in range(board.rows):
-            row = []
-            for c in range(board.cols):
-                q = analysis.probabilities.get((r, c))
-                state = board.states[r * board.cols + c]
-                text = percent(q) if q is not None else "?" if state == HIDDEN else symbol(state)
-                row.append(f"{text:>4}")
-            lines.append("".join(row))
-    else:
-        for cell, p in sorted(analysis.probabilities.items()):
-            lines.append(f"  cell {cell}: {fraction_text(p, full)}")
-    return "\n".join(lines) + "\n"
+    lines = _report(analysis, full)
+    if not colour:
+        return "".join("".join(text for text, _ in line) + "\n" for line in lines)
+    import os
+
+    # rich turns the colours into codes for the terminal's colour system. (Its Style objects
+    # are not used: they keep the codes of the first colour system they were rendered in.)
+    from rich.color import Color, ColorSystem
+    truecolor = os.environ.get("COLORTERM", "").lower() in ("truecolor", "24bit")
+    system = ColorSystem.TRUECOLOR if truecolor else ColorSystem.EIGHT_BIT
+
+    def codes(spec: str | None) -> str:
+        words = (spec or "").split()
+        out = [code for word, code in (("bold", "1"), ("dim", "2"), ("reverse", "7")) if word in words]
+        colour = next((w for w in words if w not in ("bold", "dim", "reverse")), None)
+        if colour is not None:
+            out += Color.parse(colour).downgrade(system).get_ansi_codes(foreground=True)
+        return ";".join(out)
+
+    def styled(text: str, spec: str | None) -> str:
+        code = codes(spec) if text else ""
+        return f"\x1b[{code}m{text}\x1b[0m" if code else text
+
+    return "".join("".join(styled(text, spec) for text, spec in line) + "\n" for line in lines)

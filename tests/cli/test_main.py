@@ -35,7 +35,7 @@ def test_analyze_text_report() -> None:
     assert main(["analyze", str(EXAMPLES / "one-two-one.board")], out) == 0
     text = out.getvalue()
     assert "solutions: 1" in text and "mines (2): (0,1) (0,3)" in text
-    assert "  0%100%  0%100%  0%" in text
+    assert "\n  0   0% 100%   0% 100%   0%\n" in text
 
 
 def test_mines_option_and_format_option(tmp_path: Path) -> None:
