@@ -72,8 +72,6 @@ _NAMES = {"graphml": "GraphML", "gml": "GML", "nodelink": "node-link JSON",
 _INTEGER_NAME = re.compile(r"-?(?:0|[1-9][0-9]{0,17})")
 _GML_NODE = re.compile(r"\bnode\s*\[")
 _GML_EDGE = re.compile(r"\bedge\s*\[")
-_STATES_HELP = ("a state: a symbol of the board text ('#' hidden, 'M' a mine, '-' uncovered "
-                "without a number, '0'-'9'), or the digits of a number up to the node's degree")
 
 
 # ----------------------------------------------------------------- detection and input
@@ -233,8 +231,9 @@ def _scan_lines(text: str, format: str) -> tuple[bool, list[str]]:
             if name not in names:
                 names.add(name)
                 integers = integers and _INTEGER_NAME.fullmatch(name) is not None
-        _limit_nodes(len(names), f"line {lineno}: ")
-        _limit_edges(edges, f"line {lineno}: ")
+        if len(names) > MAX_CELLS or edges > MAX_EDGES:
+            _limit_nodes(len(names), f"line {lineno}: ")
+            _limit_edges(edges, f"line {lineno}: ")
     return integers and bool(names), heads
 
 
@@ -288,10 +287,12 @@ class _GraphMLCheck:
                 raise FormatError(f"node id {show(node)} is given twice; expected each node once",
                                   *self.where())
             self.ids.add(node)
-            _limit_nodes(len(self.ids), "line {}: ".format(self.where()[0]))
+            if len(self.ids) > MAX_CELLS:
+                _limit_nodes(len(self.ids), f"line {self.where()[0]}: ")
         elif tag == "edge":
             self.edges += 1
-            _limit_edges(self.edges, "line {}: ".format(self.where()[0]))
+            if self.edges > MAX_EDGES:
+                _limit_edges(self.edges, f"line {self.where()[0]}: ")
         elif tag == "hyperedge":
             raise FormatError("a <hyperedge>: a board's edges join two cells", *self.where())
 
