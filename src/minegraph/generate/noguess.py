@@ -276,6 +276,16 @@ def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | 
     GameError
         for an unknown rule, a first cell off the board, mines that do not fit, or no solvable
         layout within ``max_attempts``.
+
+    Examples
+    --------
+    >>> b = noguess_board(16, 30, 99, first=(3, 3), rules="modern", seed=1)
+    >>> b.attempts, b.mines, b.start.hidden_count < 480
+    (9, 99, True)
+    >>> noguess_board(1, 3, 1, first=(0, 1), max_attempts=5)
+    Traceback (most recent call last):
+    ...
+    minegraph.errors.GameError: no layout of 5 tried is solved without a guess (1x3, 1 mines, classic); try fewer mines or modern rules
     """
     if rules not in RULES or rules == "any":
         raise GameError(f"unknown rules {rules!r} for a no-guess board; expected classic or modern")

@@ -107,6 +107,14 @@ def unique_puzzle(rows: int, cols: int, mines: int, *, seed: int = 0, topology: 
         numbers.
     LimitError
         beyond :data:`MAX_UNIQUE_CELLS` cells.
+
+    Examples
+    --------
+    >>> from minegraph import analyze
+    >>> p = unique_puzzle(5, 5, 4, seed=7, topology="hex")
+    >>> a = analyze(p.puzzle)
+    >>> a.solutions, a.completion_mines == p.layout
+    (1, True)
     """
     from minegraph.analyser import Analyser
     _check(rows, cols, mines, topology)
