@@ -152,28 +152,28 @@ def pair_rule(constraints: list[tuple[frozenset[int], int]],
     for k, (cells, _) in enumerate(constraints):
         for q in cells:
             by_cell.setdefault(q, []).append(k)
-    seen: set[tuple[int, int]] = set()
-    for ks in by_cell.values():
-        for i in ks:
-            for j in ks:
-                if i >= j or (i, j) in seen:
-                    continue
-                seen.add((i, j))
-                if focus is not None and i not in focus and j not in focus:
-                    continue
-                for a, b in ((i, j), (j, i)):
-                    (ca, na), (cb, nb) = constraints[a], constraints[b]
-                    only_a, only_b = ca - cb, cb - ca
-                    both = len(ca) - len(only_a)
-                    # Mines in the overlap: at least what each number cannot put elsewhere.
-                    low = max(0, na - len(only_a), nb - len(only_b))
-                    high = min(both, na, nb)
-                    if low > high:
-                        continue   # inconsistent; leave it to the exact engine
-                    if only_a and na - low == 0:
-                        safe |= only_a
-                    if only_a and na - high == len(only_a):
-                        mines |= only_a
+    pairs: set[tuple[int, int]] = set()
+    if focus is None:
+        for ks in by_cell.values():
+            pairs.update((i, j) for i in ks for j in ks if i < j)
+    else:
+        for i in focus:
+            for q in constraints[i][0]:
+                pairs.update((min(i, j), max(i, j)) for j in by_cell[q] if j != i)
+    for i, j in pairs:
+        for a, b in ((i, j), (j, i)):
+            (ca, na), (cb, nb) = constraints[a], constraints[b]
+            only_a, only_b = ca - cb, cb - ca
+            both = len(ca) - len(only_a)
+            # Mines in the overlap: at least what each number cannot put elsewhere.
+            low = max(0, na - len(only_a), nb - len(only_b))
+            high = min(both, na, nb)
+            if low > high:
+                continue   # inconsistent; leave it to the exact engine
+            if only_a and na - low == 0:
+                safe |= only_a
+            if only_a and na - high == len(only_a):
+                mines |= only_a
     return safe, mines
 
 
