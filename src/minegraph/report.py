@@ -94,7 +94,7 @@ def _heat(p: Fraction) -> str:
     return f"bold {colour}" if p == 0 or p == 1 else colour
 
 
-def _report(analysis: Analysis, full: bool) -> list[_Line]:
+def _report(analysis: Analysis, full: bool, colour: bool) -> list[_Line]:
     board = analysis.board
     lines: list[_Line] = []
     total = "unknown" if board.mines is None else str(board.mines)
@@ -138,7 +138,7 @@ def _report(analysis: Analysis, full: bool) -> list[_Line]:
                 q = analysis.probabilities.get((r, c))
                 state = board.states[r * board.cols + c]
                 if q is not None:
-                    style = "bold reverse blue" if (r, c) == best else _heat(q)
+                    style = "bold reverse blue" if (r, c) == best else _heat(q) if colour else None
                     row += [(" ", None), (f"{percent(q):>4}", style)]
                 else:
                     row.append((f" {'?' if state == HIDDEN else symbol(state):>4}", None))
@@ -146,7 +146,7 @@ def _report(analysis: Analysis, full: bool) -> list[_Line]:
         legend = [LEGEND_GRID, LEGEND_BEST]
     else:
         for cell, p in sorted(analysis.probabilities.items()):
-            lines.append([(f"  cell {cell}: ", None), (fraction_text(p, full), _heat(p))])
+            lines.append([(f"  cell {cell}: ", None), (fraction_text(p, full), _heat(p) if colour else None)])
         legend = [LEGEND_GRAPH, LEGEND_BEST]
     for text in legend:
         lines += [[(line, "dim")] for line in _wrap(text)]
@@ -196,7 +196,7 @@ def render_analysis(analysis: Analysis, *, full: bool = False, colour: bool = Fa
       probability; ties go to the cell with the fewest hidden neighbours, then the first;
       never a proven mine
     """
-    lines = _report(analysis, full)
+    lines = _report(analysis, full, colour)
     if not colour:
         return "".join("".join(text for text, _ in line) + "\n" for line in lines)
     import os

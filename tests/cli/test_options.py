@@ -97,4 +97,4 @@ def test_in_a_real_process() -> None:
 def test_a_total_beyond_the_board_is_the_boards_error(capsys) -> None:
     assert main(["analyze", BOARD, "--mines", "16"]) == EXIT_USAGE
     err = capsys.readouterr().err
-    assert err == "minegraph: error: total mine count 16 is outside 0..15 (the number of cells)\n"
+    assert err == f"minegraph: error: {BOARD}: total mine count 16 is outside 0..15 (the number of cells)\n"

@@ -33,7 +33,7 @@ from typing import NamedTuple, NoReturn, Sequence, TextIO
 
 from minegraph.errors import MinegraphError, QueryTimeout
 
-__all__ = ["main", "build_parser", "COMMANDS", "Command", "EXIT_USAGE", "EXIT_TIMEOUT",
+__all__ = ["main", "build_parser", "COMMANDS", "ALIASES", "Command", "EXIT_USAGE", "EXIT_TIMEOUT",
            "EXIT_INTERRUPTED", "EXIT_BROKEN_PIPE", "OutputError"]
 
 #: Exit status for a user mistake (bad input, unknown option or engine, a file or stream that
@@ -139,17 +139,19 @@ class _Parser(argparse.ArgumentParser):
 
 
 class Command(NamedTuple):
-    """A subcommand: the module defining ``register`` and ``run``, and its help line (the
-    same the module's parser gives, shown by ``minegraph --help`` without importing it)."""
+    """A subcommand: the module defining ``register`` and ``run``, its help line (the same the
+    module's parser gives, shown by ``minegraph --help`` without importing it) and its other
+    names (the module's parser takes the same)."""
 
     module: str
     help: str
+    aliases: tuple[str, ...] = ()
 
 
 #: The subcommands, in the order ``minegraph --help`` lists them.
 COMMANDS: dict[str, Command] = {
     "analyze": Command("minegraph.cli.analyze",
-                       "consistency, count, forced cells, probabilities, best move"),
+                       "consistency, count, forced cells, probabilities, best move", ("analyse",)),
     "solve": Command("minegraph.cli.solve", "print one completion of the board, or say none exists"),
     "explain": Command("minegraph.cli.explain",
                        "why a hidden cell is certainly safe or a mine (the fewest numbers that force it)"),
@@ -179,20 +181,29 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     >>> build_parser("solve").parse_args(["solve", "b.board", "--timeout", "2"]).timeout
     2.0
     """
-    parser = _Parser(prog="minegraph", description="Exact Minesweeper reasoning on any graph.")
+    from minegraph import __version__
+    parser = _Parser(prog="minegraph", description="Exact Minesweeper reasoning on any graph.",
+                     epilog="Run 'minegraph COMMAND --help' for a command's options and examples.")
+    parser.add_argument("--version", action="version", version=f"minegraph {__version__}",
+                        help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, entry in COMMANDS.items():
         if name == command:
             import_module(entry.module).register(sub)
         else:
-            sub.add_parser(name, help=entry.help)
+            sub.add_parser(name, help=entry.help, aliases=list(entry.aliases))
     return parser
+
+
+#: Each command's other names, to the command.
+ALIASES: dict[str, str] = {alias: name for name, entry in COMMANDS.items() for alias in entry.aliases}
 
 
 def _chosen(argv: Sequence[str]) -> str | None:
     """The subcommand argparse will pick: the first argument that is not an option (the main
-    parser's only option, ``--help``, takes no value)."""
+    parser's options, ``--help`` and ``--version``, take no value), by its main name."""
     first = next((a for a in argv if not a.startswith("-")), None)
+    first = ALIASES.get(first, first) if first is not None else None
     return first if first in COMMANDS else None
 
 
@@ -204,7 +215,7 @@ def _dispatch(argv: Sequence[str] | None) -> int:
     if args.command is None:
         parser.print_help(sys.stdout)
         return EXIT_USAGE
-    run = import_module(COMMANDS[args.command].module).run
+    run = import_module(COMMANDS[ALIASES.get(args.command, args.command)].module).run
     status: int = run(args)
     return status
 

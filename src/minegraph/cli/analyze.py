@@ -1,8 +1,14 @@
-"""``minegraph analyze``: consistency, the number of solutions, forced cells, every hidden
-cell's mine probability and the best move, as the text report or JSON (docs/formats.md §5).
+"""``minegraph analyze`` (also ``analyse``): consistency, the number of solutions, forced
+cells, every hidden cell's mine probability and the best move, as the text report or JSON
+(docs/formats.md §5), for one board file or several.
 
 Counts are exact at any length: JSON holds every digit; the text report cuts numbers past
-100 digits to ``1.3309…e+5000 (5001 digits)`` unless ``--full`` is given."""
+100 digits to ``1.3309…e+5000 (5001 digits)`` unless ``--full`` is given. With several files
+each report is headed ``=== FILE ===`` (JSON: one object a line, with a ``"board"`` key
+naming the file), and an error names its file; the command stops at the first error.
+``--svg FILE`` writes the probability heat map of one board
+(:meth:`minegraph.analysis.Analysis.svg`).
+"""
 
 from __future__ import annotations
 
@@ -12,31 +18,76 @@ import sys
 from typing import TYPE_CHECKING
 
 from minegraph.analysis import analyze
-from minegraph.cli.common import board_arguments, load_board
+from minegraph.cli.common import (Formatter, board_arguments, colour_argument, engine_help,
+                                  load_board, naming, use_colour)
+from minegraph.errors import UserError
 from minegraph.report import render_analysis
 
 if TYPE_CHECKING:
     from minegraph.cli.common import Subparsers
 
-__all__ = ["register", "run"]
+__all__ = ["register", "run", "EXAMPLES"]
+
+#: The examples ``minegraph analyze --help`` shows.
+EXAMPLES = """\
+examples:
+  minegraph analyze position.board             the report: count, forced cells, probabilities
+  minegraph analyze --mines 99 game.mine       with a total mine count the file does not give
+  minegraph analyze --json - < position.board  the JSON object of docs/formats.md §5
+  minegraph analyze a.board b.board c.json     several boards, each report headed by its file
+  minegraph analyze --svg heat.svg b.board     also draw the probability heat map
+  minegraph analyse --engine sat b.board       forced cells by SAT (no counts)"""
 
 
 def register(subparsers: Subparsers) -> None:
-    """Add the ``analyze`` subcommand."""
-    p = subparsers.add_parser("analyze", help="consistency, count, forced cells, probabilities, best move")
-    board_arguments(p)
+    """Add the ``analyze`` subcommand (alias ``analyse``)."""
+    p = subparsers.add_parser(
+        "analyze", aliases=["analyse"], formatter_class=Formatter,
+        help="consistency, count, forced cells, probabilities, best move",
+        description="Analyse Minesweeper positions exactly: is the board consistent, how many "
+                    "completions it has (an exact integer), which hidden cells are safe or mines "
+                    "in every completion, every hidden cell's mine probability and the best next "
+                    "cell. Cells are (row,col), counted from 0 at the top left.",
+        epilog=f"{engine_help()}\n\n{EXAMPLES}")
+    board_arguments(p, several=True)
     p.add_argument("--json", action="store_true", help="print the JSON object of docs/formats.md §5")
     p.add_argument("--full", action="store_true",
                    help="print every digit of long counts and fractions (else cut past 100 digits, "
                         "as 1.3309…e+5000 (5001 digits)) and every cell of long lists")
+    p.add_argument("--svg", metavar="FILE",
+                   help="also write the probability heat map as SVG (one board)")
+    colour_argument(p)
+
+
+def _write_svg(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def run(args: argparse.Namespace) -> int:
-    """Analyse the board named in ``args``; the exit status (0)."""
-    board, _ = load_board(args.board, args.format, args.dialect)
-    analysis = analyze(board, args.engine, mines=args.mines, timeout=args.timeout)
-    if args.json:
-        sys.stdout.write(json.dumps(analysis.to_json(), separators=(", ", ": ")) + "\n")
-    else:
-        sys.stdout.write(render_analysis(analysis, full=args.full))
+    """Analyse the boards named in ``args``; the exit status (0)."""
+    paths: list[str] = args.boards
+    several = len(paths) > 1
+    if args.svg is not None and several:
+        raise UserError(f"--svg draws one board, but {len(paths)} were given")
+    colour = not args.json and use_colour(args.color)
+    out = sys.stdout
+    for k, path in enumerate(paths):
+        with naming(path, always=several):
+            board, _ = load_board(path, args.format, args.dialect)
+            analysis = analyze(board, args.engine, mines=args.mines, timeout=args.timeout)
+        if args.json:
+            obj = analysis.to_json()
+            if several:
+                obj = {"board": path, **obj}
+            out.write(json.dumps(obj, separators=(", ", ": ")) + "\n")
+        else:
+            if several:
+                out.write(("\n" if k else "") + f"=== {path} ===\n")
+            out.write(render_analysis(analysis, full=args.full, colour=colour))
+        if args.svg is not None:
+            _write_svg(args.svg, analysis.svg())
     return 0

@@ -23,7 +23,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from minegraph.board import Board
-from minegraph.cli.common import format_argument, load_board, shipped_boards
+from minegraph.cli.common import Formatter, format_argument, load_board, naming, shipped_boards
 from minegraph.errors import MinegraphError
 
 if TYPE_CHECKING:
@@ -40,9 +40,15 @@ def examples() -> list[tuple[str, str]]:
 def register(subparsers: Subparsers) -> None:
     """Add the ``classify`` subcommand."""
     p = subparsers.add_parser("classify", help="classify boards by the thesis's decomposition pipeline",
+                              formatter_class=Formatter,
                               description="Classify boards by Hoder's (2007) decomposition pipeline: "
                               "which step finds a tree decomposition and its width, or why none is "
-                              "found. Without a board, the shipped examples are classified.")
+                              "found. Without a board, the shipped examples are classified.",
+                              epilog="examples:\n"
+                                     "  minegraph classify                          the shipped examples\n"
+                                     "  minegraph classify a.board b.board          each headed by its file\n"
+                                     "  minegraph classify --svg dec.svg a.board    draw the decomposition\n"
+                                     "  minegraph classify --json --propagate *.board")
     p.add_argument("boards", nargs="*", metavar="BOARD",
                    help="board files, - for standard input (default: the shipped examples)")
     format_argument(p)
@@ -61,7 +67,10 @@ def run(args: argparse.Namespace) -> int:
     from minegraph.decompose.pipeline import classify
 
     if args.boards:
-        named = [(path, load_board(path, args.format, args.dialect)[0]) for path in args.boards]
+        named = []
+        for path in args.boards:
+            with naming(path, always=len(args.boards) > 1):
+                named.append((path, load_board(path, args.format, args.dialect)[0]))
     else:
         named = [(name, Board.from_text(text)) for name, text in examples()]
     if args.svg and len(named) != 1:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
+from contextlib import contextmanager
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator, TextIO
 
 from minegraph.deadline import MAX_SECONDS
 from minegraph.errors import MinegraphError
@@ -22,7 +24,9 @@ if TYPE_CHECKING:
     Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 __all__ = ["read_input", "read_stdin", "load_board", "board_arguments", "format_argument",
-           "shipped_boards", "mine_count", "seconds", "mines_argument", "timeout_argument"]
+           "shipped_boards", "mine_count", "seconds", "mines_argument", "timeout_argument",
+           "engine_help", "ENGINE_NOTES", "SAT_SOLVERS", "naming", "colour_argument", "use_colour",
+           "Formatter"]
 
 _WHOLE = re.compile(r"\+?[0-9]+")
 _DECIMAL = re.compile(r"\+?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
@@ -189,9 +193,57 @@ def timeout_argument(p: argparse.ArgumentParser, help: str) -> None:
     p.add_argument("--timeout", type=seconds, metavar="SECONDS", help=help)
 
 
-def board_arguments(p: argparse.ArgumentParser) -> None:
-    """Add the arguments of the commands that read one board: the file, ``--format``,
-    ``--mines``, ``--engine`` and ``--timeout``.
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help that keeps the line breaks of descriptions and epilogs (the examples, the engine
+    list) as written."""
+
+
+#: What each engine of the registry (:data:`minegraph.engines.base.ENGINES`) is, for
+#: ``--help``; an engine without a note is listed by name only.
+ENGINE_NOTES: dict[str, str] = {
+    "auto": "the default: dp where its estimated work allows, sat to cut the rest into pieces "
+            "dp can count",
+    "dp": "exact counting by dynamic programming over a tree decomposition",
+    "sat": "a SAT solver: consistency and forced cells, no counts (sat:SOLVER)",
+    "backtrack": "Urbaś's backtracking solver: no counts (backtrack:SEED)",
+    "thesis": "Hoder's consistency dynamic programming: no counts",
+    "dp-thesis": "dp over the thesis pipeline's decomposition",
+    "brute": "every assignment of the hidden cells (at most 22)",
+}
+
+#: The short names of :data:`minegraph.engines.sat.SOLVERS`, spelt out because that module
+#: loads PySAT, which ``--help`` should not (a test checks that the two agree).
+SAT_SOLVERS: tuple[str, ...] = ("cadical", "glucose", "minisat")
+
+
+def engine_help() -> str:
+    """The engines of the registry, one a line with what it does, for ``--help``.
+
+    The names come from :data:`minegraph.engines.base.ENGINES` (no engine is imported).
+
+    Examples
+    --------
+    >>> print("\\n".join(engine_help().splitlines()[:3]))
+    engines (--engine NAME, or NAME:OPTION):
+      auto        the default: dp where its estimated work allows, sat to cut the
+                  rest into pieces dp can count
+    """
+    import textwrap
+
+    from minegraph.engines.base import ENGINES
+    lines = ["engines (--engine NAME, or NAME:OPTION):"]
+    for name in ENGINES:
+        note = ENGINE_NOTES.get(name, "")
+        if name == "sat":
+            note += f"; SOLVER: {', '.join(SAT_SOLVERS)} or a PySAT solver name"
+        lines += textwrap.wrap(f"{name:<11} {note}", 78, initial_indent="  ",
+                               subsequent_indent=" " * 14) if note else [f"  {name}"]
+    return "\n".join(lines)
+
+
+def board_arguments(p: argparse.ArgumentParser, several: bool = False) -> None:
+    """Add the arguments of the commands that read boards: the file (``several``: one or
+    more files), ``--format``, ``--mines``, ``--engine`` and ``--timeout``.
 
     Examples
     --------
@@ -199,13 +251,84 @@ def board_arguments(p: argparse.ArgumentParser) -> None:
     >>> board_arguments(p)
     >>> p.parse_args(["-", "--mines", "3"]).engine
     'auto'
+    >>> p = argparse.ArgumentParser()
+    >>> board_arguments(p, several=True)
+    >>> p.parse_args(["a.board", "b.mine"]).boards
+    ['a.board', 'b.mine']
     """
-    p.add_argument("board", help="board file, or - for standard input")
+    if several:
+        p.add_argument("boards", nargs="+", metavar="BOARD",
+                       help="board files, or - for standard input; each answer is headed by its "
+                            "file's name when there are several")
+    else:
+        p.add_argument("board", help="board file, or - for standard input")
     format_argument(p)
     mines_argument(p)
-    p.add_argument("--engine", default="auto",
-                   help="engine: auto (default), dp, brute, sat[:SOLVER], backtrack[:SEED], ...")
+    p.add_argument("--engine", default="auto", metavar="NAME",
+                   help="the engine (default: auto; the list is below)")
     timeout_argument(p, "give up after SECONDS, naming the unanswered question (exit status 3)")
+
+
+@contextmanager
+def naming(path: str, always: bool = True) -> Iterator[None]:
+    """Errors raised inside (a board that cannot be read, a total that does not fit it, a
+    timeout) name the file ``path``, unless they already do; standard input (``-``) is named
+    only when ``always``.
+
+    Examples
+    --------
+    >>> from minegraph.errors import BoardError
+    >>> with naming("b.board"):
+    ...     raise BoardError("total mine count 16 is outside 0..15")
+    Traceback (most recent call last):
+    ...
+    minegraph.errors.BoardError: b.board: total mine count 16 is outside 0..15
+    """
+    try:
+        yield
+    except MinegraphError as exc:
+        name = "standard input" if path == "-" else path
+        if (path != "-" or always) and name not in str(exc):
+            exc.args = (f"{name}: {exc}",)       # the same error (type, attributes), named
+        raise
+
+
+def colour_argument(p: argparse.ArgumentParser) -> None:
+    """Add ``--color auto|always|never`` (:func:`use_colour`).
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser()
+    >>> colour_argument(p)
+    >>> p.parse_args([]).color, p.parse_args(["--color", "never"]).color
+    ('auto', 'never')
+    """
+    p.add_argument("--color", "--colour", dest="color", default="auto",
+                   choices=["auto", "always", "never"],
+                   help="colour the report: auto (default) when writing to a terminal and "
+                        "NO_COLOR is not set, always, or never")
+
+
+def use_colour(choice: str, stream: TextIO | None = None) -> bool:
+    """Whether to colour output for ``--color choice`` on ``stream`` (standard output):
+    ``always`` and ``never`` say so; ``auto`` colours a terminal, unless the environment sets
+    ``NO_COLOR`` (to anything but the empty string, https://no-color.org) or ``TERM=dumb``.
+
+    Examples
+    --------
+    >>> import io
+    >>> use_colour("auto", io.StringIO()), use_colour("always", io.StringIO())
+    (False, True)
+    """
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR", "") != "" or os.environ.get("TERM") == "dumb":
+        return False
+    stream = sys.stdout if stream is None else stream
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def shipped_boards(*folder: str) -> list[tuple[str, str]]:

@@ -13,14 +13,23 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from minegraph.cli.common import format_argument, load_board, mines_argument, timeout_argument
+from minegraph.cli.common import (Formatter, format_argument, load_board, mines_argument, naming,
+                                  timeout_argument)
 from minegraph.errors import BoardError
 
 if TYPE_CHECKING:
     from minegraph.board import Board, Cell
     from minegraph.cli.common import Subparsers
 
-__all__ = ["register", "run", "parse_cell"]
+__all__ = ["register", "run", "parse_cell", "EXAMPLES"]
+
+#: The examples ``minegraph explain --help`` shows.
+EXAMPLES = """\
+examples:
+  minegraph explain position.board 3,4         why (3,4) is safe or a mine: the numbers that force it
+  minegraph explain --json position.board 0,2  the explanation object
+  minegraph explain graph.json 7               a graph board's cells are numbers
+  minegraph explain broken.board               why the board has no completion at all"""
 
 
 def parse_cell(text: str, board: Board) -> Cell:
@@ -54,10 +63,12 @@ def parse_cell(text: str, board: Board) -> Cell:
 def register(subparsers: Subparsers) -> None:
     """Add the ``explain`` subcommand."""
     p = subparsers.add_parser(
-        "explain", help="why a hidden cell is certainly safe or a mine (the fewest numbers that force it)",
+        "explain", formatter_class=Formatter, epilog=EXAMPLES,
+        help="why a hidden cell is certainly safe or a mine (the fewest numbers that force it)",
         description="Say why a hidden cell is certainly safe or certainly a mine: a minimal set of "
-                    "numbers (and flags, and the total) that forces it. Without a cell, explain "
-                    "why the board is inconsistent.")
+                    "numbers (and flags, and the total) that forces it, marked on the board, and "
+                    "one sentence. Cells are ROW,COL counted from 0 at the top left. Without a "
+                    "cell, explain why the board is inconsistent.")
     p.add_argument("board", help="board file, or - for standard input")
     p.add_argument("cell", nargs="?", help="the cell: ROW,COL (0-based), or a cell number on graph boards")
     format_argument(p)
@@ -69,11 +80,12 @@ def register(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     """Explain the cell named in ``args``; exit status 0."""
     from minegraph.explain import explain
-    board, _ = load_board(args.board, args.format, args.dialect)
-    if args.mines is not None:
-        board = board.with_states(board.states, args.mines)
-    cell = None if args.cell is None else parse_cell(args.cell, board)
-    e = explain(board, cell, timeout=args.timeout)
+    with naming(args.board, always=False):
+        board, _ = load_board(args.board, args.format, args.dialect)
+        if args.mines is not None:
+            board = board.with_states(board.states, args.mines)
+        cell = None if args.cell is None else parse_cell(args.cell, board)
+        e = explain(board, cell, timeout=args.timeout)
     if args.json:
         sys.stdout.write(json.dumps(e.to_json()) + "\n")
         return 0

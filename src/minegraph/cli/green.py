@@ -11,15 +11,16 @@ The work is :func:`minegraph.green.program.answer`; this module reads and writes
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import TYPE_CHECKING
 
-from minegraph.errors import MinegraphError
+from minegraph.errors import FormatError, MinegraphError
 
 if TYPE_CHECKING:
     from minegraph.cli.common import Subparsers
 
-__all__ = ["register", "run", "ALGORITHMS"]
+__all__ = ["register", "run", "ALGORITHMS", "EXAMPLES"]
 
 #: The names of :data:`minegraph.green.solvers.SOLVERS`, sorted. Spelt out here because the
 #: green package needs numpy, which ``minegraph green --help`` should not load (a test checks
@@ -27,11 +28,28 @@ __all__ = ["register", "run", "ALGORITHMS"]
 ALGORITHMS: tuple[str, ...] = ("attractor", "fast", "lifting")
 
 
+#: The examples ``minegraph green --help`` shows.
+EXAMPLES = """\
+examples:
+  minegraph green                              read gra.in here, write gra.out (the task)
+  minegraph green game.in                      print the answer
+  minegraph green game.in --strategy --verify  with both strategies, checked independently
+  minegraph green --format pgsolver game.gm    a PGSolver game; prints a paritysol solution"""
+
+# A PGSolver game's first line (docs/formats.md §6), and an OI game's (two numbers).
+_PGSOLVER_HEADER = re.compile(r"[ \t]*parity[ \t]+[0-9]+[ \t]*;")
+_OI_HEADER = re.compile(r"[ \t]*[0-9]+[ \t]+[0-9]+[ \t]*")
+
+
 def register(subparsers: Subparsers) -> None:
     """Add the ``green`` subcommand to an argparse ``subparsers`` object."""
+    from minegraph.cli.common import Formatter
     p = subparsers.add_parser(
-        "green", help="solve the olympiad's green game (a Büchi game)",
-        description="Find the fields from which Ania wins the green game (gra.in -> gra.out).")
+        "green", help="solve the olympiad's green game (a Büchi game)", formatter_class=Formatter,
+        description="Find the fields from which Ania wins the green game of the VIII Polish "
+                    "Olympiad in Informatics (gra.in -> gra.out), with both players' winning "
+                    "strategies on request, or solve a PGSolver game.",
+        epilog=EXAMPLES)
     p.add_argument("input", nargs="?", default=None,
                    help="game file ('-' for stdin); default: gra.in here, answer to gra.out")
     p.add_argument("-o", "--output", default=None, help="write the answer to this file")
@@ -45,7 +63,8 @@ def register(subparsers: Subparsers) -> None:
                    help="accept OI games beyond the task's limits (3000 fields, 30,000 moves, "
                         "100 green)")
     p.add_argument("--verify", action="store_true",
-                   help="check the answer with the independent verifier before writing it")
+                   help="check the answer with the independent verifier before writing it, and "
+                        "say on standard error what was verified")
 
 
 def _read(source: str | None) -> str:
@@ -55,14 +74,62 @@ def _read(source: str | None) -> str:
     return read_input(source if source is not None else "gra.in")[0]
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run the subcommand; returns the exit status. Bad input raises :class:`MinegraphError`."""
+def _first_line(text: str) -> str:
+    return next((line for line in text.splitlines() if line.strip()), "")
+
+
+def _solve(text: str, args: argparse.Namespace) -> tuple[str, str | None]:
+    """The answer to the game in ``text`` and, with ``--verify``, what was verified."""
     # The solvers need numpy: loaded when a game is solved, not for --help.
     from minegraph.green.program import answer
+    first = _first_line(text)
+    if args.format == "oi" and _PGSOLVER_HEADER.match(first):
+        raise FormatError("this is a PGSolver game (its first line is 'parity N;'), not the "
+                          "olympiad's format: read it with --format pgsolver", 1, 1)
+    try:
+        if not args.verify:
+            return answer(text, format=args.format, algorithm=args.algorithm,
+                          strategy=args.strategy, limits=not args.no_limits), None
+        return _verified(text, args)
+    except FormatError as error:
+        if args.format == "pgsolver" and _OI_HEADER.fullmatch(first):
+            raise FormatError(f"{error}; the first line looks like the olympiad's format (two "
+                              "numbers): leave out --format pgsolver") from None
+        raise
 
+
+def _verified(text: str, args: argparse.Namespace) -> tuple[str, str]:
+    """As :func:`minegraph.green.program.answer` with its check, and a line saying what the
+    independent verifier checked."""
+    from minegraph.green.formats import read_oi, read_pgsolver, write_oi_answer, write_paritysol
+    from minegraph.green.solvers import solve
+    from minegraph.green.verify import verify
+    pgsolver = args.format == "pgsolver"
+    game = read_pgsolver(text) if pgsolver else read_oi(text, limits=not args.no_limits)
+    solution = solve(game, args.algorithm)
+    verdict = verify(game, solution)
+    if not verdict:
+        raise MinegraphError(f"the {args.algorithm} solver's answer fails verification: "
+                             f"{verdict.reason}")
+    first = int((solution.winner == 0).sum())
+    if pgsolver:
+        out = write_paritysol(solution)
+        said = (f"verified: the winning regions and both players' strategies are correct for "
+                f"all {game.n} vertices (player 0 wins from {first}, player 1 from {game.n - first})")
+    else:
+        out = write_oi_answer(solution)
+        if args.strategy:
+            moves = [f"{v + 1} {s + 1}\n" for v, s in enumerate(solution.strategy.tolist()) if s >= 0]
+            out += "strategy\n" + "".join(moves)
+        said = (f"verified: the winning regions and both players' strategies are correct for "
+                f"all {game.n} fields (Ania wins from {first}, Bolek from {game.n - first})")
+    return out, said
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the subcommand; returns the exit status. Bad input raises :class:`MinegraphError`."""
     text = _read(args.input)
-    out = answer(text, format=args.format, algorithm=args.algorithm, strategy=args.strategy,
-                 limits=not args.no_limits, check=args.verify)
+    out, verified = _solve(text, args)
     target = args.output
     if target is None and args.input is None:
         target = "gra.out" if args.format == "oi" else "gra.sol"
@@ -74,4 +141,8 @@ def run(args: argparse.Namespace) -> int:
                 fh.write(out)
         except OSError as exc:
             raise MinegraphError(f"cannot write {target}: {exc.strerror or exc}") from None
+    if verified is not None:
+        # Standard output holds the answer (gra.out's format): the note goes to standard error.
+        sys.stdout.flush()
+        print(f"minegraph: {verified}", file=sys.stderr)
     return 0

@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from minegraph.cli.common import read_stdin, timeout_argument
+from minegraph.cli.common import Formatter, read_stdin, timeout_argument
 from minegraph.urbas import solve_numeric
 
 if TYPE_CHECKING:
@@ -25,8 +25,11 @@ def register(subparsers: Subparsers) -> None:
     """Add the ``urbas`` subcommand."""
     p = subparsers.add_parser(
         "urbas", help="the numeric solver program: grid on stdin, solved grid or NO SOLUTION on stdout",
+        formatter_class=Formatter,
         description="Read a numeric grid (docs/formats.md §3) from standard input and write the solved "
-                    "board, or NO SOLUTION, as Urbaś's backtracking program does.")
+                    "board, or NO SOLUTION, as Urbaś's backtracking program does. Exit status: 0 "
+                    "solved, 1 NO SOLUTION, 2 bad input, 3 --timeout expired.",
+        epilog="example:\n  printf '1 3 0\\n9 1 9\\n' | minegraph urbas     prints the solved grid")
     p.add_argument("--engine", default="backtrack",
                    help="engine: backtrack[:SEED] (default, the source's), auto, dp, sat[:SOLVER], brute")
     timeout_argument(p, "give up after SECONDS (exit status 3)")

@@ -1,0 +1,252 @@
+"""The command line as a user of python-chess expects it (issue 9): ``--version``, a description
+and examples in every ``--help``, the engine list, several boards per command with errors naming
+the file, the ``analyse`` alias, ``analyze --svg``, colour only for terminals, and the green
+game's hints."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import tomllib
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import minegraph
+from minegraph.cli import COMMANDS, EXIT_USAGE, build_parser, main
+from minegraph.cli.common import SAT_SOLVERS, use_colour
+from minegraph.engines.base import ENGINES
+
+ROOT = Path(__file__).parents[2]
+EXAMPLES = ROOT / "src" / "minegraph" / "examples"
+ONE_TWO_ONE = str(EXAMPLES / "one-two-one.board")        # 3x5, no total, solutions: 1
+TORUS = str(EXAMPLES / "torus.board")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def run(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "minegraph", *args], input=stdin, capture_output=True,
+                          text=True, timeout=120, env=env)
+
+
+def call(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    status = main(list(args), out)
+    return status, out.getvalue()
+
+
+def subparser(name: str) -> argparse.ArgumentParser:
+    parser = build_parser(name)
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return sub.choices[name]
+
+
+# ----------------------------------------------------------------- --version and --help
+def test_version_is_the_packages() -> None:
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert minegraph.__version__ == version
+    p = run("--version")
+    assert (p.returncode, p.stdout, p.stderr) == (0, f"minegraph {version}\n", "")
+    assert "--version" in run("--help").stdout
+
+
+#: Commands added after issue 9's pass over the help texts, still without examples.
+WITHOUT_EXAMPLES = {"generate"}
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_every_subcommand_has_a_description_and_examples(name: str) -> None:
+    if name in WITHOUT_EXAMPLES:
+        pytest.xfail(f"minegraph {name} --help has no examples yet")
+    p = subparser(name)
+    assert p.description and len(p.description) > 40, name
+    assert p.epilog and re.search(r"^examples?:", p.epilog, re.M), name
+    assert f"minegraph {name}" in p.epilog
+    # The help keeps the examples' lines as written.
+    text = p.format_help()
+    for line in p.epilog.splitlines():
+        assert line in text
+
+
+@pytest.mark.parametrize("name", ["analyze", "solve"])
+def test_the_help_lists_every_engine_of_the_registry(name: str) -> None:
+    text = subparser(name).format_help()
+    listed = re.findall(r"^  (\S+)\s{2,}", text.split("engines (--engine")[1], re.M)
+    assert listed[:len(ENGINES)] == list(ENGINES)
+    from minegraph.engines.sat import SOLVERS
+    assert list(SAT_SOLVERS) == list(SOLVERS)
+    assert all(solver in text for solver in SOLVERS)
+
+
+def test_help_loads_no_engine() -> None:
+    code = ("import sys\nfrom minegraph.cli import main\ntry:\n    main(['analyze', '--help'], "
+            "__import__('io').StringIO())\nexcept SystemExit:\n    pass\n"
+            "print(*sorted(m for m in sys.modules if m.startswith(('minegraph.engines.', 'pysat', "
+            "'numpy', 'networkx', 'rich'))))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert p.stdout.split() == ["minegraph.engines.base"], p.stdout + p.stderr
+
+
+# ----------------------------------------------------------------- analyse, several boards, errors
+def test_analyse_is_analyze() -> None:
+    assert call("analyse", ONE_TWO_ONE) == call("analyze", ONE_TWO_ONE)
+    assert "analyze (analyse)" in run("--help").stdout
+
+
+def test_several_boards_each_headed_by_its_file() -> None:
+    status, text = call("analyze", ONE_TWO_ONE, TORUS)
+    assert status == 0
+    first, second = text.split(f"\n=== {TORUS} ===\n")
+    assert first.startswith(f"=== {ONE_TWO_ONE} ===\nboard: 3x5 square")
+    assert first == f"=== {ONE_TWO_ONE} ===\n" + call("analyze", ONE_TWO_ONE)[1]
+    assert second == call("analyze", TORUS)[1]
+    status, text = call("analyze", "--json", ONE_TWO_ONE, TORUS)
+    objects = [json.loads(line) for line in text.splitlines()]
+    assert [o["board"] for o in objects] == [ONE_TWO_ONE, TORUS]
+    assert {k: v for k, v in objects[0].items() if k != "board"} == json.loads(call("analyze", "--json", ONE_TWO_ONE)[1])
+    status, text = call("solve", ONE_TWO_ONE, TORUS)
+    assert status == 0 and text == (f"=== {ONE_TWO_ONE} ===\n" + call("solve", ONE_TWO_ONE)[1] + "\n"
+                                    f"=== {TORUS} ===\n" + call("solve", TORUS)[1])
+
+
+def test_solve_exits_1_when_any_board_has_no_completion(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.board"
+    bad.write_text("#3#\n---\n")
+    status, text = call("solve", ONE_TWO_ONE, str(bad))
+    assert status == 1 and text.endswith(f"=== {bad} ===\nno solution: the board is inconsistent\n")
+    status, text = call("solve", "--mines", "2", ONE_TWO_ONE)
+    assert status == 0 and text.startswith("mines: 2\n")                      # solve(mines=...)
+
+
+def test_errors_name_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.board"
+    bad.write_text("###\n#9#\n")
+    for args in (["analyze", str(bad)], ["analyze", ONE_TWO_ONE, str(bad)], ["solve", ONE_TWO_ONE, str(bad)],
+                 ["explain", str(bad), "0,0"], ["classify", str(bad)]):
+        assert main(args, io.StringIO()) == EXIT_USAGE, args
+        err = capsys.readouterr().err
+        assert err.startswith(f"minegraph: error: {bad}: line 2, column 2: number 9 is too large"), err
+        assert err.count("\n") == 1
+    # A missing file is named once.
+    assert main(["analyze", ONE_TWO_ONE, str(tmp_path / "missing.board")], io.StringIO()) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.count(str(tmp_path / "missing.board")) == 1 and "cannot read" in err
+    # Standard input is named when it is one of several boards.
+    p = run("analyze", ONE_TWO_ONE, "-", stdin="#z#\n")
+    assert p.returncode == 2 and p.stderr.startswith("minegraph: error: standard input: line 1, column 2")
+    p = run("analyze", "-", stdin="#z#\n")
+    assert p.returncode == 2 and p.stderr.startswith("minegraph: error: line 1, column 2")
+
+
+def test_a_total_beyond_one_of_several_boards(capsys: pytest.CaptureFixture[str]) -> None:
+    # one-two-one has 15 cells, the torus 16: 16 mines fit the second only.
+    assert main(["analyze", TORUS, ONE_TWO_ONE, "--mines", "16"], io.StringIO()) == EXIT_USAGE
+    assert capsys.readouterr().err == (f"minegraph: error: {ONE_TWO_ONE}: total mine count 16 is "
+                                       "outside 0..15 (the number of cells)\n")
+
+
+# ----------------------------------------------------------------- the picture
+def test_analyze_svg_writes_the_heat_map(tmp_path: Path) -> None:
+    out = tmp_path / "heat.svg"
+    status, text = call("analyze", "--svg", str(out), ONE_TWO_ONE)
+    assert status == 0 and text == call("analyze", ONE_TWO_ONE)[1]
+    root = ET.fromstring(out.read_text())
+    ns = "{http://www.w3.org/2000/svg}"
+    fills = [e for e in root.iter(ns + "polygon") if e.get("class") == "fill"]
+    assert len(fills) == 7                                    # every hidden cell of one-two-one
+    assert {e.get("fill") for e in fills} == {"#43a047", "#e53935"}   # all proven: safe or mine
+    assert main(["analyze", "--svg", str(out), ONE_TWO_ONE, TORUS], io.StringIO()) == EXIT_USAGE
+    assert main(["analyze", "--svg", str(tmp_path / "no" / "dir.svg"), ONE_TWO_ONE], io.StringIO()) == EXIT_USAGE
+
+
+# ----------------------------------------------------------------- colour
+def test_colour_only_for_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("TERM", raising=False)
+    assert use_colour("auto", Terminal()) and not use_colour("auto", io.StringIO())
+    assert use_colour("always", io.StringIO()) and not use_colour("never", Terminal())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not use_colour("auto", Terminal()) and use_colour("always", Terminal())
+    monkeypatch.setenv("NO_COLOR", "")                      # empty: not set (no-color.org)
+    assert use_colour("auto", Terminal())
+    monkeypatch.setenv("TERM", "dumb")
+    assert not use_colour("auto", Terminal())
+
+
+def test_colour_in_real_processes() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLORTERM")}
+    piped = run("analyze", ONE_TWO_ONE, env=env)
+    assert piped.returncode == 0 and "\x1b[" not in piped.stdout             # a pipe: no colour
+    always = run("analyze", "--color", "always", ONE_TWO_ONE, env={**env, "NO_COLOR": "1"})
+    assert "\x1b[" in always.stdout and ANSI.sub("", always.stdout) == piped.stdout
+    assert "\x1b[" not in run("demo", "--color", "never", env=env).stdout
+    assert "\x1b[" not in run("analyze", "--json", "--color", "always", ONE_TWO_ONE, env=env).stdout
+    # A terminal: colour unless NO_COLOR says otherwise.
+    import pty
+    for extra, coloured in (({}, True), ({"NO_COLOR": "1"}, False)):
+        leader, follower = pty.openpty()
+        p = subprocess.Popen([sys.executable, "-m", "minegraph", "analyze", ONE_TWO_ONE],
+                             stdout=follower, stderr=subprocess.PIPE, env={**env, "TERM": "xterm", **extra})
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        os.close(leader)
+        assert p.wait(timeout=120) == 0
+        assert ("\x1b[" in b"".join(chunks).decode()) == coloured, extra
+
+
+# ----------------------------------------------------------------- the green game
+def test_green_hints_the_format_it_sees(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from minegraph.green.solvers import SAMPLE_GRA_IN
+    game = tmp_path / "game.gm"
+    game.write_text('parity 1;\n0 2 0 1 "1";\n1 1 1 0,1;\n')
+    assert main(["green", str(game)], io.StringIO()) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "PGSolver game" in err and "--format pgsolver" in err and err.count("\n") == 1
+    assert main(["green", "--format", "pgsolver", str(game)], io.StringIO()) == 0
+    oi = tmp_path / "gra.in"
+    oi.write_text(SAMPLE_GRA_IN)
+    assert main(["green", "--format", "pgsolver", str(oi)], io.StringIO()) == EXIT_USAGE
+    assert "leave out --format pgsolver" in capsys.readouterr().err
+
+
+def test_green_verify_says_what_it_verified(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from minegraph.green.solvers import SAMPLE_GRA_IN, SAMPLE_GRA_OUT
+    oi = tmp_path / "gra.in"
+    oi.write_text(SAMPLE_GRA_IN)
+    out = io.StringIO()
+    assert main(["green", "--verify", str(oi)], out) == 0
+    assert out.getvalue() == SAMPLE_GRA_OUT                     # the answer is unchanged
+    assert capsys.readouterr().err == ("minegraph: verified: the winning regions and both players' "
+                                       "strategies are correct for all 8 fields (Ania wins from 5, "
+                                       "Bolek from 3)\n")
+    out = io.StringIO()
+    assert main(["green", "--verify", "--strategy", str(oi)], out) == 0
+    with_strategy = io.StringIO()
+    main(["green", "--strategy", str(oi)], with_strategy)
+    assert out.getvalue() == with_strategy.getvalue()            # the same answer either way
+    game = tmp_path / "game.gm"
+    game.write_text('parity 1;\n0 2 0 1 "1";\n1 1 1 0,1;\n')
+    out = io.StringIO()
+    assert main(["green", "--format", "pgsolver", "--verify", str(game)], out) == 0
+    plain = io.StringIO()
+    main(["green", "--format", "pgsolver", str(game)], plain)
+    assert out.getvalue() == plain.getvalue()
+    assert "correct for all 2 vertices (player 0 wins from 0, player 1 from 2)" in capsys.readouterr().err
