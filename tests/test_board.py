@@ -266,6 +266,10 @@ def test_repr_shows_the_grid_and_rebuilds_the_board() -> None:
     for board in boards:
         text = repr(board)
         assert eval(text, {"Board": Board}) == board, text
+    # A board with cell labels (from networkx) is rebuilt field by field, labels included.
+    import networkx as nx
+    labelled = Board.from_networkx(nx.path_graph(["a", "b", "c"]), {"b": 1}, mines=1)
+    assert eval(repr(labelled), {"Board": Board}) == labelled and "labels=('a', 'b', 'c')" in repr(labelled)
     text = repr(boards[0])
     assert text == "Board.from_text('''\\\nmines: 2\n#1#\n#2#\n###\n''')"
     assert "#1#\n#2#\n###" in text                       # the grid, as it looks

@@ -771,7 +771,8 @@ class Board:
 
     def __repr__(self) -> str:
         """Python code that rebuilds the board, ``eval(repr(board)) == board``: the board
-        text for grids, shown as the grid it is; :meth:`from_graph` for graph boards. Boards
+        text for grids, shown as the grid it is; :meth:`from_graph` for graph boards (with cell
+        labels, the constructor's fields, labels included). Boards
         of more than :data:`REPR_CELLS` cells (graph boards: or edges) are abbreviated: a
         summary line saying so, then the top left corner of a grid (at most
         :data:`REPR_ROWS` rows of :data:`REPR_COLS` cells).
@@ -800,6 +801,10 @@ class Board:
             symbols = [symbol(s) for s in self.states]
             states = repr("".join(symbols)) if all(len(t) == 1 for t in symbols) else \
                 repr(list(self.states))
+            labels = getattr(self, "labels", None)
+            if labels is not None:       # the fields themselves: from_graph knows no labels
+                return (f"Board(topology='graph', rows=None, cols=None, neighbors={self.neighbors!r}, "
+                        f"states={self.states!r}, mines={self.mines!r}, labels={labels!r})")
             mines = "" if self.mines is None else f", mines={self.mines}"
             return f"Board.from_graph({self.size}, {edges!r}, {states}{mines})"
         if self.size <= REPR_CELLS:
