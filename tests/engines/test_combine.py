@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from minegraph.engines.combine import (TREE_DEGREE, Combination, _combine_tree, binomial_weights,
-                                       combine)
+from minegraph.engines.combine import (TREE_DEGREE, Combination, _combine_tree, _reduced_weights,
+                                       binomial_weights, combine)
 from strategies import examples
 
 def _settings(n: int) -> settings:
@@ -181,17 +181,26 @@ def test_tree_equals_reference(case: tuple[list[list[int]], int, int | None]) ->
 
 
 @_settings(1000)
-@given(part_sets(max_parts=8, max_len=6, total=True),
-       st.one_of(st.integers(1000, 5000), st.integers(10 ** 5, 3 * 10 ** 5)),
-       st.integers(0, 12), st.floats(0.05, 0.5))
+@given(part_sets(max_parts=8, max_len=6, total=True), st.integers(2000, 8000),
+       st.integers(0, 12), st.floats(0.1, 0.5))
 def test_reduced_weights(case: tuple[list[list[int]], int, int | None], floating: int,
                          shift: int, density: float) -> None:
-    """Many floating cells: the tree scales reduced weights back, exactly."""
+    """Many floating cells: the tree may run on reduced weights and scale back, exactly."""
     polys, _, _ = case
     if not polys:
         return
     remaining = int(density * floating) + shift
     assert _tree(polys, floating, remaining) == _reference(polys, floating, remaining)
+
+
+def test_reduced_weights_taken() -> None:
+    """An opening-like case (few parts, 100,000 floating cells) goes through the reduced
+    weights and still matches the reference."""
+    polys = [[0, 2, 1], [1, 1], [3, 0, 0, 1]] * 4 + [[1, 1]] * 10
+    floating, remaining = 100_000, 20_007
+    weight = binomial_weights(floating, remaining, sum(len(p) - 1 for p in polys) + 1)
+    assert _reduced_weights(floating, remaining, weight) is not None
+    assert combine(polys, floating, remaining) == _reference(polys, floating, remaining)
 
 
 @_settings(200)
@@ -207,7 +216,7 @@ def test_combine_on_many_parts(pool: list[list[int]], picks: list[int], floating
     assert combine(polys, floating, remaining) == _reference(polys, floating, remaining)
 
 
-@pytest.mark.parametrize("floating", [0, 7, 50_000])
+@pytest.mark.parametrize("floating", [0, 7, 900])
 def test_big_tree_with_duplicates(floating: int) -> None:
     """Hundreds of parts, most polynomials repeated, one with leading zeros."""
     polys = ([[1, 4, 6, 4, 1]] * 90 + [[0, 0, 3, 5]] * 70 + [[2, 1]] * 41

@@ -14,7 +14,7 @@ per-cell numbers into counts over the whole board. Used by the DP and backtracki
 
 Two algorithms give the same integers:
 
-- few or small parts (every Expert position): ``Q`` by schoolbook products, then per part an
+- few or small parts (total degree below :data:`TREE_DEGREE`, almost every Expert position): ``Q`` by schoolbook products, then per part an
   exact division ``Q / P_c`` and dot products with the weights, quadratic in the total degree;
 - otherwise a *subproduct tree* over the distinct part polynomials (equal polynomials are
   grouped, a group of ``m`` enters as ``P^m``), multiplied with FLINT's ``fmpz_poly``, and
@@ -346,7 +346,7 @@ def _combine_tree(polys: list[list[int]], floating: int, remaining: int | None,
         per_floating = count // 2      # no total: num = den = 1
     if den != 1 or num != 1:
         count = _scaled(count, num, den)
-        sens_of = [[_scaled(s, num, den) for s in sens] for sens in sens_of]
+        sens_of = _scaled_rows(sens_of, num, den)
     sensitivity: list[list[int]] = [[] for _ in range(n)]
     for key, sens in zip(keys, sens_of):
         for c in groups[key]:
@@ -363,3 +363,15 @@ def _scaled(x: int, num: int, den: int) -> int:
     """
     from flint import fmpz
     return int(fmpz(x) * num // den)
+
+
+def _scaled_rows(rows: list[list[int]], num: int, den: int) -> list[list[int]]:
+    """``x * num / den`` for every ``x`` of ``rows``, each known to be an integer divisible
+    by ``den`` (``num`` and ``den`` converted to FLINT once).
+
+    >>> _scaled_rows([[6, 0], [2]], 10**30, 2)
+    [[3000000000000000000000000000000, 0], [1000000000000000000000000000000]]
+    """
+    from flint import fmpz
+    big, small = fmpz(num), fmpz(den)
+    return [[int(fmpz(x) // small * big) for x in row] for row in rows]
