@@ -165,3 +165,17 @@ def test_colour_is_the_same_text_with_ansi_styles(monkeypatch) -> None:
     assert "\x1b[38;5;221m 50%" in coloured          # even odds in the heat map's yellow (256 colours)
     monkeypatch.setenv("COLORTERM", "truecolor")
     assert "\x1b[38;2;253;216;53m 50%" in render_analysis(a, colour=True)   # #fdd835 exactly
+
+
+def test_labelled_graph_boards_are_reported_by_label_in_board_order() -> None:
+    """Labels of mixed types cannot be sorted; one-element tuples are labels, not (row, col)."""
+    import networkx as nx
+
+    from minegraph.explain import explain
+    g = nx.Graph([(1, "b"), ("b", "c")])
+    board = Board.from_networkx(g, {1: "#", "b": "1", "c": "#"}, mines=1)
+    text = render_analysis(analyze(board))
+    assert "  cell 1: 1/2\n  cell 'c': 1/2\n" in text and "node labels" in text
+    t = Board.from_networkx(nx.path_graph([(0,), (1,), (2,)]), {(0,): "#", (1,): "1", (2,): "#"})
+    assert "  cell (0,): 1/2\n  cell (2,): 1/2\n" in render_analysis(analyze(t))
+    assert explain(t, (0,)).text.startswith("(0,) is not forced")

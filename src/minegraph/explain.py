@@ -146,8 +146,9 @@ class Explanation:
         return "\n".join(lines) + "\n"
 
 
-def _names(cells: Sequence[Cell]) -> str:
-    shown = [f"({c[0]}, {c[1]})" if isinstance(c, tuple) else str(c) for c in cells]
+def _names(cells: Sequence[Cell], board: Board) -> str:
+    shown = [board.label(board.index(c)) if board.labels is not None
+             else f"({c[0]}, {c[1]})" if isinstance(c, tuple) else str(c) for c in cells]
     if len(shown) <= 1:
         return "".join(shown)
     return ", ".join(shown[:-1]) + " and " + shown[-1]
@@ -156,14 +157,14 @@ def _names(cells: Sequence[Cell]) -> str:
 def _sentence(e: Explanation) -> str:
     reasons = []
     if e.clues:
-        reasons.append(("the number at " if len(e.clues) == 1 else "the numbers at ") + _names(e.clues))
+        reasons.append(("the number at " if len(e.clues) == 1 else "the numbers at ") + _names(e.clues, e.board))
     if e.flags:
-        reasons.append(("the flag at " if len(e.flags) == 1 else "the flags at ") + _names(e.flags))
+        reasons.append(("the flag at " if len(e.flags) == 1 else "the flags at ") + _names(e.flags, e.board))
     if e.uses_total:
         reasons.append(f"the total of {e.board.mines} mines")
     because = (", ".join(reasons[:-1]) + " and " + reasons[-1]) if len(reasons) > 1 else \
         (reasons[0] if reasons else "nothing")
-    name = "" if e.cell is None else _names([e.cell])
+    name = "" if e.cell is None else _names([e.cell], e.board)
     if e.status == "safe":
         return f"{name} is certainly safe: with a mine there, {because} could not all be satisfied."
     if e.status == "mine":

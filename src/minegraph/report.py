@@ -18,7 +18,7 @@ from minegraph.states import HIDDEN
 
 if TYPE_CHECKING:
     from minegraph.analysis import Analysis
-    from minegraph.board import Cell
+    from minegraph.board import Board, Cell
 
 __all__ = ["render_analysis", "percent", "count_text", "fraction_text", "SHOWN_DIGITS", "NO_TOTAL",
            "LEGEND_GRID", "LEGEND_GRAPH", "LEGEND_BEST", "WIDTH"]
@@ -53,6 +53,7 @@ LEGEND_GRID = ("key: cells are (row,col) from 0 at the top left (r\\c: row numbe
                "numbers across); hidden cells show their mine probability, the others their "
                "symbol in the board text (a number; - uncovered, no number; M a known mine)")
 LEGEND_GRAPH = "key: cells are numbered from 0 in the order of the board's cells"
+LEGEND_LABELS = "key: cells are named by the graph's node labels, in the order of the board's cells"
 LEGEND_BEST = ("best: the cell to uncover next: a proven-safe cell if there is one, else the "
                "lowest mine probability; ties go to the cell with the fewest hidden neighbours, "
                "then the first; never a proven mine")
@@ -62,13 +63,17 @@ LEGEND_BEST = ("best: the cell to uncover next: a proven-safe cell if there is o
 _Line = list[tuple[str, str | None]]
 
 
-def _name(c: Cell) -> str:
+def _name(c: Cell, board: Board | None = None) -> str:
+    """A cell as the report writes it: ``(r,c)`` on grids, the index or the board's own label
+    (its ``repr``, as in messages) on graphs."""
+    if board is not None and board.labels is not None:
+        return board.label(board.index(c))
     return f"({c[0]},{c[1]})" if isinstance(c, tuple) else str(c)
 
 
-def _cells(items: list[Cell], full: bool = False) -> str:
+def _cells(items: list[Cell], full: bool = False, board: Board | None = None) -> str:
     cut = len(items) if full else _SHOWN
-    shown = " ".join(_name(c) for c in items[:cut])
+    shown = " ".join(_name(c, board) for c in items[:cut])
     return shown + (f" ... (+{len(items) - cut} more)" if len(items) > cut else "")
 
 
@@ -111,16 +116,16 @@ def _report(analysis: Analysis, full: bool, colour: bool) -> list[_Line]:
         lines += _wrapped("solutions:", f"not counted; probabilities {why}", "yellow")
     else:
         lines += _wrapped("solutions:", count_text(analysis.solutions, full), None)
-    lines += _wrapped(f"safe ({len(analysis.safe)}):", _cells(analysis.safe, full), "green")
-    lines += _wrapped(f"mines ({len(analysis.mines)}):", _cells(analysis.mines, full), "red")
+    lines += _wrapped(f"safe ({len(analysis.safe)}):", _cells(analysis.safe, full, board), "green")
+    lines += _wrapped(f"mines ({len(analysis.mines)}):", _cells(analysis.mines, full, board), "red")
     if analysis.best is not None and analysis.best_basis == "unknown":
-        lines.append([("best:", "bold"), (f" {_name(analysis.best)}", "bold blue"),
+        lines.append([("best:", "bold"), (f" {_name(analysis.best, board)}", "bold blue"),
                       ("  mine probability unknown (no hidden cell has a known one; never a "
                        "proven mine)", None)])
     elif analysis.best is not None:
         p = analysis.probability(analysis.best)
         why = "proven safe" if analysis.best_basis == "safe" else "the lowest mine probability"
-        lines.append([("best:", "bold"), (f" {_name(analysis.best)}", "bold blue"),
+        lines.append([("best:", "bold"), (f" {_name(analysis.best, board)}", "bold blue"),
                       (f"  mine probability {fraction_text(p, full)} ≈ {float(p):.4f} ({why})", None)])
     if board.rows is not None and board.cols is not None:
         unknown = "" if analysis.probabilities_available else " ? not computed;"
@@ -145,9 +150,14 @@ def _report(analysis: Analysis, full: bool, colour: bool) -> list[_Line]:
             lines.append(row)
         legend = [LEGEND_GRID, LEGEND_BEST]
     else:
-        for cell, p in sorted(analysis.probabilities.items()):
-            lines.append([(f"  cell {cell}: ", None), (fraction_text(p, full), _heat(p) if colour else None)])
-        legend = [LEGEND_GRAPH, LEGEND_BEST]
+        # In the board's order of cells: labels need not be comparable with each other.
+        for i in range(board.size):
+            cell = board.cell(i)
+            known = analysis.probabilities.get(cell)
+            if known is not None:
+                lines.append([(f"  cell {_name(cell, board)}: ", None),
+                              (fraction_text(known, full), _heat(known) if colour else None)])
+        legend = [LEGEND_GRAPH if board.labels is None else LEGEND_LABELS, LEGEND_BEST]
     for text in legend:
         lines += [[(line, "dim")] for line in _wrap(text)]
     return lines
