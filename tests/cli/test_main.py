@@ -181,3 +181,19 @@ def test_dialect_option_reads_dots_as_hidden(tmp_path: Path, capsys: pytest.Capt
     # number and, without a total, are free (4 ways).
     assert data["solutions"] == "8"
     assert main(["solve", str(path), "--dialect", "ascii"]) == 1   # '.' is an uncovered 0 there
+
+
+def test_graph_files_with_states_and_labels(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    edges, states = tmp_path / "g.txt", tmp_path / "s.txt"
+    edges.write_text("a b\nb c\n")
+    states.write_text("mines: 1\nb 1\n")
+    assert main(["analyze", str(edges), "--format", "edgelist", "--states", str(states), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["solutions"] == "2" and data["labels"] == ["a", "b", "c"]
+    assert main(["explain", str(edges), "a", "--format", "edgelist", "--states", str(states),
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["probability"] == 0.5
+    assert main(["explain", str(edges), "z", "--format", "edgelist", "--states", str(states)]) == 2
+    assert "node labels" in capsys.readouterr().err
+    assert main(["analyze", str(edges), "--format", "edgelist", "--states", str(tmp_path / "no")]) == 2
+    assert "states file" in capsys.readouterr().err

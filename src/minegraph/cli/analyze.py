@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     for k, path in enumerate(paths):
         with naming(path, always=several):
-            board, _ = load_board(path, args.format, args.dialect)
+            board, _ = load_board(path, args.format, args.dialect, args.states)
             analysis = analyze(board, args.engine, mines=args.mines, timeout=args.timeout)
         if args.json:
             obj = analysis.to_json()

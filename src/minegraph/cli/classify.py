@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         named = []
         for path in args.boards:
             with naming(path, always=len(args.boards) > 1):
-                named.append((path, load_board(path, args.format, args.dialect)[0]))
+                named.append((path, load_board(path, args.format, args.dialect, args.states)[0]))
     else:
         named = [(name, Board.from_text(text)) for name, text in examples()]
     if args.svg and len(named) != 1:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Iterator, TextIO
 
 from minegraph.deadline import MAX_SECONDS
 from minegraph.errors import MinegraphError
-from minegraph.formats import FORMATS, detect_format, read_board
+from minegraph.formats import FORMATS, GRAPH_FORMATS, detect_format, read_board
 from minegraph.states import MAX_CELLS
 
 if TYPE_CHECKING:
@@ -90,11 +90,12 @@ def read_input(path: str) -> tuple[str, str | None]:
     return _decode(data, path), path
 
 
-def load_board(path: str, format: str | None = None,
-               dialect: str | None = None) -> tuple[Board, str]:
+def load_board(path: str, format: str | None = None, dialect: str | None = None,
+               states: str | None = None) -> tuple[Board, str]:
     """The board in file ``path`` (``-``: standard input) and its format, ``format`` or the
     one detected from the name and content; ``dialect`` says what ``.`` and ``x`` mean in
-    board text (see :func:`minegraph.formats.read_board`).
+    board text, ``states`` names a states file for a graph file (see
+    :func:`minegraph.formats.read_board`).
 
     Raises
     ------
@@ -117,6 +118,11 @@ def load_board(path: str, format: str | None = None,
     fmt = format or detect_format(text, name)
     # The reader detects again when no format was given, so that its errors can say which
     # format it guessed and why.
+    if states is not None:
+        from pathlib import Path
+        if not Path(states).is_file():
+            raise MinegraphError(f"cannot read the states file {states}: no such file")
+        return read_board(text, format, name=name, dialect=dialect, states=Path(states)), fmt
     return read_board(text, format, name=name, dialect=dialect), fmt
 
 
@@ -132,8 +138,12 @@ def format_argument(p: argparse.ArgumentParser) -> None:
     >>> p.parse_args(["--dialect", "dots"]).dialect
     'dots'
     """
-    p.add_argument("--format", choices=list(FORMATS),
-                   help="input format (default: detected from the name and content)")
+    p.add_argument("--format", choices=list(FORMATS + GRAPH_FORMATS),
+                   help="input format (default: detected from the name and content; edge and "
+                        "adjacency lists must be named, with --states)")
+    p.add_argument("--states", metavar="FILE",
+                   help="graph files: the cell states, one 'NODE STATE' per line (optionally "
+                        "'mines: N' first); nodes not listed are hidden")
     p.add_argument("--dialect", choices=["standard", "ascii", "dots"],
                    help="what '.' and 'x' mean in board text and JSON rows: ascii ('x' hidden, "
                         "'.' an uncovered 0), dots ('.' hidden); default: the file's 'dialect:' "

@@ -33,7 +33,8 @@ examples:
 
 
 def parse_cell(text: str, board: Board) -> Cell:
-    """``"R,C"`` on grids (0-based), a cell number on graph boards.
+    """``"R,C"`` on grids (0-based), a cell number on graph boards, a node label on boards
+    read from graph files with labels.
 
     Raises
     ------
@@ -46,6 +47,11 @@ def parse_cell(text: str, board: Board) -> Cell:
     >>> parse_cell("0,2", Board.from_text("###"))
     (0, 2)
     """
+    if board.labels is not None:  # a node label: as written, or the integer it spells
+        for label in board.labels:
+            if str(label) == text.strip() and (not isinstance(label, int) or text.strip().isdigit()):
+                return label
+        raise BoardError(f"cell {text!r}: expected one of the graph's node labels")
     parts = [p.strip() for p in text.split(",")]
     try:
         numbers = [int(p) for p in parts if p.isascii() and p.lstrip("-").isdigit()]
@@ -81,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     """Explain the cell named in ``args``; exit status 0."""
     from minegraph.explain import explain
     with naming(args.board, always=False):
-        board, _ = load_board(args.board, args.format, args.dialect)
+        board, _ = load_board(args.board, args.format, args.dialect, args.states)
         if args.mines is not None:
             board = board.with_states(board.states, args.mines)
         cell = None if args.cell is None else parse_cell(args.cell, board)

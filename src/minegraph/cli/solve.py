@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     for k, path in enumerate(paths):
         with naming(path, always=several):
-            board, fmt = load_board(path, args.format, args.dialect)
+            board, fmt = load_board(path, args.format, args.dialect, args.states)
             completed = solve(board, args.engine, mines=args.mines, timeout=args.timeout)
         if several:
             out.write(("\n" if k else "") + f"=== {path} ===\n")
