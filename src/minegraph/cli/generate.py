@@ -127,7 +127,15 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 def register(subparsers: Subparsers) -> None:
     """Add the ``generate`` subcommand and its kinds."""
-    g = subparsers.add_parser("generate", help=HELP, description=HELP + ".")
+    from minegraph.cli.common import Formatter
+    g = subparsers.add_parser(
+        "generate", help=HELP, formatter_class=Formatter,
+        description=HELP + ". Every table and puzzle is checked by the exact engine; "
+                           "KIND --help lists each kind's options.",
+        epilog="examples:\n"
+               "  minegraph generate paper --theorem 2 --size 9x10 --seed 1 --answer key.board\n"
+               "  minegraph generate unique --size 9x9 --mines 10 --seed 1\n"
+               "  minegraph generate noguess --size 16x30 --mines 99 --rules modern --first 3,3 --seed 1")
     kinds = g.add_subparsers(dest="kind", metavar="KIND")
     kinds.required = True
     p = kinds.add_parser("paper", help="a table of German & Lakshtanov (2010), certified by rank",
