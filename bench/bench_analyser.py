@@ -30,7 +30,8 @@ from machine import describe  # noqa: E402
 from minegraph import Board, analyze  # noqa: E402
 from minegraph.analyser import Analyser  # noqa: E402
 from minegraph.board import HIDDEN  # noqa: E402
-from minegraph.play.layouts import random_layout, reveal  # noqa: E402
+from minegraph.play.game import flood_fill  # noqa: E402
+from minegraph.recipes import random_layout  # noqa: E402
 from minegraph.topology import grid_neighbors  # noqa: E402
 
 ROWS, COLS, MINES = 16, 30, 99
@@ -43,7 +44,7 @@ def positions(seed: int) -> list[Board]:
     mines = set(random_layout(ROWS, COLS, MINES, seed, safe=first))
     nbrs = grid_neighbors("square", ROWS, COLS)
     opened: set[int] = set()
-    reveal(nbrs, mines, opened, first)
+    flood_fill(nbrs, mines, opened, first)
     out = []
     while True:
         states = [sum(1 for q in nbrs[i] if q in mines) if i in opened else HIDDEN
@@ -56,7 +57,7 @@ def positions(seed: int) -> list[Board]:
             if not rest:
                 return out
             frontier = rest
-        reveal(nbrs, mines, opened, rng.choice(frontier))
+        flood_fill(nbrs, mines, opened, rng.choice(frontier))
 
 
 def summary(times: list[float]) -> dict[str, float]:

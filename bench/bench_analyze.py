@@ -48,7 +48,7 @@ from expert_corpus import COLS, MINES, ROWS  # noqa: E402
 from peer import PEER_NAME, PeerError, peer_call, peer_probabilities, peer_version, to_peer_board  # noqa: E402
 
 from machine import describe  # noqa: E402
-from minegraph.play import Midgame, midgame  # noqa: E402
+from minegraph.recipes import Midgame, midgame  # noqa: E402
 
 TOLERANCE = 1e-9
 BIG = (200, 200, 8000)

@@ -382,7 +382,7 @@ def _fmt(r: dict[str, Any]) -> str:
 
 
 def run_expert(count: int, repeats: int) -> dict[str, Any]:
-    from minegraph.play import midgame_position
+    from minegraph.recipes import midgame_position
     old_t, new_t, sizes = [], [], []
     for seed in range(count):
         case = case_of(midgame_position(16, 30, 99, seed))

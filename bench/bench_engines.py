@@ -42,7 +42,7 @@ from expert_corpus import expert_corpus  # noqa: E402
 
 from machine import describe  # noqa: E402
 from minegraph import Board  # noqa: E402
-from minegraph.play.layouts import checkerboard_opening  # noqa: E402
+from minegraph.recipes import checkerboard_opening  # noqa: E402
 from minegraph.board import HIDDEN  # noqa: E402
 from minegraph.engines.backtrack import BacktrackEngine, UrbasSearch  # noqa: E402
 from minegraph.deadline import time_limit  # noqa: E402
@@ -52,7 +52,7 @@ from minegraph.engines.dp import DPEngine  # noqa: E402
 from minegraph.engines.portfolio import PortfolioEngine  # noqa: E402
 from minegraph.engines.sat import SatEngine  # noqa: E402
 from minegraph.errors import LimitError, QueryTimeout  # noqa: E402
-from minegraph.play import midgame_position  # noqa: E402
+from minegraph.recipes import midgame_position  # noqa: E402
 from minegraph.topology import grid_neighbors  # noqa: E402
 
 ENGINES: dict[str, Callable[[], Any]] = {
@@ -72,7 +72,7 @@ def strip(n: int, seed: int) -> Board:
 
 
 def checkerboard(m: int, seed: int, total: bool, density: float = 0.3) -> Board:
-    """m×m checkerboard opening (:func:`minegraph.play.layouts.checkerboard_opening`)."""
+    """m×m checkerboard opening (:func:`minegraph.recipes.checkerboard_opening`)."""
     return checkerboard_opening(m, m, density, seed=seed, total=total)
 
 

@@ -1,7 +1,7 @@
 """The Expert benchmark corpus: reproducible mid-game positions on 30x16 boards with 99 mines.
 
 Position ``k`` of the corpus is ``midgame_position(16, 30, 99, seed=first_seed + k)``
-(see :mod:`minegraph.play.layouts`): a random first click that opens a region, then random
+(see :mod:`minegraph.recipes`): a random first click that opens a region, then random
 safe cells next to the uncovered area until a per-seed fraction of the safe cells, uniform in
 [0.1, 0.8], is uncovered. No flags; the board carries the total of 99 mines.
 
@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from minegraph import Board
-from minegraph.play import midgame_position
+from minegraph.recipes import midgame_position
 
 ROWS, COLS, MINES = 16, 30, 99
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from minegraph import Board
 from minegraph.board import HIDDEN, MINE
 from minegraph.constraints import ConstraintSystem, build_system, update_system
-from minegraph.play.layouts import reveal
+from minegraph.play.game import flood_fill
 from minegraph.topology import grid_neighbors
 
 from strategies import examples
@@ -84,7 +84,7 @@ def test_update_equals_a_fresh_build_along_a_game(topology: str, rows: int, cols
         if cell in mines or (wrong_flags and rng.random() < 0.15):
             flags.add(cell)
         else:
-            reveal(nbrs, mines, opened, cell)
+            flood_fill(nbrs, mines, opened, cell)
 
 
 def test_changes_that_are_not_progress_are_built_afresh() -> None:

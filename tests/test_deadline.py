@@ -41,7 +41,7 @@ from minegraph.deadline import Deadline, current_deadline, time_limit
 from minegraph.engines import get_engine
 from minegraph.engines.base import ENGINES
 from minegraph.errors import EngineError, QueryCancelled, QueryTimeout
-from minegraph.play.layouts import checkerboard_opening
+from minegraph.recipes import checkerboard_opening
 
 # Any unraisable exception (e.g. from a solver deleted while a timer still interrupts it) or
 # unhandled exception in a timer thread fails the test that left it behind.

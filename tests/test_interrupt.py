@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from minegraph.play.layouts import checkerboard_opening
+from minegraph.recipes import checkerboard_opening
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32",
                                 reason="SIGINT to a child process is POSIX")

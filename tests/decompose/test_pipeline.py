@@ -14,7 +14,7 @@ from minegraph import Board
 from minegraph.decompose.decomposition import composition_bound, is_tree_decomposition
 from minegraph.decompose.pipeline import _glue, classify, tree_decomposition
 from minegraph.decompose.sp import series_parallel_tree
-from minegraph.play import midgame_position
+from minegraph.recipes import midgame_position
 from strategies import graph_positions, positions, examples
 
 SETTINGS = settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])

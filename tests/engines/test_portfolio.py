@@ -12,8 +12,8 @@ from minegraph.engines.base import get_engine
 from minegraph.engines.dp import DPEngine
 from minegraph.engines.portfolio import ComponentCache, PortfolioEngine, component_width
 from minegraph.errors import AnswerUnavailable, EngineError
-from minegraph.play import midgame_position
-from minegraph.play.layouts import checkerboard_opening as checkerboard
+from minegraph.recipes import midgame_position
+from minegraph.recipes import checkerboard_opening as checkerboard
 from strategies import is_completion_of
 
 JANKO = sorted((Path(__file__).parents[1] / "data" / "formats" / "janko-puzzles").glob("*.board"))

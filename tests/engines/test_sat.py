@@ -14,7 +14,7 @@ from minegraph.engines.dp import DPEngine
 from minegraph.constraints import build_system
 from minegraph.engines.sat import ClueFormula, SatEngine
 from minegraph.errors import AnswerUnavailable, EngineError, LimitError, QueryTimeout
-from minegraph.play.layouts import checkerboard_opening as checkerboard
+from minegraph.recipes import checkerboard_opening as checkerboard
 
 
 def test_encoding_has_one_variable_per_cell_next_to_a_number_and_a_selector_per_clue() -> None:

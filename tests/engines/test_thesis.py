@@ -17,7 +17,7 @@ from minegraph.decompose.decomposition import contract_subsets
 from minegraph.decompose.graph import board_graph
 from minegraph.decompose.pipeline import tree_decomposition
 from minegraph.engines.thesis import ThesisEngine, _Tables, evaluate
-from minegraph.play import midgame_position
+from minegraph.recipes import midgame_position
 from strategies import graph_positions, is_completion_of, positions, examples
 
 SETTINGS = settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,9 +1,11 @@
-"""Playing Minesweeper: deterministic mine layouts, uncovering cells, mid-game positions.
+"""Playing Minesweeper: the game engine (:mod:`~minegraph.play.game`), autoplayers
+(:mod:`~minegraph.play.policies`, :mod:`~minegraph.play.endgame`), win-rate benchmarks
+(:mod:`~minegraph.play.bench`) and the terminal game (:mod:`~minegraph.play.tui`).
 
-Used to build reproducible corpora (benchmarks, property tests); every function takes an
-explicit seed and draws randomness from nothing else.
+Test-position recipes (mid-game corpora for tests and benchmarks) are in
+:mod:`minegraph.recipes`.
 """
 
-from minegraph.play.layouts import Midgame, midgame, midgame_position, random_layout, reveal
+from minegraph.play.game import RULES, SIZES, Game, Move, flood_fill
 
-__all__ = ["random_layout", "reveal", "midgame", "midgame_position", "Midgame"]
+__all__ = ["Game", "Move", "RULES", "SIZES", "flood_fill"]

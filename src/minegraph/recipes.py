@@ -1,4 +1,6 @@
-"""Deterministic mine layouts, the flood-fill reveal, and reproducible mid-game positions.
+"""Test-position recipes: deterministic mine layouts and reproducible mid-game positions.
+
+Used to build corpora for tests and benchmarks (the game itself is :mod:`minegraph.play`).
 
 Every function draws its randomness from ``random.Random(seed)`` and nothing else, so a seed
 names one position for good (on a given Python's :mod:`random`, whose ``sample``, ``randrange``
@@ -12,13 +14,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Collection, MutableSet, Sequence
 
 from minegraph.board import HIDDEN, Board
 from minegraph.errors import BoardError
+from minegraph.play.game import flood_fill
 from minegraph.topology import grid_neighbors
 
-__all__ = ["random_layout", "reveal", "midgame", "midgame_position", "Midgame",
+__all__ = ["random_layout", "midgame", "midgame_position", "Midgame", "checkerboard_opening",
            "MIN_TARGET", "MAX_TARGET"]
 
 #: The uncovered fraction of the safe cells of a mid-game position is drawn uniformly from
@@ -88,63 +90,6 @@ def random_layout(rows: int, cols: int, mines: int, seed: int,
         raise BoardError(f"cannot place {mines} mines in the {free} cells{where} of a {rows}x{cols} grid")
     candidates = [i for i in range(n) if i not in excluded]
     return frozenset(random.Random(seed).sample(candidates, mines))
-
-
-def reveal(board_neighbors: Sequence[Sequence[int]], mines_set: Collection[int],
-           revealed_set: MutableSet[int], cell: int) -> set[int]:
-    """Uncover ``cell`` and flood-fill: every uncovered 0 uncovers all its neighbours.
-
-    Parameters
-    ----------
-    board_neighbors : sequence of sequences of int
-        Neighbour indices of every cell (e.g. ``board.neighbors``).
-    mines_set : collection of int
-        The mined cells (use a set: membership is tested often).
-    revealed_set : mutable set of int
-        The cells uncovered so far; updated in place.
-    cell : int
-        The safe cell to uncover.
-
-    Returns
-    -------
-    set of int
-        The cells newly uncovered (empty if ``cell`` was already uncovered).
-
-    Raises
-    ------
-    BoardError
-        if ``cell`` is a mine.
-
-    Examples
-    --------
-    A 3x3 grid with one mine in the corner: uncovering the opposite corner opens every
-    safe cell.
-
-    >>> from minegraph.topology import grid_neighbors
-    >>> opened = set()
-    >>> sorted(reveal(grid_neighbors("square", 3, 3), {0}, opened, 8))
-    [1, 2, 3, 4, 5, 6, 7, 8]
-    >>> reveal(grid_neighbors("square", 3, 3), {0}, opened, 4)
-    set()
-    """
-    if cell in mines_set:
-        raise BoardError(f"cell {cell} is a mine and cannot be uncovered safely")
-    if cell in revealed_set:
-        return set()
-    new = {cell}
-    revealed_set.add(cell)
-    stack = [cell]
-    while stack:
-        v = stack.pop()
-        around = board_neighbors[v]
-        if any(w in mines_set for w in around):
-            continue
-        for w in around:
-            if w not in revealed_set:
-                revealed_set.add(w)
-                new.add(w)
-                stack.append(w)
-    return new
 
 
 @dataclass(frozen=True)
@@ -255,7 +200,7 @@ def midgame(rows: int, cols: int, mines: int, seed: int, topology: str = "square
     frontier = _Frontier()
 
     def uncover(cell: int) -> None:
-        for v in sorted(reveal(neighbors, layout, revealed, cell)):
+        for v in sorted(flood_fill(neighbors, layout, revealed, cell)):
             frontier.discard(v)
             for w in neighbors[v]:
                 if w not in revealed and w not in layout:

@@ -1,4 +1,5 @@
-"""Facts about minegraph.play.layouts: exact mine counts, true numbers, determinism, flood fill."""
+"""Facts about minegraph.recipes: exact mine counts, true numbers, determinism (the flood fill
+itself is tested with the game, tests/play/test_game.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,7 @@ from hypothesis import strategies as st
 
 from minegraph.board import HIDDEN
 from minegraph.errors import BoardError
-from minegraph.play import midgame, midgame_position, random_layout, reveal
-from minegraph.play.layouts import MAX_TARGET, MIN_TARGET
+from minegraph.recipes import MAX_TARGET, MIN_TARGET, midgame, midgame_position, random_layout
 from minegraph.topology import TOPOLOGIES, grid_neighbors
 
 from strategies import examples
@@ -67,45 +67,8 @@ def test_layout_is_roughly_uniform() -> None:
     assert all(850 < c < 1150 for c in counts), counts
 
 
-# ----------------------------------------------------------------- reveal
 def _number(neighbors, layout, i):
     return sum(1 for j in neighbors[i] if j in layout)
-
-
-@settings(max_examples=examples(60), deadline=None)
-@given(seed=st.integers(0, 10**9), mines=st.integers(0, 40), topology=st.sampled_from(TOPOLOGIES))
-def test_reveal_floods_every_neighbour_of_a_zero(seed: int, mines: int, topology: str) -> None:
-    rows, cols = 8, 10
-    layout = random_layout(rows, cols, mines, seed)
-    neighbors = grid_neighbors(topology, rows, cols)
-    safe_cells = [i for i in range(rows * cols) if i not in layout]
-    if not safe_cells:
-        return
-    start = safe_cells[seed % len(safe_cells)]
-    opened: set[int] = set()
-    new = reveal(neighbors, layout, opened, start)
-    assert new == opened
-    assert start in opened
-    assert not opened & layout
-    for v in opened:
-        if _number(neighbors, layout, v) == 0:
-            assert set(neighbors[v]) <= opened
-    # every opened cell other than the start touches an opened zero
-    for v in opened - {start}:
-        assert any(_number(neighbors, layout, w) == 0 for w in neighbors[v] if w in opened)
-
-
-def test_reveal_of_a_number_opens_only_that_cell() -> None:
-    neighbors = grid_neighbors("square", 3, 3)
-    opened: set[int] = set()
-    assert reveal(neighbors, {0}, opened, 4) == {4}
-    assert opened == {4}
-    assert reveal(neighbors, {0}, opened, 4) == set()
-
-
-def test_reveal_refuses_a_mine() -> None:
-    with pytest.raises(BoardError):
-        reveal(grid_neighbors("square", 3, 3), {0}, set(), 0)
 
 
 # ----------------------------------------------------------------- midgame
