@@ -509,16 +509,11 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
         counts = result.mine_counts
         assert count is not None and counts is not None
         # Cells of one box (and all floating cells) share a numerator: build each Fraction once.
-        fractions: dict[int, Fraction] = {}
-        probs = {}
-        for c, m in counts.items():
-            f = fractions.get(m)
-            if f is None:
-                f = fractions[m] = Fraction(m, count)
-            probs[cell(c)] = f
+        fractions = {m: Fraction(m, count) for m in set(counts.values())}
+        probs = dict(zip(board.cells(counts), map(fractions.__getitem__, counts.values())))
         best, basis = choose_best(board, safe, mined, counts)
         return Analysis(board=board, consistent=True, solutions=count,
-                        safe=[cell(c) for c in safe], mines=[cell(c) for c in mined],
+                        safe=board.cells(safe), mines=board.cells(mined),
                         probabilities=probs, best=None if best is None else cell(best),
                         engine=name, stats=dict(result.stats), result=result,
                         best_basis=basis)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import operator
 import os
 from dataclasses import dataclass
-from itertools import islice
+from itertools import compress, islice, repeat
 from typing import Any, Iterable, Mapping, Sequence
 
 from minegraph.errors import BoardError, FormatError, LimitError, UserError
@@ -732,10 +732,25 @@ class Board:
         r, c = divmod(index, self.cols)
         return f"({r}, {c})"
 
+    def cells(self, indices: Iterable[int]) -> list[Cell]:
+        """:meth:`cell` of every index (valid indices, as engines return them), in one pass:
+        the analysis names every hidden cell of every position.
+
+        Examples
+        --------
+        >>> Board.from_text("###\\n###").cells([0, 4])
+        [(0, 0), (1, 1)]
+        """
+        if self.cols is None:
+            labels = self.labels
+            return list(indices) if labels is None else [labels[i] for i in indices]
+        return list(map(divmod, indices, repeat(self.cols)))
+
     @property
     def hidden(self) -> list[int]:
         """Indices of hidden cells."""
-        return [i for i, s in enumerate(self.states) if s == HIDDEN]
+        # compress and map run in C: this is called for every position analysed.
+        return list(compress(range(len(self.states)), map(HIDDEN.__eq__, self.states)))
 
     @property
     def hidden_count(self) -> int:
