@@ -132,6 +132,21 @@ def fraction_text(p: Fraction, full: bool = False) -> str:
     return "/".join(parts)
 
 
+def cell_name(board: Board, cell: Cell) -> str:
+    """A cell as reports and explanations write it: ``(r, c)`` on grids, the index on graphs, the
+    node label on labelled boards (strings and integers as themselves, other labels by
+    ``repr``).
+
+    Examples
+    --------
+    >>> cell_name(Board.from_text("##"), (0, 1))
+    '(0, 1)'
+    """
+    if board.labels is not None:
+        return str(cell) if isinstance(cell, (str, int)) else repr(cell)
+    return f"({cell[0]}, {cell[1]})" if isinstance(cell, tuple) else str(cell)
+
+
 def check_board(board: object, function: str) -> Board:
     """``board`` if it is a :class:`~minegraph.board.Board`, else a
     :class:`~minegraph.errors.BoardError` saying how to make one.

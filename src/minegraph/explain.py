@@ -27,7 +27,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Sequence
 
-from minegraph.analysis import check_board, fraction_text
+from minegraph.analysis import cell_name, check_board, fraction_text
 from minegraph.board import HIDDEN, MINE, Board, Cell, whole
 from minegraph.deadline import Deadline, check_deadline, time_limit
 from minegraph.errors import BoardError, EngineError
@@ -147,8 +147,7 @@ class Explanation:
 
 
 def _names(cells: Sequence[Cell], board: Board) -> str:
-    shown = [board.label(board.index(c)) if board.labels is not None
-             else f"({c[0]}, {c[1]})" if isinstance(c, tuple) else str(c) for c in cells]
+    shown = [cell_name(board, c) for c in cells]
     if len(shown) <= 1:
         return "".join(shown)
     return ", ".join(shown[:-1]) + " and " + shown[-1]

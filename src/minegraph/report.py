@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from minegraph.analysis import SHOWN_DIGITS, count_text, fraction_text
+from minegraph.analysis import SHOWN_DIGITS, cell_name, count_text, fraction_text
 from minegraph.formats.text_syntax import symbol
 from minegraph.states import HIDDEN
 
@@ -64,10 +64,10 @@ _Line = list[tuple[str, str | None]]
 
 
 def _name(c: Cell, board: Board | None = None) -> str:
-    """A cell as the report writes it: ``(r,c)`` on grids, the index or the board's own label
-    (its ``repr``, as in messages) on graphs."""
+    """A cell as the report writes it: ``(r,c)`` on grids (compact), else as
+    :func:`~minegraph.analysis.cell_name` does."""
     if board is not None and board.labels is not None:
-        return board.label(board.index(c))
+        return cell_name(board, c)
     return f"({c[0]},{c[1]})" if isinstance(c, tuple) else str(c)
 
 
