@@ -436,7 +436,7 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:  # pragma: no cover
         gmpy2_version = None
     results: dict[str, Any] = {
-        "command": "python bench/bench_combine.py " + shlex.join(argv),
+        "command": " ".join(["python bench/bench_combine.py", *map(shlex.quote, argv)]),
         "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "machine": describe(python_flint=flint.__version__, gmpy2=gmpy2_version),
         "boards": []}
