@@ -6,6 +6,7 @@ import decimal
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
+from operator import countOf
 from typing import TYPE_CHECKING, Any, Iterable
 
 from minegraph.board import HIDDEN, MINE, Board, Cell
@@ -439,7 +440,8 @@ def choose_best(board: Board, safe: Iterable[int], mines: Iterable[int],
     states, nbrs = board.states, board.neighbors
 
     def rank(cells: Iterable[int]) -> int:
-        return min((sum(1 for q in nbrs[i] if states[q] == HIDDEN), i) for i in cells)[1]
+        covered = states.__getitem__
+        return min((countOf(map(covered, nbrs[i]), HIDDEN), i) for i in cells)[1]
 
     safe = list(safe)
     if safe:

@@ -28,6 +28,7 @@ from collections import OrderedDict
 from fractions import Fraction
 from typing import Any, Sequence
 
+from minegraph.board import Board
 from minegraph.constraints import Component, ConstraintSystem, build_system
 from minegraph.deadline import asking, current_deadline, time_limit
 from minegraph.engines.base import QUESTIONS, EngineResult, SystemEngine
@@ -204,12 +205,11 @@ class PortfolioEngine(SystemEngine):
     def run_system(self, system: ConstraintSystem) -> EngineResult:
         asking("consistency")
         board = system.board
-        hidden = board.hidden
         stats: dict[str, Any] = {"engine": "dp", "rounds": 0, "forced_by_sat": 0, "width": 0,
                                  "largest_estimate": 0.0, "dp_slices": 0,
                                  "work_budget": self.work_budget}
         if not system.consistent_so_far:
-            return EngineResult.inconsistent(hidden, stats)
+            return EngineResult.inconsistent(board.hidden, stats)
         with_total = system.remaining is not None
         fixed_safe: set[int] = set()
         fixed_mines: set[int] = set()
@@ -221,36 +221,36 @@ class PortfolioEngine(SystemEngine):
             if not wide:
                 asking("count")
                 result = combine_parts(current, parts)  # type: ignore[arg-type]
-                return self._exact(result, hidden, fixed_safe, fixed_mines, stats)
+                return self._exact(result, board, fixed_safe, fixed_mines, stats)
             asking("forced")
             # Clues alone first (cheap: the wide components only); what they force is forced
             # under the total too. The total couples every component, so it comes last.
             cut = self._cut(current, wide, stats, use_total=False)
             if cut is None:
-                return EngineResult.inconsistent(hidden, stats)
+                return EngineResult.inconsistent(board.hidden, stats)
             safe, mines = cut
             new_safe, new_mines = safe - current.safe, mines - current.mines
             if not new_safe and not new_mines and with_total:
                 cut = self._cut(current, wide, stats, use_total=True)
                 if cut is None:
-                    return EngineResult.inconsistent(hidden, stats)
+                    return EngineResult.inconsistent(board.hidden, stats)
                 safe, mines = cut
                 new_safe, new_mines = safe - current.safe, mines - current.mines
             if not new_safe and not new_mines:
-                return self._partial(current, parts, wide, hidden, fixed_safe | safe,
+                return self._partial(current, parts, wide, board.hidden, fixed_safe | safe,
                                      fixed_mines | mines, stats)
             stats["forced_by_sat"] += len(new_safe) + len(new_mines)
             fixed_safe |= current.safe | safe
             fixed_mines |= current.mines | mines
             current = build_system(current.decided(fixed_safe, fixed_mines))
             if not current.consistent_so_far:  # pragma: no cover - a backbone keeps consistency
-                return EngineResult.inconsistent(hidden, stats)
+                return EngineResult.inconsistent(board.hidden, stats)
         parts = [self._count_component(c, with_total, stats) for c in current.components]
         wide = [c for c, p in zip(current.components, parts) if p is None]
         cut = self._cut(current, wide, stats, use_total=with_total)
         if cut is None:  # pragma: no cover
-            return EngineResult.inconsistent(hidden, stats)
-        return self._partial(current, parts, wide, hidden, fixed_safe | cut[0],
+            return EngineResult.inconsistent(board.hidden, stats)
+        return self._partial(current, parts, wide, board.hidden, fixed_safe | cut[0],
                              fixed_mines | cut[1], stats)
 
     def _cut(self, system: ConstraintSystem, wide: list[Component], stats: dict[str, Any],
@@ -272,12 +272,12 @@ class PortfolioEngine(SystemEngine):
                 stats["solver_calls"] = stats.get("solver_calls", 0) + oracle.calls
         return safe | system.safe, mines | system.mines
 
-    def _exact(self, result: EngineResult, hidden: list[int], fixed_safe: set[int],
+    def _exact(self, result: EngineResult, board: Board, fixed_safe: set[int],
                fixed_mines: set[int], stats: dict[str, Any]) -> EngineResult:
         """The counted answer on the original board's hidden cells (cells fixed from a SAT
         backbone are forced: 0 or every completion)."""
         if not result.consistent:  # pragma: no cover - a backbone keeps consistency
-            return EngineResult.inconsistent(hidden, stats)
+            return EngineResult.inconsistent(board.hidden, stats)
         stats.update({k: v for k, v in result.stats.items() if k not in stats})
         if not fixed_safe and not fixed_mines:  # counted by DP alone: the answer as it is
             result.stats = stats
@@ -288,7 +288,7 @@ class PortfolioEngine(SystemEngine):
         counts = dict(result.mine_counts)
         counts.update(dict.fromkeys(fixed_safe, 0))
         counts.update(dict.fromkeys(fixed_mines, count))
-        mine_counts = {c: counts[c] for c in hidden}
+        mine_counts = {c: counts[c] for c in board.hidden}
         inner = result
 
         def completer() -> frozenset[int]:
