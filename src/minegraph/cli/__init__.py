@@ -19,7 +19,7 @@ disk, ``-o /dev/full``) is one line naming the stream or file and exit status 2.
 Examples
 --------
 >>> list(COMMANDS)
-['analyze', 'solve', 'explain', 'demo', 'classify', 'bench', 'play', 'green', 'urbas', 'generate']
+['analyze', 'solve', 'explain', 'demo', 'classify', 'bench', 'play', 'green', 'urbas', 'generate', 'serve']
 """
 
 from __future__ import annotations
@@ -167,6 +167,8 @@ COMMANDS: dict[str, Command] = {
                                             "grid or NO SOLUTION on stdout"),
     "generate": Command("minegraph.cli.generate",
                         "make puzzles: certified paper tables, unique puzzles, no-guess boards"),
+    "serve": Command("minegraph.cli.serve",
+                     "serve the web app: play with a probability overlay, analyse pasted positions"),
 }
 
 

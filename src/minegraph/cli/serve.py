@@ -1,0 +1,58 @@
+"""``minegraph serve``: the web app (:mod:`minegraph.web`) under uvicorn.
+
+The page is at ``http://HOST:PORT/``, the JSON API under ``/api/`` (docs/web.md) and its
+OpenAPI schema at ``/docs``. The server listens on the loopback interface unless ``--host``
+says otherwise; Ctrl-C stops it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from minegraph.cli.common import Formatter
+from minegraph.errors import UserError
+
+if TYPE_CHECKING:
+    from minegraph.cli.common import Subparsers
+
+__all__ = ["register", "run", "EXAMPLES", "HELP"]
+
+HELP = "serve the web app: play with a probability overlay, analyse pasted positions"
+
+#: The examples ``minegraph serve --help`` shows.
+EXAMPLES = """\
+examples:
+  minegraph serve                        the page at http://127.0.0.1:8000/
+  minegraph serve --port 8080            another port
+  minegraph serve --host 0.0.0.0         listen on every interface (other machines can connect)"""
+
+
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 5) or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"expected a port number from 1 to 65535, got {text[:40]!r}")
+    return int(text)
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add the ``serve`` subcommand."""
+    p = subparsers.add_parser(
+        "serve", formatter_class=Formatter, help=HELP, epilog=EXAMPLES,
+        description="Start the web app: a page to play games with the exact mine probability of "
+                    "every covered cell, and to analyse positions pasted in any supported format; "
+                    "and its JSON API (POST /api/analyze, /api/explain, /api/game; GET "
+                    "/api/limits), documented at /docs and in docs/web.md.")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=_port, default=8000, help="the port (default: 8000)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted; exit status 0."""
+    try:
+        import uvicorn
+    except ImportError:  # pragma: no cover - a dependency, but say what to do
+        raise UserError("minegraph serve needs uvicorn and fastapi: pip install fastapi uvicorn") from None
+    from minegraph.web import create_app
+    print(f"minegraph: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
+    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    return 0

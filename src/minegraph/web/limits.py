@@ -1,0 +1,77 @@
+"""The limits the web app enforces: request bodies, board sizes, time, games kept, threads.
+
+Every limit is documented in docs/web.md and listed by ``GET /api/limits``
+(:meth:`Limits.to_json`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from minegraph.errors import UserError
+
+__all__ = ["Limits"]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits in force.
+
+    Attributes
+    ----------
+    max_body_bytes
+        The largest request body accepted, in bytes (beyond it: 413).
+    max_cells
+        The most cells of a board sent to ``/api/analyze`` or ``/api/explain`` (beyond: 413).
+    analyze_seconds
+        The time one analysis may take, waiting for a worker included (a request may ask
+        for less with ``"timeout"``, never more).
+    explain_seconds
+        The same for one explanation.
+    max_games
+        Games kept on the server; beyond it the least recently used game is dropped (its
+        id then answers 404).
+    max_game_cells
+        The most cells of a new game (beyond: 413).
+    workers
+        Analyses and explanations run at once, each in a worker thread off the event loop;
+        more wait for a free worker (the wait counts against their time limit).
+
+    Raises
+    ------
+    UserError
+        for a limit that is not a positive whole number (seconds: a positive finite number).
+
+    Examples
+    --------
+    >>> Limits(max_games=10).to_json()["max_games"]
+    10
+    >>> Limits(workers=0)
+    Traceback (most recent call last):
+    ...
+    minegraph.errors.UserError: limit workers: expected a whole number >= 1, got 0
+    """
+
+    max_body_bytes: int = 1_000_000
+    max_cells: int = 250_000
+    analyze_seconds: float = 10.0
+    explain_seconds: float = 10.0
+    max_games: int = 1000
+    max_game_cells: int = 10_000
+    workers: int = 4
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name.endswith("_seconds"):
+                if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                        or not (0 < value < math.inf):
+                    raise UserError(f"limit {f.name}: expected a positive number of seconds, got {value!r}")
+            elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise UserError(f"limit {f.name}: expected a whole number >= 1, got {value!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        """The limits as the object ``GET /api/limits`` answers."""
+        return asdict(self)

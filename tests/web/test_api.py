@@ -1,0 +1,378 @@
+"""The web API (:mod:`minegraph.web`) through FastAPI's test client.
+
+The answers must be the library's own objects (``Analysis.to_json``, ``Explanation.to_json``,
+a :class:`~minegraph.play.game.Game` driven directly with the same seed); every mistake a
+JSON ``{"error": ...}`` with a 4xx status; the limits enforced; the game store bounded; and
+the event loop free while a hard position is analysed in a worker thread.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import threading
+import time
+import warnings
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from minegraph.analysis import analyze
+from minegraph.explain import explain
+from minegraph.formats import read_board
+from minegraph.play.game import Game, Move
+from minegraph.recipes import checkerboard_opening
+from minegraph.web import Limits, create_app
+from minegraph.web.store import GameStore
+
+with warnings.catch_warnings():  # Starlette's note about httpx, not about this code
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "formats"
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def _error(response: Any, status: int) -> str:
+    """The error message of a response that must be ``{"error": str}`` with ``status``."""
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error"} and isinstance(body["error"], str) and body["error"]
+    return str(body["error"])
+
+
+# --------------------------------------------------------------------------- analyze
+def test_one_two_ends_by_hand(client: TestClient) -> None:
+    """``#1#`` with one mine: two completions, each end a mine in one of them."""
+    obj = client.post("/api/analyze", json={"board": "#1#", "mines": 1}).json()
+    assert obj["consistent"] is True and obj["solutions"] == "2"
+    assert obj["probability"] == [[0.5, None, 0.5]]
+    assert obj["safe"] == [] and obj["mines"] == [] and obj["total_mines"] == 1
+
+
+POSITIONS = [
+    ("#1#", None, 1),
+    ("#2#\n#3#\n###", None, None),             # 18 completions (the analysis doctest)
+    ("#####\n-121-", None, None),               # the 1-2-1 pattern: forced cells
+    ("mines: 3\ntopology: hex\n001##\n001##\n011##\n1####\n", None, None),
+    ("1#\n#1", None, None),
+    ("3x1x1\nH1F", None, None),                # .mine
+    ("2 2 0\n9 9\n9 1", "numeric", None),
+    ("1-\n--", None, None),                     # inconsistent: an answer, not an error
+]
+
+
+@pytest.mark.parametrize("text, fmt, mines", POSITIONS)
+def test_analyze_answers_the_library_object(client: TestClient, text: str, fmt: str | None,
+                                            mines: int | None) -> None:
+    body: dict[str, Any] = {"board": text}
+    if fmt is not None:
+        body["format"] = fmt
+    if mines is not None:
+        body["mines"] = mines
+    response = client.post("/api/analyze", json=body)
+    assert response.status_code == 200, response.text
+    expected = analyze(read_board(text, fmt), mines=mines).to_json()
+    assert response.json() == expected
+
+
+@pytest.mark.parametrize("name", ["beginner.board", "beginner.json", "beginner.mine",
+                                  "beginner.numeric.txt", "pentagon.json"])
+def test_analyze_reads_every_format(client: TestClient, name: str) -> None:
+    text = (DATA / name).read_text(encoding="utf-8")
+    response = client.post("/api/analyze", json={"board": text})
+    assert response.status_code == 200, response.text
+    assert response.json() == analyze(read_board(text)).to_json()
+
+
+def test_an_inconsistent_board_is_an_answer(client: TestClient) -> None:
+    obj = client.post("/api/analyze", json={"board": "11\n##", "mines": 0}).json()
+    assert obj["consistent"] is False and obj["solutions"] == "0"
+
+
+# --------------------------------------------------------------------------- explain
+@pytest.mark.parametrize("cell", [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]])
+def test_explain_answers_the_library_object(client: TestClient, cell: list[int]) -> None:
+    text = "#####\n-121-"
+    response = client.post("/api/explain", json={"board": text, "cell": cell})
+    assert response.status_code == 200, response.text
+    expected = explain(read_board(text), tuple(cell)).to_json()
+    assert response.json() == expected
+    if cell == [0, 1]:     # by hand: the 2 and the right 1 force a mine at (0, 1)
+        assert expected["status"] == "mine" and expected["clues"] == [[1, 2], [1, 3]]
+
+
+def test_explain_an_unforced_cell_and_an_inconsistent_board(client: TestClient) -> None:
+    obj = client.post("/api/explain", json={"board": "#1#", "mines": 1, "cell": [0, 0]}).json()
+    assert obj["status"] == "unknown" and obj["probability"] == 0.5
+    obj = client.post("/api/explain", json={"board": "1-\n--"}).json()
+    assert obj == explain(read_board("1-\n--")).to_json()
+    assert obj["status"] == "inconsistent"
+
+
+# --------------------------------------------------------------------------- errors
+def test_a_format_error_names_line_and_column(client: TestClient) -> None:
+    message = _error(client.post("/api/analyze", json={"board": "#1#\n#9#"}), 422)
+    assert message.startswith("line 2, column 2: ")
+    message = _error(client.post("/api/explain", json={"board": "##\n#%", "cell": [0, 0]}), 422)
+    assert "line 2, column 2" in message
+
+
+@pytest.mark.parametrize("body, words", [
+    ({}, "body.board: Field required"),
+    ({"board": 3}, "body.board"),
+    ({"board": "#1#", "mines": "1"}, "body.mines"),
+    ({"board": "#1#", "mines": -1}, "body.mines"),
+    ({"board": "#1#", "mines": 5}, "total mine count 5"),
+    ({"board": "#1#", "colour": "red"}, "body.colour"),
+    ({"board": "#1#", "format": "png"}, "unknown format 'png'"),
+    ({"board": "#1#", "timeout": 0}, "body.timeout"),
+    ({"board": "#1#", "dialect": "fancy"}, "dialect"),
+])
+def test_bad_analyze_requests_are_422_json(client: TestClient, body: dict[str, Any], words: str) -> None:
+    assert words in _error(client.post("/api/analyze", json=body), 422)
+
+
+@pytest.mark.parametrize("cell, words", [
+    ([0, 1], "not hidden"), ([5, 0], "outside"), ([0], "expected [row, col]"),
+    ("a", "expected"), ([0, 0, 0], "expected [row, col]"), (True, "body.cell"),
+])
+def test_bad_cells_are_422_json(client: TestClient, cell: Any, words: str) -> None:
+    message = _error(client.post("/api/explain", json={"board": "#1#", "cell": cell}), 422)
+    assert words in message
+
+
+def test_malformed_json_and_unknown_paths(client: TestClient) -> None:
+    message = _error(client.post("/api/analyze", content=b'{"board": ',
+                                 headers={"content-type": "application/json"}), 422)
+    assert "invalid JSON" in message
+    _error(client.get("/api/nothing"), 404)
+    _error(client.get("/api/analyze"), 405)
+
+
+def test_over_size_bodies_are_413() -> None:
+    with TestClient(create_app(Limits(max_body_bytes=1000))) as client:
+        big = {"board": "#" * 2000}
+        assert "1000 bytes" in _error(client.post("/api/analyze", json=big), 413)
+        assert "1000 bytes" in _error(client.post("/api/explain", json=big), 413)
+        # No Content-Length: the body is sent in chunks and counted as it arrives.
+        chunks = (b'{"board": "' + b"#" * 400 if k == 0 else b"#" * 400 for k in range(5))
+        response = client.post("/api/analyze", content=chunks,
+                               headers={"content-type": "application/json"})
+        assert "1000 bytes" in _error(response, 413)
+        assert client.post("/api/analyze", json={"board": "#1#"}).status_code == 200
+
+
+def test_over_size_boards_games_and_timeouts_are_413() -> None:
+    limits = Limits(max_cells=20, max_game_cells=100, analyze_seconds=5)
+    with TestClient(create_app(limits)) as client:
+        board = "\n".join(["#####"] * 5)
+        assert "limit of 20 cells" in _error(client.post("/api/analyze", json={"board": board}), 413)
+        assert "limit of 20 cells" in _error(
+            client.post("/api/explain", json={"board": board, "cell": [0, 0]}), 413)
+        assert client.post("/api/analyze", json={"board": "####\n####"}).status_code == 200
+        _error(client.post("/api/game", json={"rows": 11, "cols": 10, "mines": 5}), 413)
+        _error(client.post("/api/game", json={"size": "expert"}), 413)
+        assert "limit of 5 s" in _error(
+            client.post("/api/analyze", json={"board": "#1#", "timeout": 6}), 413)
+
+
+def test_limits_lists_the_limits_in_force() -> None:
+    limits = Limits(max_games=7, analyze_seconds=2.5)
+    with TestClient(create_app(limits)) as client:
+        assert client.get("/api/limits").json() == limits.to_json()
+        assert client.get("/api/limits").json()["max_games"] == 7
+
+
+# --------------------------------------------------------------------------- games
+def _state(game: Game) -> tuple[str, str, list[list[int]]]:
+    cols = game.cols or 1
+    return (game.board().to_text(), game.status, [list(divmod(c, cols)) for c in sorted(game.flags)])
+
+
+@pytest.mark.parametrize("options", [
+    {"size": "beginner", "rules": "classic", "seed": 3},
+    {"size": "intermediate", "rules": "modern", "seed": 11},
+    {"rows": 8, "cols": 12, "mines": 20, "topology": "hex", "rules": "modern", "seed": 5},
+    {"rows": 6, "cols": 9, "mines": 8, "topology": "triangle", "rules": "any", "seed": 2},
+])
+def test_moves_through_the_api_match_the_game(client: TestClient, options: dict[str, Any]) -> None:
+    created = client.post("/api/game", json=options)
+    assert created.status_code == 201, created.text
+    obj = created.json()
+    size = options.get("size")
+    direct = Game(size, rows=options.get("rows"), cols=options.get("cols"),
+                  mines=options.get("mines"), topology=options.get("topology", "square"),
+                  rules=options["rules"], seed=options["seed"])
+    assert obj["seed"] == options["seed"] and obj["status"] == "playing"
+    assert (obj["board"], obj["status"], obj["flags"]) == _state(direct)
+    rng = random.Random(options["seed"])
+    cols = direct.cols or 1
+    for _ in range(40):
+        legal = list(direct.legal_moves())
+        if not legal:
+            break
+        # Mostly uncoverings, some flags, every chord available.
+        chords = [m for m in legal if m.action == "chord"]
+        move = chords[0] if chords else rng.choice(
+            [m for m in legal if m.action == ("flag" if rng.random() < 0.2 else "reveal")] or legal)
+        uncovered = direct.push(move)
+        response = client.post(f"/api/game/{obj['id']}/move",
+                               json={"action": move.action, "cell": list(divmod(move.cell, cols))})
+        assert response.status_code == 200, response.text
+        obj = response.json()
+        assert (obj["board"], obj["status"], obj["flags"]) == _state(direct)
+        assert obj["uncovered"] == [list(divmod(c, cols)) for c in uncovered]
+        assert obj["states"] == [list(direct.board().states[r * cols:(r + 1) * cols])
+                                 for r in range(direct.rows or 0)]
+        assert obj["moves"] == len(direct.moves)
+    fetched = client.get(f"/api/game/{obj['id']}").json()
+    assert fetched == {k: v for k, v in obj.items() if k != "uncovered"}
+    if direct.status != "playing":
+        assert obj["mines_at"] == [list(divmod(c, cols)) for c in sorted(direct.layout or ())]
+        message = _error(client.post(f"/api/game/{obj['id']}/move",
+                                     json={"action": "reveal", "cell": [0, 0]}), 422)
+        assert "game is over" in message
+    else:
+        assert obj["mines_at"] is None
+
+
+def test_a_game_without_a_seed_gets_one_that_replays_it(client: TestClient) -> None:
+    first = client.post("/api/game", json={"size": "beginner", "rules": "modern"}).json()
+    again = client.post("/api/game", json={"size": "beginner", "rules": "modern",
+                                           "seed": first["seed"]}).json()
+    assert first["id"] != again["id"]
+    a = client.post(f"/api/game/{first['id']}/move", json={"action": "reveal", "cell": [4, 4]}).json()
+    b = client.post(f"/api/game/{again['id']}/move", json={"action": "reveal", "cell": [4, 4]}).json()
+    assert a["board"] == b["board"]
+    assert client.post("/api/game", json={}).json()["rows"] == 9      # beginner by default
+
+
+@pytest.mark.parametrize("body, status, words", [
+    ({"size": "huge"}, 422, "body.size"),
+    ({"rows": 5, "cols": 5}, 422, "rows, cols and mines"),
+    ({"rows": 3, "cols": 3, "mines": 9}, 422, "do not fit"),
+    ({"size": "beginner", "rules": "nice"}, 422, "body.rules"),
+    ({"size": "beginner", "topology": "cube"}, 422, "body.topology"),
+    ({"size": "beginner", "seed": -1}, 422, "body.seed"),
+])
+def test_bad_games_are_4xx_json(client: TestClient, body: dict[str, Any], status: int, words: str) -> None:
+    assert words in _error(client.post("/api/game", json=body), status)
+
+
+def test_bad_moves_are_4xx_json(client: TestClient) -> None:
+    game = client.post("/api/game", json={"size": "beginner", "seed": 1, "rules": "modern"}).json()
+    url = f"/api/game/{game['id']}/move"
+    assert "outside" in _error(client.post(url, json={"action": "reveal", "cell": [9, 0]}), 422)
+    assert "body.action" in _error(client.post(url, json={"action": "dig", "cell": [0, 0]}), 422)
+    assert "expected [row, col]" in _error(client.post(url, json={"action": "flag", "cell": [1]}), 422)
+    client.post(url, json={"action": "reveal", "cell": [4, 4]})
+    assert "already uncovered" in _error(client.post(url, json={"action": "reveal", "cell": [4, 4]}), 422)
+    assert "no game with id" in _error(client.post("/api/game/nope/move",
+                                                   json={"action": "reveal", "cell": [0, 0]}), 404)
+    assert "no game with id" in _error(client.get("/api/game/nope"), 404)
+
+
+def test_the_store_stays_bounded_least_recently_used_out() -> None:
+    with TestClient(create_app(Limits(max_games=3))) as client:
+        ids = [client.post("/api/game", json={"size": "beginner", "seed": k}).json()["id"]
+               for k in range(3)]
+        assert client.get(f"/api/game/{ids[0]}").status_code == 200     # now the most recent
+        for k in range(3, 40):
+            ids.append(client.post("/api/game", json={"size": "beginner", "seed": k}).json()["id"])
+            assert len(client.app.state.games) <= 3                    # type: ignore[attr-defined]
+        alive = [i for i in ids if client.get(f"/api/game/{i}").status_code == 200]
+        assert alive == ids[-3:]
+    store = GameStore(2)
+    entries = [store.add(Game("beginner", seed=k), k, "beginner") for k in range(3)]
+    store.get(entries[1].id)
+    store.add(Game("beginner", seed=9), 9, "beginner")
+    assert entries[1].id in store and entries[2].id not in store and len(store) == 2
+
+
+# --------------------------------------------------------------------------- responsiveness
+def test_the_server_answers_while_a_hard_position_is_analysed() -> None:
+    """A position no engine finishes in minutes runs in a worker thread under the server's
+    limit: meanwhile /api/limits and an easy analysis answer at once; the hard request ends
+    with a 422 timeout soon after its limit."""
+    limit = 3.0
+    hard = checkerboard_opening(60, 60, 0.3, seed=1, total=True).to_text()
+    with TestClient(create_app(Limits(analyze_seconds=limit, workers=2))) as client:
+        outcome: dict[str, Any] = {}
+
+        def slow() -> None:
+            start = time.monotonic()
+            outcome["response"] = client.post("/api/analyze", json={"board": hard})
+            outcome["seconds"] = time.monotonic() - start
+
+        worker = threading.Thread(target=slow)
+        worker.start()
+        time.sleep(0.5)                      # the hard analysis is under way
+        quick = []
+        for _ in range(5):
+            start = time.monotonic()
+            assert client.get("/api/limits").status_code == 200
+            assert client.post("/api/analyze", json={"board": "#1#", "mines": 1}).json()["solutions"] == "2"
+            quick.append(time.monotonic() - start)
+            time.sleep(0.2)
+        assert worker.is_alive(), "the hard analysis ended too early to test anything"
+        worker.join(timeout=limit + 30)
+        assert max(quick) < 1.0, quick
+        message = _error(outcome["response"], 422)
+        assert message.startswith(f"no answer within {limit:g} s")
+        assert limit - 0.1 <= outcome["seconds"] <= limit + 2.0, outcome["seconds"]
+
+
+def test_a_request_may_ask_for_a_shorter_limit() -> None:
+    hard = checkerboard_opening(60, 60, 0.3, seed=1, total=True).to_text()
+    with TestClient(create_app(Limits(analyze_seconds=30))) as client:
+        start = time.monotonic()
+        response = client.post("/api/analyze", json={"board": hard, "timeout": 0.5})
+        assert "no answer within 0.5 s" in _error(response, 422)
+        assert time.monotonic() - start < 3.0
+
+
+# --------------------------------------------------------------------------- the rest
+def test_the_page_and_its_files_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    for name in ("app.js", "app.css"):
+        assert f"/static/{name}" in page.text
+        assert client.get(f"/static/{name}").status_code == 200
+    assert client.get("/static/../app.py").status_code == 404
+    assert client.get("/static/%2e%2e/app.py").status_code == 404
+    assert client.get("/openapi.json").json()["paths"].keys() >= {
+        "/api/analyze", "/api/explain", "/api/limits", "/api/game", "/api/game/{game_id}",
+        "/api/game/{game_id}/move"}
+
+
+def test_import_minegraph_loads_no_web_framework() -> None:
+    code = ("import sys, minegraph; from minegraph import analyze; "
+            "import minegraph.cli, minegraph.play; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('fastapi', 'starlette', 'uvicorn', 'pydantic') or m == 'minegraph.web'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_serve_starts_uvicorn_with_the_app(monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    import uvicorn
+    from fastapi import FastAPI
+
+    from minegraph.cli import main
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(app=app, **kw))
+    assert main(["serve", "--port", "8123"]) == 0
+    assert isinstance(seen["app"], FastAPI) and seen["host"] == "127.0.0.1" and seen["port"] == 8123
+    assert "http://127.0.0.1:8123/" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exit:
+        main(["serve", "--port", "70000"])
+    assert exit.value.code == 2
