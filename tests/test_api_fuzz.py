@@ -230,3 +230,28 @@ def test_deadline(seconds: Any, question: Any) -> None:
 def test_a_deadlines_question_that_is_not_a_str() -> None:
     with pytest.raises(minegraph.EngineError, match="question must be a str"):
         Deadline(1, [])  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------- files, formats and repr
+@FUZZ
+@given(boards, st.data())
+def test_repr_write_read_and_from_file(board: Board, data: st.DataObject) -> None:
+    """``eval(repr(board))`` rebuilds the board; every format that can hold it reads back what
+    ``write_board`` wrote (or refuses with a MinegraphError); ``from_file`` and ``read_board``
+    take any argument and answer or refuse."""
+    import tempfile
+    from pathlib import Path
+    assert eval(repr(board), {"Board": Board}) == board  # noqa: S307 - the repr's own promise
+    fmt = data.draw(st.sampled_from(["text", "mine", "numeric", "json", None]))
+    written = outcome(lambda: minegraph.write_board(board, fmt or "json"))
+    if written is not None:
+        again = outcome(lambda: minegraph.read_board(written, fmt or "json"))
+        if again is not None and fmt in ("text", "json"):
+            assert again == board
+    exercise(outcome(lambda: minegraph.read_board(data.draw(anything), data.draw(anything))))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "board.txt"
+        if written is not None:
+            path.write_text(written, encoding="utf-8")
+            exercise(outcome(lambda: Board.from_file(path, data.draw(st.sampled_from([fmt, None])))))
+        exercise(outcome(lambda: Board.from_file(data.draw(anything))))
