@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from minegraph.cli.common import cell_argument, seed_number, whole_number
 from minegraph.errors import GameError
 
 if TYPE_CHECKING:
@@ -27,36 +28,6 @@ if TYPE_CHECKING:
 __all__ = ["register", "run"]
 
 HELP = "play many games with an autoplayer and report its win rate"
-
-
-def _digits(text: str, most: int) -> int | None:
-    """``text`` as a whole number if it is ASCII digits only (no sign, ``_`` or other
-    scripts' digits, which ``int()`` would take) of value at most ``most``, else ``None``."""
-    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > len(str(most)):
-        return None
-    value = int(text)
-    return value if value <= most else None
-
-
-def _cell(text: str) -> tuple[int, int]:
-    parts = [_digits(x, 10**6) for x in text.split(",")]
-    if len(parts) != 2 or parts[0] is None or parts[1] is None:
-        raise argparse.ArgumentTypeError(f"expected ROW,COL (0-based, e.g. 3,3), got {text[:40]!r}")
-    return parts[0], parts[1]
-
-
-def _count(text: str) -> int:
-    value = _digits(text, 10**9)
-    if value is None or value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to 10^9, got {text[:40]!r}")
-    return value
-
-
-def _seed(text: str) -> int:
-    value = _digits(text, 2**62)
-    if value is None:
-        raise argparse.ArgumentTypeError(f"expected a seed from 0 to 2^62, got {text[:40]!r}")
-    return value
 
 
 def register(subparsers: Subparsers) -> None:
@@ -75,11 +46,11 @@ def register(subparsers: Subparsers) -> None:
                         "neighbours clear; any: no guarantee (default classic)")
     p.add_argument("--policy", default="safest", choices=list(POLICIES),
                    help="the autoplayer (default safest)")
-    p.add_argument("--games", type=_count, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default 0)")
-    p.add_argument("--first", type=_cell, metavar="ROW,COL",
+    p.add_argument("--games", type=whole_number(1, 10**9), default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=seed_number, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--first", type=cell_argument, metavar="ROW,COL",
                    help="the first cell to uncover (default: the policy's choice)")
-    p.add_argument("--workers", type=_count, help="local worker processes (default: all cores)")
+    p.add_argument("--workers", type=whole_number(1, 10**9), help="local worker processes (default: all cores)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="play on a Dask cluster, e.g. tcp://127.0.0.1:8786")
     p.add_argument("--out", metavar="FILE",

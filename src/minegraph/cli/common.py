@@ -8,7 +8,7 @@ import re
 import sys
 from contextlib import contextmanager
 from importlib import resources
-from typing import TYPE_CHECKING, Iterator, TextIO
+from typing import TYPE_CHECKING, Callable, Iterator, TextIO
 
 from minegraph.deadline import MAX_SECONDS
 from minegraph.errors import MinegraphError
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 __all__ = ["read_input", "read_stdin", "load_board", "board_arguments", "format_argument",
-           "shipped_boards", "mine_count", "seconds", "mines_argument", "timeout_argument",
+           "shipped_boards", "whole_number", "seed_number", "cell_argument", "mine_count", "seconds", "mines_argument", "timeout_argument",
            "engine_help", "ENGINE_NOTES", "SAT_SOLVERS", "naming", "colour_argument", "use_colour",
            "Formatter"]
 
@@ -148,6 +148,47 @@ def format_argument(p: argparse.ArgumentParser) -> None:
                    help="what '.' and 'x' mean in board text and JSON rows: ascii ('x' hidden, "
                         "'.' an uncovered 0), dots ('.' hidden); default: the file's 'dialect:' "
                         "header, else standard, which refuses them with a hint")
+
+
+def whole_number(least: int, most: int, what: str = "a whole number") -> Callable[[str], int]:
+    """An argparse type: ASCII digits only (not ``1_0``, ``+3`` or other scripts' digits, which
+    ``int()`` would take) with a value in ``least..most``.
+
+    Examples
+    --------
+    >>> games = whole_number(1, 10**9)
+    >>> games("20")
+    20
+    >>> games("2_0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number from 1 to 1000000000, got '2_0'
+    """
+    def parse(text: str) -> int:
+        if text.isascii() and text.isdigit() and len(text.lstrip("0")) <= len(str(most)):
+            value = int(text)
+            if least <= value <= most:
+                return value
+        raise argparse.ArgumentTypeError(f"expected {what} from {least} to {most}, got {text[:40]!r}")
+    return parse
+
+
+#: ``--seed``: a seed from 0 to 2**62.
+seed_number = whole_number(0, 2**62, "a seed")
+
+
+def cell_argument(text: str) -> tuple[int, int]:
+    """``ROW,COL`` (0-based) as two whole numbers.
+
+    Examples
+    --------
+    >>> cell_argument("3,3")
+    (3, 3)
+    """
+    parts = text.split(",")
+    if len(parts) == 2 and all(p.isascii() and p.isdigit() and len(p) <= 7 for p in parts):
+        return int(parts[0]), int(parts[1])
+    raise argparse.ArgumentTypeError(f"expected ROW,COL (0-based, e.g. 3,3), got {text[:40]!r}")
 
 
 def mine_count(text: str) -> int:

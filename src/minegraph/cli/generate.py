@@ -34,13 +34,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from minegraph.cli.common import cell_argument, seed_number, whole_number
 from minegraph.errors import MinegraphError
 
 if TYPE_CHECKING:
     from minegraph.board import Board
     from minegraph.cli.common import Subparsers
 
-__all__ = ["register", "run", "produce", "Made", "size_argument", "cell_argument"]
+__all__ = ["register", "run", "produce", "Made", "size_argument"]
 
 HELP = "make puzzles: certified paper tables, unique puzzles, no-guess boards"
 
@@ -61,13 +62,6 @@ class Made:
     reveal: Callable[[int], int] | None = None
 
 
-def _digits(text: str, most: int) -> int | None:
-    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > len(str(most)):
-        return None
-    value = int(text)
-    return value if value <= most else None
-
-
 def size_argument(text: str) -> tuple[int, int]:
     """``RxC`` (rows x columns, e.g. ``9x10``) as two positive whole numbers.
 
@@ -81,24 +75,12 @@ def size_argument(text: str) -> tuple[int, int]:
     argparse.ArgumentTypeError: expected the size as ROWSxCOLS (e.g. 9x10), got '9 by 10'
     """
     parts = text.lower().split("x")
-    values = [_digits(p, 10**6) for p in parts]
-    if len(values) != 2 or values[0] is None or values[1] is None or not values[0] or not values[1]:
-        raise argparse.ArgumentTypeError(f"expected the size as ROWSxCOLS (e.g. 9x10), got {text[:40]!r}")
-    return values[0], values[1]
-
-
-def _seed(text: str) -> int:
-    value = _digits(text, 2**62)
-    if value is None:
-        raise argparse.ArgumentTypeError(f"expected a seed from 0 to 2^62, got {text[:40]!r}")
-    return value
-
-
-def _count(text: str) -> int:
-    value = _digits(text, MAX_COUNT)
-    if value is None or value < 1:
-        raise argparse.ArgumentTypeError(f"expected a count from 1 to {MAX_COUNT}, got {text[:40]!r}")
-    return value
+    side = whole_number(1, 10**6)
+    try:
+        rows, cols = (side(p) for p in parts)
+    except (ValueError, argparse.ArgumentTypeError):
+        raise argparse.ArgumentTypeError(f"expected the size as ROWSxCOLS (e.g. 9x10), got {text[:40]!r}") from None
+    return rows, cols
 
 
 def _probability(text: str) -> float:
@@ -112,15 +94,15 @@ def _probability(text: str) -> float:
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=_seed, default=0, help="random seed (default 0)")
-    p.add_argument("--count", type=_count, default=1,
+    p.add_argument("--seed", type=seed_number, default=0, help="random seed (default 0)")
+    p.add_argument("--count", type=whole_number(1, MAX_COUNT, "a count"), default=1,
                    help="make this many puzzles, seeds S, S+1, ... (default 1)")
     p.add_argument("--answer", metavar="FILE", help="write the answer key (mines as M) to FILE")
     p.add_argument("--svg", metavar="FILE", help="write a printable SVG of the puzzle to FILE")
     p.add_argument("--answer-svg", metavar="FILE", help="write the solution sheet (SVG) to FILE")
     p.add_argument("--no-grade", action="store_true",
                    help="do not grade the puzzles (grading plays each one through)")
-    p.add_argument("--workers", type=_count, default=1,
+    p.add_argument("--workers", type=whole_number(1, MAX_COUNT, "a count"), default=1,
                    help="worker processes for --count (default 1: this process)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -191,20 +173,6 @@ def register(subparsers: Subparsers) -> None:
     n.add_argument("--level", choices=list(METHODS), default="search",
                    help="the strongest deduction the player may use (default search: any)")
     _common(n)
-
-
-def cell_argument(text: str) -> tuple[int, int]:
-    """``R,C``: a 0-based cell.
-
-    Examples
-    --------
-    >>> cell_argument("3,4")
-    (3, 4)
-    """
-    parts = [_digits(x.strip(), 10**6) for x in text.split(",")]
-    if len(parts) != 2 or parts[0] is None or parts[1] is None:
-        raise argparse.ArgumentTypeError(f"expected ROW,COL (0-based, e.g. 3,3), got {text[:40]!r}")
-    return parts[0], parts[1]
 
 
 def _noguess(args: argparse.Namespace) -> Callable[[int], Made]:

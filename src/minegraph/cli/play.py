@@ -19,6 +19,7 @@ import random
 import sys
 from typing import TYPE_CHECKING
 
+from minegraph.cli.common import seed_number, whole_number
 from minegraph.errors import UserError
 
 if TYPE_CHECKING:
@@ -38,25 +39,8 @@ KEYS = ("keys: arrows (or k/j/l) move, space/enter uncover (on a number: chord),
         "grids are drawn square (with their own neighbours).")
 
 
-def _whole(text: str, least: int, most: int, what: str) -> int:
-    """``text`` as ASCII digits with a value in ``least..most``, else an argparse error."""
-    if text.isascii() and text.isdigit() and len(text.lstrip("0")) <= len(str(most)):
-        value = int(text)
-        if least <= value <= most:
-            return value
-    raise argparse.ArgumentTypeError(f"expected {what} from {least} to {most}, got {text[:40]!r}")
-
-
-def _side(text: str) -> int:
-    return _whole(text, 1, MAX_SIDE, "a whole number")
-
-
-def _mines(text: str) -> int:
-    return _whole(text, 0, MAX_SIDE * MAX_SIDE, "a whole number")
-
-
-def _seed(text: str) -> int:
-    return _whole(text, 0, 2**62, "a seed")
+_side = whole_number(1, MAX_SIDE)
+_mines = whole_number(0, MAX_SIDE * MAX_SIDE)
 
 
 def _delay(text: str) -> float:
@@ -87,7 +71,7 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--rules", default="classic", choices=list(RULES),
                    help="classic: first cell never a mine; modern: first cell and its "
                         "neighbours clear; any: no guarantee (default classic)")
-    p.add_argument("--seed", type=_seed,
+    p.add_argument("--seed", type=seed_number,
                    help="seed of the first game (default: drawn, and shown on screen)")
     p.add_argument("--topology", default="square", choices=list(TOPOLOGIES),
                    help="the grid (default square; torus wraps around; hex and triangle are "

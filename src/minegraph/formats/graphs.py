@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 from minegraph.board import BLANK, HIDDEN, MAX_CELLS, MINE, Board
 from minegraph.errors import BoardError, FormatError, LimitError, MinegraphError, UserError
 from minegraph.formats import GRAPH_FORMATS
-from minegraph.formats.json import MAX_EDGES, MAX_JSON_CHARS
+from minegraph.formats.json import MAX_EDGES, MAX_JSON_CHARS, unique_keys
 from minegraph.formats.scan import content_lines, decode, normalise_newlines, show, whole_number
 
 if TYPE_CHECKING:
@@ -370,15 +370,6 @@ def _read_gml(text: str) -> "nx.Graph":
 
 # ----------------------------------------------------------------- node-link JSON
 
-def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in obj:
-            raise FormatError(f"key {show(key)} given twice in one object; expected each key once")
-        obj[key] = value
-    return obj
-
-
 def _read_nodelink(text: str) -> "nx.Graph":
     import networkx as nx
     objects = text.count("{")
@@ -386,7 +377,7 @@ def _read_nodelink(text: str) -> "nx.Graph":
         raise LimitError(f"$: the JSON holds {objects} objects, more than a graph within the limits "
                          f"can have ({MAX_CELLS} nodes and {MAX_EDGES} edges, one object each)")
     try:
-        data = json.loads(text, object_pairs_hook=_no_repeats)
+        data = json.loads(text, object_pairs_hook=unique_keys)
     except FormatError:
         raise
     except json.JSONDecodeError as exc:

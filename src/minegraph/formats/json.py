@@ -84,7 +84,7 @@ def _whole(value: Any, path: str, what: str) -> int:
     return value
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object that refuses a key given twice (``json`` would keep the last silently)."""
     obj: dict[str, Any] = {}
     for key, value in pairs:
@@ -140,7 +140,7 @@ def _parse(data: str | bytes | bytearray | Mapping[str, Any]) -> Mapping[str, An
     if isinstance(data, str):
         _count_before_parsing(data)
         try:
-            data = json.loads(data, object_pairs_hook=_object)
+            data = json.loads(data, object_pairs_hook=unique_keys)
         except FormatError:
             raise
         except json.JSONDecodeError as e:
