@@ -376,3 +376,31 @@ def test_serve_starts_uvicorn_with_the_app(monkeypatch: pytest.MonkeyPatch,
     with pytest.raises(SystemExit) as exit:
         main(["serve", "--port", "70000"])
     assert exit.value.code == 2
+
+
+def test_a_client_that_goes_away_frees_its_worker() -> None:
+    """On a real server with one worker: a client that gives up on a hard analysis has its
+    deadline cancelled, so the next request is served at once, not after the 20 s limit."""
+    import httpx
+    import uvicorn
+    hard = checkerboard_opening(60, 60, 0.3, seed=1, total=True).to_text()
+    app = create_app(Limits(workers=1, analyze_seconds=20))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert server.started
+        port = server.servers[0].sockets[0].getsockname()[1]
+        url = f"http://127.0.0.1:{port}/api/analyze"
+        with pytest.raises(httpx.TimeoutException):
+            httpx.post(url, json={"board": hard}, timeout=1.0)
+        start = time.monotonic()
+        response = httpx.post(url, json={"board": "#1#", "mines": 1}, timeout=30)
+        assert response.json()["solutions"] == "2"
+        assert time.monotonic() - start < 3.0
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)

@@ -7,10 +7,10 @@ limits.
 
 Examples
 --------
->>> from fastapi.testclient import TestClient
->>> client = TestClient(create_app())
->>> client.post("/api/analyze", json={"board": "#1#", "mines": 1}).json()["solutions"]
-'2'
+>>> app = create_app(Limits(max_games=100))
+>>> sorted(r.path for r in app.routes if r.path.startswith("/api/"))  # doctest: +NORMALIZE_WHITESPACE
+['/api/analyze', '/api/explain', '/api/game', '/api/game/{game_id}', '/api/game/{game_id}/move',
+ '/api/limits']
 """
 
 from minegraph.web.app import create_app
