@@ -526,8 +526,17 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
         counts = result.mine_counts
         assert count is not None and counts is not None
         # Cells of one box (and all floating cells) share a numerator: build each Fraction once.
-        fractions = {m: Fraction(m, count) for m in set(counts.values())}
-        probs = dict(zip(board.cells(counts), map(fractions.__getitem__, counts.values())))
+        # The cells of one box share one count object: one Fraction per object, found by
+        # identity (hashing a count costs its length, and counts can have thousands of digits).
+        fractions: dict[int, Fraction] = {}
+
+        def fraction(m: int) -> Fraction:
+            f = fractions.get(id(m))
+            if f is None:
+                f = fractions[id(m)] = Fraction(m, count)
+            return f
+
+        probs = dict(zip(board.cells(counts), map(fraction, counts.values())))
         best, basis = choose_best(board, safe, mined, counts)
         return Analysis(board=board, consistent=True, solutions=count,
                         safe=board.cells(safe), mines=board.cells(mined),
