@@ -30,4 +30,4 @@ __all__ = ["Board", "Analysis", "Analyser", "Explanation", "analyze", "solve", "
            "Deadline", "HIDDEN", "MINE", "BLANK", "MinegraphError", "UserError", "FormatError",
            "BoardError", "EngineError", "LimitError", "AnswerUnavailable", "QueryTimeout",
            "QueryCancelled"]
-__version__ = "0.2.0"
+__version__ = "0.3.0"
