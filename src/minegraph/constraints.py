@@ -38,6 +38,7 @@ from operator import ne
 from typing import Iterable
 
 from minegraph.board import BLANK, HIDDEN, MINE, Board
+from minegraph.deadline import check_deadline
 
 __all__ = ["Box", "Clue", "Component", "ComponentKey", "Step", "ConstraintSystem",
            "IncidenceMatrix", "UnionFind", "build_system", "update_system"]
@@ -359,9 +360,11 @@ def build_system(board: Board, propagate: bool = True) -> ConstraintSystem:
     needs, open_cells, failed = _open_clues(board)
     r = _Reasoning(board.states, needs, open_cells, _touching(open_cells), dict(needs),
                    {p: len(cells) for p, cells in open_cells.items()}, {}, [])
+    check_deadline()  # each phase takes tens of milliseconds on a 100x100 board
     if propagate and failed is None:
         # Numbers examined in increasing cell order at first: a deterministic trace.
         failed = _propagate(r, sorted(open_cells, reverse=True))
+    check_deadline()
     return _assemble(board, r, failed, propagate)
 
 
@@ -392,6 +395,7 @@ def _assemble(board: Board, r: _Reasoning, failed: int | None, propagate: bool
         clue_cells.append((p, need))
         for q in cells:
             touching.setdefault(q, []).append(k)
+    check_deadline()
     box_of: dict[tuple[int, ...], list[int]] = {}
     for q, ks in touching.items():
         box_of.setdefault(tuple(ks), []).append(q)
@@ -410,6 +414,7 @@ def _assemble(board: Board, r: _Reasoning, failed: int | None, propagate: bool
     undecided = set(compress(range(len(states)), map(HIDDEN.__eq__, states)))
     undecided.difference_update(decided, touching)
     floating = tuple(sorted(undecided))
+    check_deadline()
     components = _components(boxes, clues)
     remaining = None
     if board.mines is not None:
