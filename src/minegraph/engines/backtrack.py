@@ -1,6 +1,6 @@
 """The backtracking solver of Urbaś (2005), behind the engine interface.
 
-The source program (SEEDS.md §2) places mines consistently on a board in three stages:
+The source program (Urbaś, *Minesweeper*, AGH Kraków course project, 2005) places mines consistently on a board in three stages:
 
 1. *Preparation*, repeated until nothing changes: a number whose remaining need is 0 makes
    its covered neighbours empty; a number whose need equals its covered neighbours gets mines

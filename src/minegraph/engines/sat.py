@@ -1,4 +1,4 @@
-"""Minesweeper as SAT (the blog post of SEEDS.md §4), with PySAT's solvers and encoders.
+"""Minesweeper as SAT (after the Czech blog post of that name), with PySAT's solvers and encoders.
 
 The formula is built from the :class:`~minegraph.constraints.ConstraintSystem`: one variable
 ``mined(c)`` per cell of a box (the post's ``safe(c)`` is ``¬mined(c)``); each clue "exactly
@@ -23,7 +23,7 @@ Solvers by name: ``cadical`` (CaDiCaL 1.9.5, the default), ``glucose`` (Glucose 
 
 References
 ----------
-*Minesweeper as SAT*, blog post with reader comments (Czech), see SEEDS.md §4.
+*Minesweeper as SAT*, blog post with reader comments (Czech).
 Ignatiev, Morgado, Marques-Silva, *PySAT: a Python toolkit for prototyping with SAT oracles*,
 SAT 2018.
 """

@@ -36,7 +36,7 @@ def least_good_labelling(game: GreenGame) -> tuple[list[int], int]:
 
     Examples
     --------
-    The task's sample (SEEDS.md §3): Ania wins where the label is inf (= 4 here, k = 3).
+    The task's sample (the olympiad's statement): Ania wins where the label is inf (= 4 here, k = 3).
 
     >>> from minegraph.green.formats import read_oi
     >>> from minegraph.green.solvers import SAMPLE_GRA_IN

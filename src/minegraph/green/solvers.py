@@ -35,7 +35,7 @@ from minegraph.green.solution import Solution
 
 __all__ = ["SOLVERS", "solve", "solve_attractor", "SAMPLE_GRA_IN", "SAMPLE_GRA_OUT"]
 
-#: The task's sample (SEEDS.md §3): a=5, b=3, green {4,5,6}; Ania wins from {1,2,4,6,7}.
+#: The task's sample (the olympiad's statement): a=5, b=3, green {4,5,6}; Ania wins from {1,2,4,6,7}.
 SAMPLE_GRA_IN = "5 3\n0 1 6\n0 1 6\n0 1 8\n1 1 7\n1 1 8\n1 2 1 2\n0 2 1 2\n0 2 3 4\n"
 SAMPLE_GRA_OUT = "5\n1\n2\n4\n6\n7\n"
 
