@@ -62,6 +62,8 @@ CASES: dict[str, tuple[str, str, str]] = {
     "pgsolver-parity-short-file": ("PGSolver header 'parity 9999999;' with 10 vertex lines", "pgsolver",
                                    "parity_short"),
     "oi-25MB-line": ("gra.in whose first field line has 12,500,000 successors", "oi", "oi_line"),
+    "edgelist-1M-nodes": ("edge list of a path through 1,000,001 nodes", "edgelist", "edge_path"),
+    "graphml-1M-nodes": ("GraphML with 1,000,001 nodes and no edges", "graphml", "graphml_nodes"),
 }
 
 
@@ -84,6 +86,11 @@ def _builders() -> dict[str, Callable[[], str]]:
         "parity_huge": lambda: "parity 99999999999;\n0 2 0 1;\n",
         "parity_short": lambda: "parity 9999999;\n" + "".join(f"{v} 1 0 {v + 1};\n" for v in range(10)),
         "oi_line": lambda: "1 1\n1 1 " + "2 " * 12_500_000 + "\n0 1 1\n",
+        "edge_path": lambda: "".join(f"{i} {i + 1}\n" for i in range(1_000_000)),
+        "graphml_nodes": lambda: ('<?xml version="1.0"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns">'
+                                  '<graph edgedefault="undirected">'
+                                  + "".join(f'<node id="n{i}"/>' for i in range(1_000_001))
+                                  + "</graph></graphml>\n"),
     }
 
 
@@ -94,6 +101,9 @@ def _reader(name: str) -> Callable[[str], object]:
     if name in ("pgsolver", "oi"):
         from minegraph.green import formats as green
         return green.read_pgsolver if name == "pgsolver" else green.read_oi  # type: ignore[return-value]
+    if name in ("edgelist", "graphml"):
+        from minegraph.formats import graphs
+        return getattr(graphs, f"read_{name}")  # type: ignore[no-any-return]
     module = __import__(f"minegraph.formats.{name}", fromlist=["x"])
     return getattr(module, f"read_{name}")  # type: ignore[no-any-return]
 
