@@ -6,6 +6,7 @@ import decimal
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
+from math import log10
 from operator import countOf
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -14,7 +15,7 @@ from minegraph.deadline import Deadline, time_limit
 from minegraph.errors import AnswerUnavailable, BoardError
 
 if TYPE_CHECKING:
-    from minegraph.engines.base import Engine, EngineResult
+    from minegraph.engines.base import Engine, EngineResult, Probability
 
 __all__ = ["Analysis", "analyze", "solve", "choose_best", "exact_decimal", "count_text", "mantissa",
            "check_board", "BEST_BASES", "SHOWN_DIGITS"]
@@ -114,7 +115,7 @@ def count_text(n: int, full: bool = False) -> str:
     return f"{mantissa(digits)} ({length} digits)"
 
 
-def fraction_text(p: Fraction, full: bool = False) -> str:
+def fraction_text(p: Probability, full: bool = False) -> str:
     """``p`` as ``numerator/denominator`` (``0`` and ``1`` alone); a numerator or denominator
     of more than :data:`SHOWN_DIGITS` digits is shortened to ``d.dddd…e+N`` unless ``full``.
 
@@ -124,7 +125,13 @@ def fraction_text(p: Fraction, full: bool = False) -> str:
     ('123/404', '1')
     >>> fraction_text(Fraction(10 ** 200 - 1, 2 * 10 ** 200))
     '9.9999…e+199/2.0000…e+200'
+    >>> fraction_text(1.0 - 2.0 ** -53)
+    '0.9999999999999999'
     """
+    if isinstance(p, float):
+        # A float probability (floating-point arithmetic): the shortest text that reads back
+        # as the same float, so an unproven 0.9999999999999999 never prints as 1.
+        return "0" if p == 0 else "1" if p == 1 else repr(p)
     parts = [exact_decimal(p.numerator)]
     if p.denominator != 1:
         parts.append(exact_decimal(p.denominator))
@@ -173,7 +180,8 @@ class Analysis:
 
     Cells are ``(row, col)`` on grids and ``int`` on graph boards, or the cells' labels on a
     board that has them (:meth:`~minegraph.board.Board.from_networkx`). Probabilities are exact
-    :class:`~fractions.Fraction` values; 0 and 1 appear only when proven. An analysis is
+    :class:`~fractions.Fraction` values, or floats on boards too big for exact figures (see
+    :attr:`arithmetic`); 0 and 1 appear only when proven. An analysis is
     equal only to itself and hashes by identity (it can be a set member or a dict key); its
     ``repr`` is one short line.
 
@@ -212,13 +220,33 @@ class Analysis:
     solutions: int | None
     safe: list[Cell]
     mines: list[Cell]
-    probabilities: dict[Cell, Fraction]
+    probabilities: dict[Cell, Probability]
     best: Cell | None
     engine: str
     stats: dict[str, object] = field(default_factory=dict)
     result: EngineResult | None = field(default=None, repr=False)
     probabilities_available: bool = True
     best_basis: str | None = None
+
+    @property
+    def arithmetic(self) -> str:
+        """``"exact"`` (integers and fractions) or ``"float"`` (probabilities as floats, each
+        proven to a relative error below 1e-13, 0.0 and 1.0 only when proven; ``solutions``
+        is then ``None`` and :attr:`solutions_log10` gives its size)."""
+        return str(self.stats.get("arithmetic", "exact"))
+
+    @property
+    def solutions_log10(self) -> float | None:
+        """``log10`` of the number of completions, also when it was not counted exactly
+        (floating-point arithmetic); ``None`` when unknown or inconsistent.
+
+        >>> round(analyze(Board.from_text("##")).solutions_log10, 6)    # log10(4)
+        0.60206
+        """
+        if self.solutions is not None:
+            return _log10(self.solutions) if self.solutions > 0 else None
+        value = self.stats.get("solutions_log10")
+        return float(value) if isinstance(value, (int, float)) else None
 
     @cached_property
     def completion_mines(self) -> frozenset[int] | None:
@@ -232,7 +260,7 @@ class Analysis:
             return None
         return _completed(self.board, mined)
 
-    def probability(self, cell: Cell | list[int]) -> Fraction:
+    def probability(self, cell: Cell | list[int]) -> Probability:
         """Mine probability of a hidden cell: ``(row, col)`` or ``[row, col]`` (the JSON's
         form) on grids, an ``int`` on graph boards.
 
@@ -326,6 +354,9 @@ class Analysis:
                "total_mines": board.mines}
         if not self.probabilities_available:
             obj["probabilities_available"] = False
+        if self.arithmetic == "float":
+            obj["arithmetic"] = "float"
+            obj["solutions_log10"] = self.solutions_log10
         if labels is not None:
             obj["labels"] = labels
         return obj
@@ -399,7 +430,42 @@ class Analysis:
                 f"mines={len(self.mines)}, best={self.best!r}, engine={self.engine!r}>")
 
 
-def _to_float(p: Fraction) -> float:
+#: From this many bits on, :func:`reduced_fraction` takes the gcd from FLINT (half-gcd,
+#: near-linear) instead of :func:`math.gcd` (quadratic: seconds per pair at 10**5 bits).
+BIG_GCD_BITS = 20_000
+
+
+def reduced_fraction(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)`` (``denominator > 0``), reduced by FLINT's gcd
+    when the numbers are big.
+
+    >>> reduced_fraction(6, 4)
+    Fraction(3, 2)
+    >>> n = 3 ** 30_000
+    >>> reduced_fraction(n * 7, n * 5) == Fraction(7, 5)
+    True
+    """
+    if denominator.bit_length() < BIG_GCD_BITS:
+        return Fraction(numerator, denominator)
+    from flint import fmpz
+    g = int(fmpz(numerator).gcd(denominator))
+    numerator, denominator = numerator // g, denominator // g
+    # Both are now coprime: build the Fraction without Python's own (quadratic) reduction.
+    from_coprime = getattr(Fraction, "_from_coprime_ints", None)     # Python 3.12+
+    if from_coprime is not None:
+        made: Fraction = from_coprime(numerator, denominator)
+        return made
+    build: Any = Fraction                                            # Python 3.11
+    return build(numerator, denominator, _normalize=False)
+
+
+def _log10(n: int) -> float:
+    """``log10`` of a positive integer of any size."""
+    shift = max(0, n.bit_length() - 1000)
+    return log10(n >> shift) + shift * log10(2)
+
+
+def _to_float(p: Probability) -> float:
     """A float that never rounds an unproven probability to 0 or 1."""
     x = float(p)
     if x == 0.0 and p != 0:
@@ -458,7 +524,7 @@ def choose_best(board: Board, safe: Iterable[int], mines: Iterable[int],
 
 
 def analyze(board: Board, engine: "str | Engine" = "auto", *, mines: int | None = None,
-            timeout: float | Deadline | None = None) -> Analysis:
+            timeout: float | Deadline | None = None, arithmetic: str = "auto") -> Analysis:
     """Analyse a position exactly.
 
     Parameters
@@ -476,6 +542,10 @@ def analyze(board: Board, engine: "str | Engine" = "auto", *, mines: int | None 
     timeout
         Seconds the whole query may take, or a :class:`~minegraph.deadline.Deadline`
         (``None``: no limit). Checked cooperatively: works in any thread.
+    arithmetic
+        ``"exact"``, ``"float"`` or ``"auto"`` (default: exact unless the exact figures would
+        take more than :data:`~minegraph.engines.combine.EXACT_OUTPUT_BITS` bits, as on
+        boards of a few hundred thousand cells); see :attr:`Analysis.arithmetic`.
 
     Returns
     -------
@@ -507,7 +577,8 @@ def analyze(board: Board, engine: "str | Engine" = "auto", *, mines: int | None 
     if mines is not None:
         board = board.with_states(board.states, mines)
     solver = resolve_engine(engine)
-    with time_limit(timeout, "consistency"):
+    from minegraph.engines.combine import arithmetic as arithmetic_mode
+    with time_limit(timeout, "consistency"), arithmetic_mode(arithmetic):
         result = solver.run(board)
     return from_result(board, result, str(result.stats.get("engine", solver.name)))
 
@@ -533,10 +604,11 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
         def fraction(m: int) -> Fraction:
             f = fractions.get(id(m))
             if f is None:
-                f = fractions[id(m)] = Fraction(m, count)
+                f = fractions[id(m)] = reduced_fraction(m, count)
             return f
 
-        probs = dict(zip(board.cells(counts), map(fraction, counts.values())))
+        probs: dict[Cell, Probability] = dict(zip(board.cells(counts),
+                                                  map(fraction, counts.values())))
         best, basis = choose_best(board, safe, mined, counts)
         return Analysis(board=board, consistent=True, solutions=count,
                         safe=board.cells(safe), mines=board.cells(mined),
@@ -548,9 +620,11 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
         # Every hidden cell is forced: the one completion is the count (a proof, not a guess).
         result.count = 1
         result.mine_counts = {c: int(c in result.mines) for c in hidden}
+        for key in ("arithmetic", "solutions_log10", "precision_bits"):
+            result.stats.pop(key, None)     # the figures are exact again
         return from_result(board, result, name)
     # Not counted: forced cells keep their exact 0 or 1; an engine may know more.
-    known: dict[int, Fraction] = dict(result.probabilities)
+    known: dict[int, Probability] = dict(result.probabilities)
     known.update(dict.fromkeys(safe, Fraction(0)))
     known.update(dict.fromkeys(mined, Fraction(1)))
     complete = len(known) == len(hidden)

@@ -34,6 +34,7 @@ from minegraph.errors import BoardError, EngineError
 
 if TYPE_CHECKING:
     from minegraph.analysis import Analysis
+    from minegraph.engines.base import Probability
     from minegraph.engines.sat import ClueFormula, Oracle
 
 __all__ = ["Explanation", "explain", "Explainer", "SMALLEST_UP_TO", "STATUSES"]
@@ -84,7 +85,7 @@ class Explanation:
     flags: tuple[Cell, ...] = ()
     uses_total: bool = False
     smallest: bool = False
-    probability: Fraction | None = None
+    probability: Probability | None = None
     stats: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property

@@ -18,6 +18,7 @@ from minegraph.states import HIDDEN
 
 if TYPE_CHECKING:
     from minegraph.analysis import Analysis
+    from minegraph.engines.base import Probability
     from minegraph.board import Board, Cell
 
 __all__ = ["render_analysis", "percent", "count_text", "fraction_text", "SHOWN_DIGITS", "NO_TOTAL",
@@ -27,7 +28,7 @@ __all__ = ["render_analysis", "percent", "count_text", "fraction_text", "SHOWN_D
 _SHOWN = 40
 
 
-def percent(p: Fraction) -> str:
+def percent(p: Probability) -> str:
     """A short percentage that never rounds an unproven probability to 0 or 100.
 
     Examples
@@ -92,7 +93,17 @@ NO_TOTAL = ("no total mine count given: every completion counts once whatever it
             "mines, so a hidden cell touching no number has mine probability 1/2")
 
 
-def _heat(p: Fraction) -> str:
+def _log10_text(size: float) -> str:
+    """A count given by its ``log10`` as ``d.dddd…e+N``.
+
+    >>> _log10_text(12345.5)
+    '3.1623…e+12345'
+    """
+    exponent = int(size // 1)
+    return f"{10 ** (size - exponent):.4f}…e+{exponent}"
+
+
+def _heat(p: Probability) -> str:
     """The rich style of a probability: the SVG heat map's colour, bold when proven."""
     from minegraph.formats.svg import probability_colour
     colour = probability_colour(p)
@@ -111,7 +122,13 @@ def _report(analysis: Analysis, full: bool, colour: bool) -> list[_Line]:
     lines.append([("consistent:", "bold"), (" yes", "green")])
     if board.mines is None and board.hidden_count:
         lines += [[(line, "yellow")] for line in _wrap(NO_TOTAL)]
-    if analysis.solutions is None:
+    if analysis.arithmetic == "float":
+        size = analysis.solutions_log10
+        about = "" if size is None else f"about 10^{size:.6f} ({_log10_text(size)}); "
+        lines += _wrapped("solutions:", f"{about}probabilities in floating point, each within "
+                          "1e-13 relative, 0% and 100% only when proven (--exact for exact "
+                          "fractions)", None)
+    elif analysis.solutions is None:
         why = analysis.stats.get("probabilities", f"unavailable: engine {analysis.engine} does not count")
         lines += _wrapped("solutions:", f"not counted; probabilities {why}", "yellow")
     else:

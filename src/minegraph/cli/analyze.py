@@ -36,7 +36,8 @@ examples:
   minegraph analyze --json - < position.board  the JSON object of docs/formats.md §5
   minegraph analyze a.board b.board c.json     several boards, each report headed by its file
   minegraph analyze --svg heat.svg b.board     also draw the probability heat map
-  minegraph analyse --engine sat b.board       forced cells by SAT (no counts)"""
+  minegraph analyse --engine sat b.board       forced cells by SAT (no counts)
+  minegraph analyze --float huge.board         float probabilities (proven to 1e-13)"""
 
 
 def register(subparsers: Subparsers) -> None:
@@ -56,6 +57,15 @@ def register(subparsers: Subparsers) -> None:
                         "as 1.3309…e+5000 (5001 digits)) and every cell of long lists")
     p.add_argument("--svg", metavar="FILE",
                    help="also write the probability heat map as SVG (one board)")
+    numbers = p.add_mutually_exclusive_group()
+    numbers.add_argument("--exact", dest="arithmetic", action="store_const", const="exact",
+                         help="exact counts and fractions at any size (the default unless the "
+                              "exact figures would pass 2^28 bits, as on boards of a few "
+                              "hundred thousand cells)")
+    numbers.add_argument("--float", dest="arithmetic", action="store_const", const="float",
+                         help="probabilities as floats, each proven within 1e-13 relative "
+                              "(0%% and 100%% only when proven), the count as its logarithm")
+    p.set_defaults(arithmetic="auto")
     colour_argument(p)
 
 
@@ -78,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
     for k, path in enumerate(paths):
         with naming(path, always=several):
             board, _ = load_board(path, args.format, args.dialect, args.states)
-            analysis = analyze(board, args.engine, mines=args.mines, timeout=args.timeout)
+            analysis = analyze(board, args.engine, mines=args.mines, timeout=args.timeout,
+                               arithmetic=args.arithmetic)
         if args.json:
             obj = analysis.to_json()
             if several:

@@ -20,6 +20,10 @@ from minegraph.board import Board
 from minegraph.constraints import ConstraintSystem, build_system
 from minegraph.errors import EngineError
 
+#: A mine probability: an exact fraction, or a float proven to 1e-13 relative (floating-point
+#: arithmetic, see :mod:`minegraph.engines.combine_float`).
+Probability = Fraction | float
+
 __all__ = ["Engine", "SystemEngine", "EngineResult", "ENGINES", "get_engine", "resolve_engine",
            "QUESTIONS"]
 
@@ -44,9 +48,10 @@ class EngineResult:
     safe, mines
         Hidden cells safe / mined in every completion (complete when ``"forced"`` is answered).
     probabilities
-        Exact mine probabilities known although the board was not counted (e.g. the narrow
-        components of a board whose other components were too wide); empty when counted
-        (the counts give them all).
+        Mine probabilities known although the board was not counted: exact ones (e.g. the
+        narrow components of a board whose other components were too wide), or every hidden
+        cell's as a float when the combination ran in floating point
+        (``stats["arithmetic"] == "float"``); empty when counted (the counts give them all).
     completion
         The hidden cells holding a mine in one completion (``None`` if inconsistent); engines
         may leave it to :attr:`completer`, called on first use (:meth:`get_completion`).
@@ -66,7 +71,7 @@ class EngineResult:
     mine_counts: dict[int, int] | None = None
     safe: frozenset[int] = frozenset()
     mines: frozenset[int] = frozenset()
-    probabilities: dict[int, Fraction] = field(default_factory=dict)
+    probabilities: dict[int, Probability] = field(default_factory=dict)
     completion: frozenset[int] | None = None
     stats: dict[str, object] = field(default_factory=dict)
     completer: Callable[[], frozenset[int]] | None = field(default=None, repr=False)

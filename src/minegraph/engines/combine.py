@@ -34,6 +34,9 @@ Two algorithms give the same integers:
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from math import comb, gcd, lgamma, log, log2
 from typing import TYPE_CHECKING
@@ -41,7 +44,72 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from flint import fmpz_poly
 
-__all__ = ["Combination", "combine", "poly_mul", "poly_div", "binomial_weights", "TREE_DEGREE"]
+__all__ = ["Combination", "combine", "poly_mul", "poly_div", "binomial_weights", "TREE_DEGREE",
+           "ARITHMETICS", "EXACT_OUTPUT_BITS", "arithmetic", "current_arithmetic",
+           "exact_output_bits", "chooses_float"]
+
+#: How probabilities are computed: ``"exact"`` (integers and fractions), ``"float"`` (proven
+#: to a relative error below 1e-13, see :mod:`minegraph.engines.combine_float`) or ``"auto"``
+#: (exact while the exact output stays under :data:`EXACT_OUTPUT_BITS`).
+ARITHMETICS = ("auto", "exact", "float")
+
+#: ``"auto"`` answers exactly while the estimated size of the exact per-part figures
+#: (:func:`exact_output_bits`) stays under this many bits (32 MiB): a 200x200 scattered board
+#: is exact (about 7 * 10**7 bits), a 400x400 one is not (about 10**9).
+EXACT_OUTPUT_BITS = 1 << 28
+
+_ARITHMETIC: ContextVar[str] = ContextVar("minegraph_arithmetic", default="auto")
+
+
+@contextmanager
+def arithmetic(mode: str) -> Iterator[None]:
+    """Within the block, count and combine with ``mode`` (one of :data:`ARITHMETICS`), in this
+    thread or task only, as :func:`decimal.localcontext` does for decimals.
+
+    >>> with arithmetic("float"):
+    ...     current_arithmetic()
+    'float'
+    >>> current_arithmetic()
+    'auto'
+    """
+    if mode not in ARITHMETICS:
+        from minegraph.errors import UserError
+        raise UserError(f"arithmetic must be one of {', '.join(ARITHMETICS)}, got {mode!r}")
+    token = _ARITHMETIC.set(mode)
+    try:
+        yield
+    finally:
+        _ARITHMETIC.reset(token)
+
+
+def current_arithmetic() -> str:
+    """The arithmetic of the innermost :func:`arithmetic` block (``"auto"`` outside any)."""
+    return _ARITHMETIC.get()
+
+
+def exact_output_bits(polys: list[list[int]], floating: int, remaining: int | None) -> float:
+    """An estimate of the exact output's size in bits: one number of about ``log2 count``
+    bits per part and mine count (the sensitivities), and per box (the cell counts).
+
+    >>> exact_output_bits([[1, 2, 1]] * 10, 0, 10) < 1000
+    True
+    """
+    degree = sum(len(p) for p in polys)
+    bits = float(sum(max(sum(p), 1).bit_length() for p in polys))
+    if remaining is None:
+        bits += floating
+    elif 0 <= remaining <= floating + degree:
+        n, k = floating + degree, remaining
+        bits += (lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1)) / log(2)
+    return float(degree) * bits
+
+
+def chooses_float(polys: list[list[int]], floating: int, remaining: int | None) -> bool:
+    """Whether the current :func:`arithmetic` asks for floats on these parts."""
+    mode = current_arithmetic()
+    if mode == "auto":
+        return exact_output_bits(polys, floating, remaining) > EXACT_OUTPUT_BITS
+    return mode == "float"
 
 #: Total degree (sum of ``len(P_c) - 1``) from which :func:`combine` uses the subproduct tree;
 #: below it the quadratic algorithm wins on Python's overheads.

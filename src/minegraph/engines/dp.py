@@ -25,13 +25,15 @@ Kaye, *Minesweeper is NP-complete*, Math. Intelligencer 22(2), 2000.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from math import comb
 from typing import Callable, Sequence
 
 from minegraph.constraints import Component, ConstraintSystem
 from minegraph.deadline import check_deadline
-from minegraph.engines.base import QUESTIONS, EngineResult, SystemEngine
-from minegraph.engines.combine import combine
+from minegraph.engines.base import QUESTIONS, EngineResult, Probability, SystemEngine
+from minegraph.engines.combine import chooses_float, combine
+from minegraph.engines.combine_float import FloatCombination, combine_float
 from minegraph.engines.elimination import CliqueTree, clique_tree
 
 __all__ = ["DPEngine", "ComponentDP", "count_system", "combine_parts", "OrderProvider",
@@ -385,7 +387,13 @@ def combine_parts(system: ConstraintSystem, parts: Sequence[ComponentDP]) -> Eng
         return EngineResult.inconsistent(hidden, stats)
     with_total = system.remaining is not None
     polys = [p.total for p in parts]
-    combined = combine(polys, len(system.floating), system.remaining if with_total else None)
+    remaining = system.remaining if with_total else None
+    if chooses_float(polys, len(system.floating), remaining):
+        answer = combine_float(polys, len(system.floating), remaining)
+        if answer is not None:
+            return _float_result(system, parts, polys, answer, stats)
+        stats["float_declined"] = True      # balls too wide even at the top precision
+    combined = combine(polys, len(system.floating), remaining)
     count = combined.count
     mine_counts = dict.fromkeys(hidden, 0)
     if count == 0:
@@ -418,6 +426,56 @@ def combine_parts(system: ConstraintSystem, parts: Sequence[ComponentDP]) -> Eng
 
     return EngineResult.counted(count, mine_counts, None, stats, completer,
                                 forced=(frozenset(safe), frozenset(mines)))
+
+
+def _float_result(system: ConstraintSystem, parts: Sequence[ComponentDP], polys: list[list[int]],
+                  answer: FloatCombination, stats: dict[str, object]) -> EngineResult:
+    """The answer from a floating-point combination: every hidden cell's probability as a
+    float (0.0 and 1.0 only when proven), forced cells exactly, the count as its ``log10``."""
+    hidden = system.board.hidden
+    if not answer.consistent:
+        return EngineResult.inconsistent(hidden, stats)
+    stats.update({"arithmetic": "float", "solutions_log10": answer.log10_count,
+                  "precision_bits": answer.precision})
+    probabilities: dict[int, Probability] = dict.fromkeys(system.safe, 0.0)
+    probabilities.update(dict.fromkeys(system.mines, 1.0))
+    safe, mines = list(system.safe), list(system.mines)
+    if system.floating:
+        probabilities.update(dict.fromkeys(system.floating, answer.floating))
+        if answer.floating == 0.0:
+            safe.extend(system.floating)
+        elif answer.floating == 1.0:
+            mines.extend(system.floating)
+    boxes = system.boxes
+    for part, component, distribution in zip(parts, system.components, answer.distribution):
+        totals = part.total
+        likely = [t for t, p in enumerate(distribution) if p]
+        for local, box_id in enumerate(component.boxes):
+            box = boxes[box_id]
+            mined = part.mined[local]
+            # Given t mines in the part, the box's cells hold mined[t] / totals[t] of them.
+            if all(mined[t] == 0 for t in likely):
+                value, forced = 0.0, safe
+            elif all(mined[t] == box.size * totals[t] for t in likely):
+                value, forced = 1.0, mines
+            else:
+                value = sum(float(Fraction(mined[t], box.size * totals[t])) * distribution[t]
+                            for t in likely)
+                value, forced = min(max(value, 5e-324), 1.0 - 2.0 ** -53), None
+            probabilities.update(dict.fromkeys(box.cells, value))
+            if forced is not None:
+                forced.extend(box.cells)
+    remaining = system.remaining
+    floating = len(system.floating)
+    # Only which totals are possible matters for one completion: 1 where C(F, R - u) > 0.
+    reach = [1 if remaining is None or 0 <= remaining - u <= floating else 0
+             for u in range(sum(len(p) for p in polys) - len(polys) + 1)]
+
+    def completer() -> frozenset[int]:
+        return _one_completion(system, parts, polys, reach)
+
+    return EngineResult(True, QUESTIONS - {"count"}, None, None, frozenset(safe),
+                        frozenset(mines), probabilities, None, stats, completer)
 
 
 def _one_completion(system: ConstraintSystem, parts: Sequence[ComponentDP], polys: list[list[int]],

@@ -31,7 +31,7 @@ from typing import Any, Sequence
 from minegraph.board import Board
 from minegraph.constraints import Component, ConstraintSystem, build_system
 from minegraph.deadline import asking, current_deadline, time_limit
-from minegraph.engines.base import QUESTIONS, EngineResult, SystemEngine
+from minegraph.engines.base import QUESTIONS, EngineResult, Probability, SystemEngine
 from minegraph.engines.dp import ComponentDP, combine_parts, estimate_work, local_graph
 from minegraph.engines.elimination import clique_tree
 from minegraph.errors import EngineError, QueryTimeout
@@ -283,6 +283,20 @@ class PortfolioEngine(SystemEngine):
             result.stats = stats
             return result
         stats["engine"] = "dp+sat"
+        if result.count is None:        # combined in floating point: probabilities, no count
+            probabilities = dict(result.probabilities)
+            probabilities.update(dict.fromkeys(fixed_safe, 0.0))
+            probabilities.update(dict.fromkeys(fixed_mines, 1.0))
+            inner_float = result
+
+            def float_completer() -> frozenset[int]:
+                return (inner_float.get_completion() or frozenset()) | frozenset(fixed_mines)
+
+            return EngineResult(True, result.answered, None, None,
+                                result.safe | frozenset(fixed_safe),
+                                result.mines | frozenset(fixed_mines),
+                                {c: probabilities[c] for c in board.hidden}, None, stats,
+                                float_completer)
         count = result.count
         assert count is not None and result.mine_counts is not None
         counts = dict(result.mine_counts)
@@ -300,7 +314,7 @@ class PortfolioEngine(SystemEngine):
                  wide: list[Component], hidden: list[int], safe: set[int], mines: set[int],
                  stats: dict[str, Any]) -> EngineResult:
         """Consistency and forced cells exact, plus the probabilities that stay exact."""
-        known: dict[int, Fraction] = {}
+        known: dict[int, Probability] = {}
         with_total = system.remaining is not None
         if not with_total:
             # Without a total the components are independent: counted ones stay exact.

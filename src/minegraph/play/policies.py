@@ -24,13 +24,16 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Protocol
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from minegraph.analyser import Analyser
 from minegraph.board import HIDDEN, Board
 from minegraph.errors import GameError, LimitError, MinegraphError
 from minegraph.play.endgame import Endgame
 from minegraph.play.game import Game, Move
+
+if TYPE_CHECKING:
+    from minegraph.engines.base import Probability
 
 __all__ = ["Decision", "Policy", "SafestPolicy", "StrongPolicy", "POLICIES", "REVISIONS", "get_policy",
            "GameRecord", "play", "default_first"]
@@ -52,7 +55,7 @@ class Decision:
 
     moves: tuple[Move, ...]
     guess: bool
-    probability: Fraction | None = None
+    probability: Probability | None = None
 
 
 class Policy(Protocol):
@@ -176,7 +179,7 @@ class StrongPolicy:
         except LimitError:  # pragma: no cover - the count said it fits
             return None
 
-    def _candidates(self, game: Game, board: Board, probs: dict[int, Fraction]) -> list[int]:
+    def _candidates(self, game: Game, board: Board, probs: dict[int, Probability]) -> list[int]:
         states, nbrs = board.states, board.neighbors
         open_cells = [c for c, p in probs.items() if p < 1 and states[c] == HIDDEN]
         covered = {c: sum(1 for q in nbrs[c] if states[q] == HIDDEN) for c in open_cells}
@@ -189,12 +192,12 @@ class StrongPolicy:
         return frontier + floating or near[:1]
 
     def _best_guess(self, game: Game, board: Board, count: int,
-                    probs: dict[int, Fraction]) -> int:
+                    probs: dict[int, Probability]) -> int:
         base = self.analyser.last_system
         states, nbrs = list(board.states), board.neighbors
         scored = []
         for c in self._candidates(game, board, probs):
-            survive = Fraction(0)
+            survive: Probability = Fraction(0)
             progress = Fraction(0)
             shown = []
             hidden_around = sum(1 for q in nbrs[c] if states[q] == HIDDEN)
@@ -210,6 +213,7 @@ class StrongPolicy:
                 if not after.consistent or ways == 0:
                     continue
                 shown.append(k)
+                again: Probability
                 if after.safe or not after.probabilities:
                     again = Fraction(1)
                 else:
@@ -223,7 +227,7 @@ class StrongPolicy:
         return max(scored)[-1]
 
 
-def _guess(game: Game, cell: object, probability: Fraction | None) -> Decision:
+def _guess(game: Game, cell: object, probability: Probability | None) -> Decision:
     if cell is None:  # pragma: no cover - a game in play has a covered safe cell
         raise GameError("no covered cell left to uncover")
     return Decision((Move("reveal", game.index(cell)),), guess=True,  # type: ignore[arg-type]

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import time
 from fractions import Fraction
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -60,6 +60,9 @@ from minegraph.errors import GameError, MinegraphError
 from minegraph.play.game import Game, Move
 from minegraph.play.policies import StrongPolicy
 
+if TYPE_CHECKING:
+    from minegraph.engines.base import Probability
+
 __all__ = ["PlayApp", "MineField", "percent", "risk_colour", "CELL_WIDTH"]
 
 #: Terminal columns per cell.
@@ -75,7 +78,7 @@ _RULE_REASONS = {
 }
 
 
-def percent(p: Fraction) -> int:
+def percent(p: Probability) -> int:
     """A mine probability as the whole percentage shown: 0 and 100 only when proven (``p``
     exactly 0 or 1), every other value rounded and clamped to 1..99.
 
@@ -101,7 +104,7 @@ def percent(p: Fraction) -> int:
     return min(99, max(1, int(p * 100 + Fraction(1, 2))))
 
 
-def risk_colour(p: Fraction) -> str:
+def risk_colour(p: Probability) -> str:
     """The background colour of a covered cell with mine probability ``p``: green when proven
     safe, through yellow, to red; proven mines a deeper red.
 
@@ -316,7 +319,7 @@ class PlayApp(App[None]):
             extras.append(f"{g.topology} grid drawn square")
         return "  |  ".join([text, *extras])
 
-    def probabilities(self) -> dict[int, Fraction] | None:
+    def probabilities(self) -> dict[int, Probability] | None:
         """The analyser's mine probability of each covered cell of the position shown (flags
         are the player's claims and play no part), by cell index; ``None`` when it could not
         be computed (the message line says why)."""
@@ -333,7 +336,7 @@ class PlayApp(App[None]):
             return None
         return {self.game.index(cell): p for cell, p in found.probabilities.items()}
 
-    def face(self, cell: int, probs: dict[int, Fraction] | None = None) -> tuple[str, str]:
+    def face(self, cell: int, probs: dict[int, Probability] | None = None) -> tuple[str, str]:
         """What the grid shows at ``cell``: its :data:`CELL_WIDTH` characters and their style.
 
         Parameters
