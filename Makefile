@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench venv clean typecheck
+.PHONY: demo test bench venv clean typecheck browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +18,12 @@ venv: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/minegraph demo
 
-test: $(STAMP)
+# The browser tests (tests/web/test_browser.py) drive Debian's chromium.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+test: $(STAMP) browser
 	$(BIN)/python -m mypy src/minegraph
 	$(BIN)/python -m pytest src tests
 

@@ -114,7 +114,10 @@ def combine_float(polys: list[list[int]], floating: int,
         from flint import ctx
         saved = ctx.prec
         try:
-            precision = START_PRECISION
+            # Rounding errors grow about like 100 * D ulps over the tree (measured: 2**-43.4
+            # relative at D = 16,000 with 64 bits): start where the tolerance is likely met.
+            degree = sum(len(p) - 1 for p in polys)
+            precision = max(START_PRECISION, 50 + (100 * degree + 1).bit_length())
             while precision <= MAX_PRECISION:
                 ctx.prec = precision
                 answer = _with_total(polys, floating, remaining, precision)
