@@ -60,8 +60,8 @@ def register(subparsers: Subparsers) -> None:
     numbers = p.add_mutually_exclusive_group()
     numbers.add_argument("--exact", dest="arithmetic", action="store_const", const="exact",
                          help="exact counts and fractions at any size (the default unless the "
-                              "exact figures would pass 2^28 bits, as on boards of a few "
-                              "hundred thousand cells)")
+                              "exact figures would pass 2^25 bits, as on scattered boards of "
+                              "tens of thousands of cells)")
     numbers.add_argument("--float", dest="arithmetic", action="store_const", const="float",
                          help="probabilities as floats, each proven within 1e-13 relative "
                               "(0%% and 100%% only when proven), the count as its logarithm")

@@ -21,6 +21,7 @@ zeros); every other probability is kept strictly between 0 and 1 when rounded to
 from __future__ import annotations
 
 import heapq
+import math
 import threading
 from dataclasses import dataclass
 from math import log10
@@ -154,74 +155,78 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
         return _inconsistent(polys)
     if not polys:
         return _no_parts(floating, remaining)
+    lo, hi = max(0, remaining - floating), min(remaining, degree_total)
+    if lo > hi:
+        return _inconsistent(polys)
     # Equal polynomials form one group, entering the tree as P^m (as in the exact algorithm).
     groups: dict[tuple[int, ...], list[int]] = {}
     for c, p in enumerate(polys):
         groups.setdefault(tuple(p), []).append(c)
     keys = list(groups)
-    single = [arb_poly([arb(x) for x in key]) for key in keys]
+    sizes = [len(groups[k]) for k in keys]
+    # Tails may be dropped only when every weight over 0..D is positive: then no answer is
+    # an exact zero that a dropped tail could fake (see _Pruner).
+    prune = lo == 0 and hi == degree_total
+    tilt, means = _saddle(keys, sizes, floating, remaining) if prune else (1.0, None)
+    x = arb(tilt)
+    pruner = _Pruner(precision, prune)
+    # Leaves: the tilted distributions q(t) = P(t) x^t / Z, and log10 of prod Z^m.
+    single: list[Any] = []
+    log_scale = arb(0)
+    for key, m in zip(keys, sizes):
+        raw = [arb(v) * x ** t if v else arb(0) for t, v in enumerate(key)]
+        z = sum(raw, arb(0))
+        single.append(arb_poly([v / z for v in raw]))
+        log_scale += m * z.log()
+    mean = [m * means[g] if means is not None else 0.0 for g, m in enumerate(sizes)]
     polys_of: list[Any] = []
     power_below: list[Any] = []
     degree: list[int] = []
+    centre: list[float] = []
     children: list[tuple[int, int] | None] = []
     heap: list[tuple[int, int]] = []
     for g, key in enumerate(keys):
-        m = len(groups[key])
-        below = single[g] ** (m - 1) if m > 1 else None
+        m = sizes[g]
+        d = len(key) - 1
+        below = pruner.power(single[g], m - 1, mean[g] / m) if m > 1 else None
         power_below.append(below)
-        polys_of.append(below * single[g] if below is not None else single[g])
-        degree.append(m * (len(key) - 1))
+        polys_of.append(pruner.up(below * single[g], mean[g]) if below is not None
+                        else single[g])
+        degree.append(m * d)
+        centre.append(mean[g])
         children.append(None)
         heap.append((degree[g], g))
     heapq.heapify(heap)
     while len(heap) > 1:
         da, a = heapq.heappop(heap)
         db, b = heapq.heappop(heap)
-        polys_of.append(polys_of[a] * polys_of[b])
+        centre.append(centre[a] + centre[b])
+        polys_of.append(pruner.up(polys_of[a] * polys_of[b], centre[-1]))
         degree.append(da + db)
         children.append((a, b))
         heapq.heappush(heap, (da + db, len(polys_of) - 1))
     root = heap[0][1]
-    # Weights w[u] = C(F, R - u) for u = 0 .. D, and the floating cells' share
-    # C(F-1, R-u-1) = w[u] * (R - u) / F; exact zeros outside 0 <= R - u <= F.
+    # Tilted weights w[u] = C(F, R - u) x^-u, exact zeros outside 0 <= R - u <= F, and the
+    # floating cells' share C(F-1, R-u-1) x^-u = w[u] * (R - u) / F.
     top = degree_total + 1
     weight = [arb(0)] * top
-    lo, hi = max(0, remaining - floating), min(remaining, degree_total)
-    if lo > hi:
-        return _inconsistent(polys)
-    value = arb.bin_uiui(floating, remaining - lo)
+    value = arb.bin_uiui(floating, remaining - lo) / x ** lo
     for u in range(lo, hi + 1):
         weight[u] = value
         k = remaining - u            # C(F, k-1) = C(F, k) * k / (F - k + 1)
         if u < hi:
-            value = value * k / (floating - k + 1)
+            value = value * k / ((floating - k + 1) * x)
+    w_max = max((w.abs_upper() for w in weight), key=lambda v: v)
+    pruner.set_weight_scale(w_max)
+    rs_root = pruner.down(arb_poly(list(reversed(weight))), degree_total - centre[root])
     q = polys_of[root].coeffs()
     q += [arb(0)] * (top - len(q))
-    count = sum((x * w for x, w in zip(q, weight) if not (x.is_zero() or w.is_zero())), arb(0))
+    count = sum((a * w for a, w in zip(q, weight) if not (a.is_zero() or w.is_zero())), arb(0))
     if count.is_zero():
         return _inconsistent(polys)
-    if count.contains(0):
-        return None
-    if floating:
-        mined = sum((x * w * (remaining - u) for u, (x, w) in enumerate(zip(q, weight))
-                     if remaining > u and not (x.is_zero() or w.is_zero())), arb(0)) / floating
-        # Proven 0 or 1 when every completion puts no mine, or a mine on every floating cell.
-        feasible = {remaining - u for u, (x, w) in enumerate(zip(q, weight))
-                    if not (x.is_zero() or w.is_zero())}
-        if feasible == {0}:
-            share = 0.0
-        elif feasible == {floating}:
-            share = 1.0
-        else:
-            found = _share(mined, count)
-            if found is None:
-                return None
-            share = found
-    else:
-        share = 0.0
     # Down the tree: reversed sensitivities, as in the exact algorithm.
     leaf_rs: dict[int, Any] = {}
-    stack = [(root, arb_poly(list(reversed(weight))))]
+    stack = [(root, rs_root)]
     while stack:
         v, rs = stack.pop()
         kids = children[v]
@@ -230,8 +235,44 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
             continue
         a, b = kids
         dv = degree[v]
-        stack.append((a, (polys_of[b] * rs).truncate(dv + 1).right_shift(degree[b])))
-        stack.append((b, (polys_of[a] * rs).truncate(dv + 1).right_shift(degree[a])))
+        stack.append((a, pruner.down((polys_of[b] * rs).truncate(dv + 1).right_shift(degree[b]),
+                                     degree[a] - centre[a])))
+        stack.append((b, pruner.down((polys_of[a] * rs).truncate(dv + 1).right_shift(degree[a]),
+                                     degree[b] - centre[b])))
+    # Everything dropped lowers each sensitivity by at most ``slack`` (and the count too).
+    slack = pruner.slack()
+    widen = arb(0, slack) if prune else arb(0)
+    count += widen
+    if count.contains(0):
+        return None
+    if floating:
+        mined = sum((a * w * (remaining - u) for u, (a, w) in enumerate(zip(q, weight))
+                     if remaining > u and not (a.is_zero() or w.is_zero())), arb(0)) / floating
+        mined += arb(0, slack * max(1, remaining) / floating) if prune else arb(0)
+        # Proven 0 or 1 when every completion puts no mine, or a mine on every floating cell.
+        if prune:
+            # Every weight is positive: the parts' possible totals are those of Q, which
+            # pruning may hide, so take them from the supports: one total u0 alone gives
+            # (R - u0) / F exactly; two or more give a share strictly inside (0, 1).
+            least = sum(m * next(t for t, v in enumerate(k) if v) for k, m in zip(keys, sizes))
+            most = sum(m * max(t for t, v in enumerate(k) if v) for k, m in zip(keys, sizes))
+            feasible = {remaining - least} if least == most else set()
+        else:
+            feasible = {remaining - u for u, (a, w) in enumerate(zip(q, weight))
+                        if not (a.is_zero() or w.is_zero())}
+        if feasible == {0}:
+            share = 0.0
+        elif feasible == {floating}:
+            share = 1.0
+        elif len(feasible) == 1 and prune:
+            share = _share(arb(feasible.pop()), arb(floating)) or 0.0
+        else:
+            found = _share(mined, count)
+            if found is None:
+                return None
+            share = found
+    else:
+        share = 0.0
     distribution: list[list[float]] = [[] for _ in polys]
     for g, key in enumerate(keys):
         rs = leaf_rs[g]
@@ -242,11 +283,13 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
         sens = rs.coeffs()[:d + 1]
         sens += [arb(0)] * (d + 1 - len(sens))
         sens.reverse()
-        terms = [arb(0) if x == 0 or s.is_zero() else s * x for x, s in zip(key, sens)]
-        total = sum(terms, arb(0))
-        if total.is_zero() or total.contains(0):
-            return None
+        leaf = single[g]
+        terms = [arb(0) if x_t == 0 else (s + widen) * leaf[t]
+                 for t, (x_t, s) in enumerate(zip(key, sens))]
         nonzero = [t for t, term in enumerate(terms) if not term.is_zero()]
+        total = sum(terms, arb(0))
+        if total.contains(0):
+            return None
         row = [0.0] * len(terms)
         if len(nonzero) == 1:
             row[nonzero[0]] = 1.0          # the only possible count: proven
@@ -258,8 +301,148 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
                 row[t] = share_t
         for c in groups[key]:
             distribution[c] = list(row)
-    log10_count = float((count.log() / arb(10).log()).mid())
+    log10_count = float(((count.log() + log_scale) / arb(10).log()).mid())
     return FloatCombination(True, distribution, share, log10_count, precision)
+
+
+def _saddle(keys: list[tuple[int, ...]], sizes: list[int], floating: int,
+            remaining: int) -> tuple[float, list[float]]:
+    """The tilt ``x`` at which the parts' expected number of mines under ``P(t) x^t`` equals
+    the number where the tilted weights ``C(F, R - u) x^-u`` peak, and each group's mean.
+
+    Any ``x > 0`` gives the same answers; this one concentrates every polynomial of the tree
+    around a known index, so the negligible tails can be dropped (the pruning's efficiency,
+    not its correctness, depends on it).
+    """
+    import numpy as np
+    width = max(len(k) for k in keys)
+    logs = np.full((len(keys), width), -np.inf)
+    for g, key in enumerate(keys):
+        for t, v in enumerate(key):
+            if v:
+                logs[g, t] = math.log(v)
+    ts = np.arange(width, dtype=float)
+    multiplicity = np.array(sizes, dtype=float)
+
+    def means(y: float) -> Any:
+        e = logs + ts * y
+        e -= e.max(axis=1, keepdims=True)
+        p = np.exp(e)
+        return (p * ts).sum(axis=1) / p.sum(axis=1)
+
+    def excess(y: float) -> float:
+        parts = float((means(y) * multiplicity).sum())
+        ey = math.exp(y)
+        peak = (remaining - ey * (floating - remaining + 1)) / (1 + ey)
+        return parts - peak
+
+    low, high = -60.0, 60.0
+    for _ in range(80):
+        mid = (low + high) / 2
+        if excess(mid) > 0:
+            high = mid
+        else:
+            low = mid
+    y = (low + high) / 2
+    return math.exp(y), [float(v) for v in means(y)]
+
+
+class _Pruner:
+    """Drops the negligible tails of the tree's polynomials, keeping a rigorous account.
+
+    Every polynomial of the tree is a tilted distribution (non-negative, summing to 1) and
+    every sensitivity is at most the largest tilted weight ``W``. Dropping a tail of mass
+    ``d`` from a distribution lowers any sensitivity computed from it by at most ``d * W``;
+    dropping sensitivities that sum to ``s`` lowers those computed from them by at most ``s``
+    (the factors they meet are distributions). So every leaf's sensitivity lies between its
+    computed ball and that ball plus :meth:`slack`. A tail is only cut below
+    ``2**-(precision + 40)`` (of 1, or of ``W``), found by bisection from the polynomial's
+    expected centre; its mass is then summed exactly (as a ball) whatever its shape.
+    """
+
+    def __init__(self, precision: int, active: bool) -> None:
+        from flint import arb
+        self.active = active
+        self.tiny = arb(2) ** -(precision + 40)
+        self.scale = arb(1)
+        self.dropped_up = arb(0)
+        self.dropped_down = arb(0)
+
+    def set_weight_scale(self, w_max: Any) -> None:
+        self.scale = w_max
+
+    def slack(self) -> Any:
+        """An upper bound on how much every leaf sensitivity (and the count) was lowered."""
+        from flint import arb
+        return 2 * (self.dropped_up * self.scale + self.dropped_down) + arb(0)
+
+    def power(self, poly: Any, m: int, mean: float) -> Any:
+        """``poly ** m`` by squaring, trimming after each product."""
+        result = None
+        base, k, step = poly, m, 1
+        done = 0
+        while k:
+            if k & 1:
+                result = base if result is None else self.up(result * base, mean * (done + step))
+                done += step
+            k >>= 1
+            if k:
+                base = self.up(base * base, mean * 2 * step)
+                step *= 2
+        return result
+
+    def up(self, poly: Any, centre: float) -> Any:
+        if not self.active:
+            return poly
+        trimmed, mass = self._trim(poly, centre, self.tiny)
+        self.dropped_up += mass
+        return trimmed
+
+    def down(self, poly: Any, centre: float) -> Any:
+        if not self.active:
+            return poly
+        trimmed, mass = self._trim(poly, centre, self.tiny * self.scale)
+        self.dropped_down += mass
+        return trimmed
+
+    @staticmethod
+    def _trim(poly: Any, centre: float, tiny: Any) -> tuple[Any, Any]:
+        """``poly`` without its longest prefix and suffix of total mass below ``tiny`` each
+        (found by bisection: prefix sums of non-negative coefficients are monotone, whatever
+        the polynomial's shape), and the mass dropped."""
+        from flint import arb
+        n = poly.length()
+        if n < 64:
+            return poly, arb(0)
+        c = min(max(int(round(centre)), 0), n - 1)
+
+        def head(i: int) -> Any:
+            return poly.truncate(i)(1).abs_upper() if i else arb(0)
+
+        def tail(j: int) -> Any:
+            return poly.right_shift(j)(1).abs_upper() if j < n else arb(0)
+
+        low, high = 0, c                  # the longest light prefix, within 0..c
+        while low < high:
+            mid = (low + high + 1) // 2
+            if head(mid) < tiny:
+                low = mid
+            else:
+                high = mid - 1
+        first = low
+        low, high = c + 1, n              # the longest light suffix, from c+1 on
+        while low < high:
+            mid = (low + high) // 2
+            if tail(mid) < tiny:
+                high = mid
+            else:
+                low = mid + 1
+        stop = low
+        if first == 0 and stop == n:
+            return poly, arb(0)
+        mass = head(first) + tail(stop)
+        kept = poly.right_shift(first).truncate(stop - first).left_shift(first)
+        return kept, mass
 
 
 def _share(part: Any, whole: Any) -> float | None:
