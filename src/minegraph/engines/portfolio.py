@@ -162,8 +162,12 @@ class PortfolioEngine(SystemEngine):
 
     # ------------------------------------------------------------------ one component
     def _count_component(self, component: Component, with_total: bool,
-                         stats: dict[str, Any]) -> ComponentDP | None:
-        """The component's DP if it can be had within the budget (or its time slice)."""
+                         stats: dict[str, Any],
+                         memo: dict[Any, ComponentDP | None] | None = None
+                         ) -> ComponentDP | None:
+        """The component's DP if it can be had within the budget (or its time slice);
+        ``memo`` shares the answer between components of one board with the same shape
+        (their canonical keys are equal) when there is no cache."""
         key = (component.key, with_total)
         if self.cache is not None:
             part = self.cache.get(key)
@@ -171,6 +175,8 @@ class PortfolioEngine(SystemEngine):
                 return part
             if key in self.cache.wide:
                 return None
+        elif memo is not None and key in memo:
+            return memo[key]        # the same shape earlier on this board: counted once
         sizes, clues = component.key
         tree = clique_tree(local_graph(len(sizes), clues))
         work = estimate_work(sizes, tree)
@@ -188,6 +194,8 @@ class PortfolioEngine(SystemEngine):
                 self.cache.wide.add(key)
             else:
                 self.cache.put(key, part)
+        elif memo is not None:
+            memo[key] = part
         return part
 
     def _sliced(self, sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
@@ -211,12 +219,14 @@ class PortfolioEngine(SystemEngine):
         if not system.consistent_so_far:
             return EngineResult.inconsistent(board.hidden, stats)
         with_total = system.remaining is not None
+        memo: dict[Any, ComponentDP | None] = {}
         fixed_safe: set[int] = set()
         fixed_mines: set[int] = set()
         current = system
         for round_ in range(MAX_ROUNDS):
             stats["rounds"] = round_ + 1
-            parts = [self._count_component(c, with_total, stats) for c in current.components]
+            parts = [self._count_component(c, with_total, stats, memo)
+                     for c in current.components]
             wide = [c for c, p in zip(current.components, parts) if p is None]
             if not wide:
                 asking("count")
@@ -245,7 +255,7 @@ class PortfolioEngine(SystemEngine):
             current = build_system(current.decided(fixed_safe, fixed_mines))
             if not current.consistent_so_far:  # pragma: no cover - a backbone keeps consistency
                 return EngineResult.inconsistent(board.hidden, stats)
-        parts = [self._count_component(c, with_total, stats) for c in current.components]
+        parts = [self._count_component(c, with_total, stats, memo) for c in current.components]
         wide = [c for c, p in zip(current.components, parts) if p is None]
         cut = self._cut(current, wide, stats, use_total=with_total)
         if cut is None:  # pragma: no cover
