@@ -404,3 +404,22 @@ def test_a_client_that_goes_away_frees_its_worker() -> None:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def test_big_requests_run_in_the_big_lane_with_the_same_answers() -> None:
+    """A board text past ``big_request_bytes`` is analysed and explained in the big lane's
+    process: the answers are the library's, and its errors keep their status."""
+    from minegraph.recipes import midgame_position
+    board = midgame_position(45, 45, 300, seed=3)
+    text = board.to_text()
+    assert len(text) > Limits().big_request_bytes
+    want = analyze(board)
+    cell = (want.safe or want.mines)[0]
+    with TestClient(create_app()) as client:
+        response = client.post("/api/analyze", json={"board": text})
+        assert response.status_code == 200 and response.json() == want.to_json()
+        response = client.post("/api/explain", json={"board": text, "cell": list(cell)})
+        assert response.status_code == 200
+        assert response.json() == explain(board, cell).to_json()
+        broken = text.replace("#", "9", 1)
+        assert "9" in _error(client.post("/api/analyze", json={"board": broken}), 422)

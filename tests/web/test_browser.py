@@ -9,17 +9,29 @@ with apt-get when it is missing; without it these tests fail rather than skip.
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import playwright.sync_api as playwright_sync
 import pytest
 
-from minegraph import Board, analyze
+from minegraph import Board, analyze, explain
+
+#: With MINEGRAPH_SCREENSHOTS=1 the tests also save a picture of each view into docs/img.
+SCREENSHOTS = os.environ.get("MINEGRAPH_SCREENSHOTS") == "1"
+DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
+
+
+def _shot(page: Any, name: str) -> None:
+    if SCREENSHOTS:
+        DOCS_IMG.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(DOCS_IMG / f"web-{name}.png"), full_page=True)
 
 
 def _free_port() -> int:
@@ -74,33 +86,45 @@ def _agrees(title: str, p: float) -> bool:
     return abs(float(shown) - p * 100) <= 0.00005 + 1e-12
 
 
-def test_overlay_paints_the_library_probabilities(page: Any) -> None:
+def _new_custom_game(page: Any, rows: int, cols: int, mines: int, seed: int) -> None:
     page.click("#tab-play")
     page.select_option("select[name=size]", "custom")
-    page.fill("input[name=rows]", "6")
-    page.fill("input[name=cols]", "7")
-    page.fill("input[name=mines]", "8")
+    page.fill("input[name=rows]", str(rows))
+    page.fill("input[name=cols]", str(cols))
+    page.fill("input[name=mines]", str(mines))
     page.select_option("select[name=rules]", "modern")
-    page.fill("input[name=seed]", "12345")
+    page.fill("input[name=seed]", str(seed))
     page.click("#new-game button[type=submit]")
-    page.wait_for_selector("#board .cell[data-r='5'][data-c='6']")
-    page.click("#board .cell[data-r='2'][data-c='3']")
-    page.wait_for_selector("#board .cell.open")
-    page.check("#overlay")
-    page.wait_for_selector("#board .cell.prob")
-    # The position as the page shows it, read back from the cells.
+    page.wait_for_selector(f"#board .cell[data-r='{rows - 1}'][data-c='{cols - 1}']")
+
+
+def _shown_board(page: Any, rows: int, cols: int, mines: int) -> tuple[Board, dict[tuple[int, int], str]]:
+    """The position as the page shows it, read back from the cells, and the tooltips of the
+    cells the overlay paints."""
     cells = page.eval_on_selector_all(
         "#board .cell",
         "els => els.map(e => [Number(e.dataset.r), Number(e.dataset.c), e.className,"
         " e.textContent, e.title])")
-    rows = [["#"] * 7 for _ in range(6)]
+    grid = [["#"] * cols for _ in range(rows)]
     painted: dict[tuple[int, int], str] = {}
     for r, c, classes, text, title in cells:
         if "open" in classes.split():
-            rows[r][c] = text or "0"
+            grid[r][c] = text or "0"
+        elif "flag" in classes.split():
+            grid[r][c] = "F"
         elif "prob" in classes.split():
             painted[(r, c)] = title
-    board = Board.from_text("mines: 8\n" + "\n".join("".join(row) for row in rows))
+    board = Board.from_text(f"mines: {mines}\n" + "\n".join("".join(row) for row in grid))
+    return board, painted
+
+
+def test_overlay_paints_the_library_probabilities(page: Any) -> None:
+    _new_custom_game(page, 6, 7, 8, 12345)
+    page.click("#board .cell[data-r='2'][data-c='3']")
+    page.wait_for_selector("#board .cell.open")
+    page.check("#overlay")
+    page.wait_for_selector("#board .cell.prob")
+    board, painted = _shown_board(page, 6, 7, 8)
     expected = analyze(board, arithmetic="exact")
     assert expected.consistent
     assert painted.keys() == {cell for cell in expected.probabilities}
@@ -108,6 +132,52 @@ def test_overlay_paints_the_library_probabilities(page: Any) -> None:
         assert _agrees(title, float(expected.probabilities[cell])), (cell, title)
     best = page.eval_on_selector("#board .cell.best", "e => [Number(e.dataset.r), Number(e.dataset.c)]")
     assert expected.probabilities[tuple(best)] == min(expected.probabilities.values())
+    _shot(page, "play-overlay")
+
+
+def test_why_highlights_the_numbers_that_force_a_cell(page: Any) -> None:
+    """On a certain cell the page highlights exactly the numbers ``explain`` returns."""
+    for seed in range(1, 40):
+        _new_custom_game(page, 8, 8, 10, seed)
+        page.click("#board .cell[data-r='4'][data-c='4']")
+        page.wait_for_selector("#board .cell.open")
+        page.check("#overlay")
+        page.wait_for_selector("#board .cell.prob")
+        certain = page.query_selector("#board .cell.certain-safe, #board .cell.certain-mine")
+        if certain is not None:
+            break
+        page.uncheck("#overlay")
+    else:  # pragma: no cover - the seeds above do give certain cells
+        pytest.fail("no certain cell in 39 games")
+    r, c = int(certain.get_attribute("data-r")), int(certain.get_attribute("data-c"))
+    board, _ = _shown_board(page, 8, 8, 10)
+    want = explain(board, (r, c))
+    page.check("#why-mode")
+    page.click(f"#board .cell[data-r='{r}'][data-c='{c}']")
+    page.wait_for_selector("#board .cell.why-asked")
+    highlighted = page.eval_on_selector_all(
+        "#board .cell.why-clue", "els => els.map(e => [Number(e.dataset.r), Number(e.dataset.c)])")
+    assert {tuple(x) for x in highlighted} == set(want.clues) and highlighted
+    assert page.text_content("#why-text") == want.text
+    _shot(page, "play-why")
+    page.uncheck("#why-mode")
+    page.uncheck("#overlay")
+
+
+def test_keyboard_moves_uncovers_and_flags(page: Any) -> None:
+    _new_custom_game(page, 5, 5, 3, 777)
+    page.focus("#board .cell[data-r='0'][data-c='0']")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Space")             # uncovers (1, 1): the first move is safe
+    page.wait_for_selector("#board .cell[data-r='1'][data-c='1'].open")
+    covered = page.query_selector("#board .cell:not(.open)")
+    assert covered is not None
+    r, c = int(covered.get_attribute("data-r")), int(covered.get_attribute("data-c"))
+    covered.focus()
+    page.keyboard.press("f")
+    page.wait_for_selector(f"#board .cell[data-r='{r}'][data-c='{c}'].flag")
+    assert page.text_content("#mine-counter") == "2"
 
 
 def test_analyser_tab_answers_and_reports_errors(page: Any) -> None:
@@ -118,7 +188,16 @@ def test_analyser_tab_answers_and_reports_errors(page: Any) -> None:
     want = analyze(Board.from_text("mines: 1\n#1#\n###"))
     assert page.text_content("#r-solutions") == str(want.solutions)
     assert page.text_content("#r-consistent") == "yes"
+    page.fill("#position", "#1-\n#1-\n#1-")          # the 1-1-1 wall: known safe cells
+    page.click("#analyse-form button[type=submit]")
+    page.wait_for_function("document.querySelector('#r-safe').textContent.includes('[0,0]')")
+    known = analyze(Board.from_text("#1-\n#1-\n#1-"))
+    assert known.safe == [(0, 0), (2, 0)] and known.mines == [(1, 0)]
+    assert page.text_content("#r-safe") == "[0,0] [2,0]"
+    assert page.text_content("#r-mines") == "[1,0]"
+    _shot(page, "analyser")
     page.fill("#position", "mines: 1\n#9#")
     page.click("#analyse-form button[type=submit]")
     error = page.wait_for_selector("#analyse-error:not([hidden])")
     assert "9" in (error.text_content() or "")
+    _shot(page, "analyser-error")

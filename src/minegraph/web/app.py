@@ -16,14 +16,21 @@ for an unknown game (or path), 422 for any other mistake (a :class:`~minegraph.e
 names its line and column) and for an analysis that ran out of time. Analyses and explanations
 run in worker threads (at most :attr:`Limits.workers` at once), each under a
 :class:`~minegraph.deadline.Deadline`, so the event loop keeps answering; a request whose
-client goes away has its deadline cancelled. No endpoint reads or writes files: boards come as
+client goes away has its deadline cancelled. Requests whose board text is longer than
+:attr:`Limits.big_request_bytes` run in a separate worker process instead (the *big lane*, at
+most :attr:`Limits.big_workers` at once), so long analyses of big positions do not take the
+interpreter lock from the small ones. No endpoint reads or writes files: boards come as
 text in the request, games live in memory.
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import multiprocessing
 import secrets
+import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Literal, TypeVar
 
@@ -173,6 +180,35 @@ def _explain(body: ExplainRequest, limits: Limits, deadline: Deadline) -> dict[s
     return explain(board, _cell(body.cell, board), timeout=deadline).to_json()
 
 
+def _big_job(kind: str, body: dict[str, Any], limits: Limits, seconds: float,
+             left: float) -> tuple[int, dict[str, Any]]:
+    """One analysis or explanation in the big lane's process, with ``left`` of its ``seconds``
+    still to go: ``(status, object)`` (errors as ``{"error": message}``, so nothing but plain
+    data crosses the process boundary)."""
+    try:
+        deadline = Deadline(seconds)
+        deadline.expires = time.monotonic() + left     # the wait for a process counted
+        if kind == "explain":
+            return 200, _explain(ExplainRequest.model_validate(body), limits, deadline)
+        return 200, _analyze(AnalyzeRequest.model_validate(body), limits, deadline)
+    except MinegraphError as exc:
+        return _status(exc), {"error": str(exc)}
+
+
+#: The big lane's processes, one pool per size, shared by every app of this process and
+#: started on first use (forkserver: the server's threads are not copied).
+_BIG_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _big_pool(workers: int) -> ProcessPoolExecutor:
+    pool = _BIG_POOLS.get(workers)
+    if pool is None:
+        context = multiprocessing.get_context("forkserver")
+        pool = _BIG_POOLS[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        atexit.register(pool.shutdown, wait=False, cancel_futures=True)
+    return pool
+
+
 def _seconds(asked: float | None, most: float) -> float:
     if asked is None:
         return most
@@ -268,16 +304,33 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     app.state.limits = limits
     app.state.games = GameStore(limits.max_games)
     app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
-    limiters: dict[int, anyio.CapacityLimiter] = {}
+    limiters: dict[tuple[int, str], anyio.CapacityLimiter] = {}
 
-    def limiter() -> anyio.CapacityLimiter:
-        # One per event loop: a limiter belongs to the loop that first uses it.
-        loop = id(asyncio.get_running_loop())
-        found = limiters.get(loop)
+    def limiter(lane: str = "small") -> anyio.CapacityLimiter:
+        # One per event loop and lane: a limiter belongs to the loop that first uses it.
+        key = (id(asyncio.get_running_loop()), lane)
+        found = limiters.get(key)
         if found is None:
-            limiters.clear()
-            found = limiters[loop] = anyio.CapacityLimiter(limits.workers)
+            if not any(k[0] == key[0] for k in limiters):
+                limiters.clear()
+            size = limits.workers if lane == "small" else limits.big_workers
+            found = limiters[key] = anyio.CapacityLimiter(size)
         return found
+
+    async def in_big_lane(kind: str, body: AnalyzeRequest, seconds: float) -> JSONResponse:
+        """A big request in the big lane's process; its wait for a process counts against
+        its time limit."""
+        start = time.monotonic()
+        async with limiter("big"):
+            left = seconds - (time.monotonic() - start)
+            if left <= 0:
+                from minegraph.errors import QueryTimeout
+                raise QueryTimeout(kind if kind == "explain" else "consistency", seconds)
+            loop = asyncio.get_running_loop()
+            status, obj = await loop.run_in_executor(
+                _big_pool(limits.big_workers), _big_job, kind, body.model_dump(), limits,
+                seconds, left)
+        return JSONResponse(obj, status_code=status)
 
     async def bounded(request: Request, seconds: float, work: Callable[[Deadline], T]) -> T:
         """``work(deadline)`` in a worker thread, the deadline cancelled if the client goes."""
@@ -323,6 +376,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     @app.post("/api/analyze", summary="Analyse a position (the object of minegraph analyze --json)")
     async def post_analyze(body: AnalyzeRequest, request: Request) -> JSONResponse:
         seconds = _seconds(body.timeout, limits.analyze_seconds)
+        if len(body.board) > limits.big_request_bytes:
+            return await in_big_lane("analyze", body, seconds)
         obj = await bounded(request, seconds, lambda d: _analyze(body, limits, d))
         return JSONResponse(obj)
 
@@ -330,6 +385,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                                       "(the object of minegraph explain --json)")
     async def post_explain(body: ExplainRequest, request: Request) -> JSONResponse:
         seconds = _seconds(body.timeout, limits.explain_seconds)
+        if len(body.board) > limits.big_request_bytes:
+            return await in_big_lane("explain", body, seconds)
         obj = await bounded(request, seconds, lambda d: _explain(body, limits, d))
         return JSONResponse(obj)
 

@@ -38,6 +38,14 @@ class Limits:
     workers
         Analyses and explanations run at once, each in a worker thread off the event loop;
         more wait for a free worker (the wait counts against their time limit).
+    big_request_bytes
+        Analyses and explanations of a board text longer than this (an Expert board takes
+        about 520 bytes) run in the *big lane*: a separate worker process, so that a long
+        analysis of a big position does not slow the small ones down (threads would share
+        Python's interpreter lock with them).
+    big_workers
+        Processes of the big lane; more big requests wait for one (the wait counts against
+        their time limit).
 
     Raises
     ------
@@ -61,6 +69,8 @@ class Limits:
     max_games: int = 1000
     max_game_cells: int = 10_000
     workers: int = 4
+    big_request_bytes: int = 2000
+    big_workers: int = 1
 
     def __post_init__(self) -> None:
         for f in fields(self):

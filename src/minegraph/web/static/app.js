@@ -96,7 +96,7 @@ function overlayCell(cell, p, best) {
 }
 
 // ------------------------------------------------------------------ play
-const play = { game: null, analysis: null, started: null, timer: null, busy: false };
+const play = { game: null, analysis: null, started: null, timer: null, busy: false, why: null };
 
 function readForm() {
   const form = $("new-game");
@@ -141,6 +141,8 @@ async function newGame(event) {
     return;
   }
   play.analysis = null;
+  play.why = null;
+  $("why-text").textContent = "";
   play.started = null;
   clearInterval(play.timer);
   $("timer").textContent = "0";
@@ -153,6 +155,10 @@ async function newGame(event) {
 function drawGame() {
   const game = play.game;
   if (!game) return;
+  // Redrawing replaces the cells: keep the keyboard focus where it was.
+  const active = document.activeElement;
+  const focused = active && active.classList && active.classList.contains("cell")
+    && $("board").contains(active) ? [active.dataset.r, active.dataset.c] : null;
   const flags = new Set(game.flags.map(([r, c]) => `${r},${c}`));
   const mines = new Set((game.mines_at || []).map(([r, c]) => `${r},${c}`));
   const exploded = game.exploded ? `${game.exploded[0]},${game.exploded[1]}` : null;
@@ -175,7 +181,13 @@ function drawGame() {
       if (analysis) overlayCell(cell, analysis.probability[r][c], key === best);
     }
     if (key === exploded) cell.classList.add("exploded", "mine");
+    if (play.why && play.why.clues.has(key)) cell.classList.add("why-clue");
+    if (play.why && play.why.cell === key) cell.classList.add("why-asked");
   });
+  if (focused) {
+    const again = $("board").querySelector(`.cell[data-r="${focused[0]}"][data-c="${focused[1]}"]`);
+    if (again) again.focus();
+  }
   $("mine-counter").textContent = game.mines - game.flags.length;
   const words = { playing: "", won: "You won!", lost: "Boom — you lost." };
   $("game-status").textContent = words[game.status] || game.status;
@@ -219,15 +231,56 @@ async function refreshOverlay() {
   drawGame();
 }
 
+// "Why?": the numbers that force a covered cell (minegraph explain), highlighted.
+async function why(r, c) {
+  const game = play.game;
+  $("why-text").textContent = "";
+  try {
+    const answer = await api("POST", "/api/explain", { board: game.board, cell: [r, c] });
+    play.why = { cell: `${r},${c}`, clues: new Set(answer.clues.map(([a, b]) => `${a},${b}`)) };
+    $("why-text").textContent = answer.text;
+  } catch (err) {
+    play.why = null;
+    $("why-text").textContent = `no answer: ${err.message}`;
+  }
+  drawGame();
+}
+
 function boardClick(event, action) {
   const cell = event.target.closest(".cell");
   if (!cell || !play.game) return;
   event.preventDefault();
   const r = Number(cell.dataset.r), c = Number(cell.dataset.c);
   const state = play.game.states[r][c];
+  if ($("why-mode").checked && action === "reveal") {
+    if (state < 0 && play.game.status === "playing") why(r, c);
+    return;
+  }
+  play.why = null;
+  $("why-text").textContent = "";
   if (action === "flag") { if (state < 0) move("flag", r, c); return; }
   if (state > 0) move("chord", r, c);
   else if (state < 0 && !cell.classList.contains("flag")) move("reveal", r, c);
+}
+
+// Keyboard play: arrows move the focus between cells; Space/Enter click the focused cell
+// (uncover or chord, as a left click), F flags it.
+function boardKey(event) {
+  const cell = event.target.closest(".cell");
+  if (!cell || !play.game) return;
+  const r = Number(cell.dataset.r), c = Number(cell.dataset.c);
+  const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (event.key in steps) {
+    event.preventDefault();
+    const [dr, dc] = steps[event.key];
+    const rr = Math.min(Math.max(r + dr, 0), play.game.rows - 1);
+    const cc = Math.min(Math.max(c + dc, 0), play.game.cols - 1);
+    const next = $("board").querySelector(`.cell[data-r="${rr}"][data-c="${cc}"]`);
+    if (next) next.focus();
+  } else if (event.key === "f" || event.key === "F") {
+    event.preventDefault();
+    boardClick({ target: cell, preventDefault() {} }, "flag");
+  }
 }
 
 // ------------------------------------------------------------------ analyser
@@ -292,6 +345,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("new-game").elements.size.addEventListener("change", syncCustom);
   $("board").addEventListener("click", (e) => boardClick(e, "reveal"));
   $("board").addEventListener("contextmenu", (e) => boardClick(e, "flag"));
+  $("board").addEventListener("keydown", boardKey);
   $("overlay").addEventListener("change", refreshOverlay);
   $("analyse-form").addEventListener("submit", analyse);
   fillFormFromUrl();

@@ -1,0 +1,179 @@
+"""A bounded load test of the web app on loopback.
+
+The app runs as ``minegraph serve`` (default limits) in its own process on a free local port,
+and the clients (httpx, asyncio) in this one. Two phases, each with ``--clients`` concurrent clients sending
+``--requests`` ``POST /api/analyze`` requests each, on Expert positions of the benchmark corpus
+(``bench/expert_corpus.py``, a different position per request):
+
+1. the easy load alone;
+2. the same easy load while ``--hard-clients`` clients keep sending a hard position (a 60x60
+   checkerboard opening, 30% mines, with its total, German & Lakshtanov's family) with a short limit
+   (``"timeout": --hard-timeout``), which the server answers with a JSON time-out error.
+
+Reported per phase: throughput (easy requests per second, wall clock), latency median, p90,
+p99 and max, the status codes seen, and for the hard requests their statuses and latencies.
+An easy request that does not answer 200 with the library's own answer (the same
+``to_json()`` object) counts as an error. Results go to ``bench/results/web_load.json``.
+
+Usage::
+
+    python bench/bench_web_load.py                     # 50 clients x 20 requests, about 1 min
+    python bench/bench_web_load.py --clients 10 --requests 5 --out /tmp/w.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import shlex
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import httpx  # noqa: E402
+
+from expert_corpus import expert_corpus  # noqa: E402
+from machine import describe  # noqa: E402
+from minegraph import analyze  # noqa: E402
+from minegraph.recipes import checkerboard_opening  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _serve() -> tuple[str, subprocess.Popen[bytes]]:
+    """``minegraph serve`` in its own process (the load generator must not share the server's
+    interpreter lock), ready when ``GET /api/limits`` answers."""
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "minegraph", "serve", "--host", "127.0.0.1",
+                               "--port", str(port)])
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(url + "/api/limits", timeout=1).status_code == 200:
+                return url, server
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline or server.poll() is not None:
+            server.kill()
+            raise RuntimeError("minegraph serve did not start within 30 s")
+        time.sleep(0.1)
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _summary(latencies: list[float]) -> dict[str, float]:
+    if not latencies:
+        return {}
+    return {"median_ms": round(statistics.median(latencies) * 1000, 2),
+            "p90_ms": round(_quantile(latencies, 0.90) * 1000, 2),
+            "p99_ms": round(_quantile(latencies, 0.99) * 1000, 2),
+            "max_ms": round(max(latencies) * 1000, 2)}
+
+
+async def _phase(url: str, texts: list[str], expected: list[dict[str, Any]], clients: int,
+                 requests: int, hard: str | None, hard_clients: int,
+                 hard_timeout: float) -> dict[str, Any]:
+    latencies: list[float] = []
+    statuses: dict[str, int] = {}
+    errors: list[str] = []
+    hard_latencies: list[float] = []
+    hard_statuses: dict[str, int] = {}
+    stop = asyncio.Event()
+    limits = httpx.Limits(max_connections=clients + hard_clients + 4)
+
+    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as http:
+        async def easy(k: int) -> None:
+            for j in range(requests):
+                index = (k * requests + j) % len(texts)
+                start = time.perf_counter()
+                response = await http.post("/api/analyze", json={"board": texts[index]})
+                latencies.append(time.perf_counter() - start)
+                statuses[str(response.status_code)] = statuses.get(str(response.status_code), 0) + 1
+                if response.status_code != 200:
+                    errors.append(f"status {response.status_code}: {response.text[:200]}")
+                elif response.json() != expected[index]:
+                    errors.append(f"position {index}: the answer differs from the library's")
+
+        async def heavy() -> None:
+            while not stop.is_set():
+                start = time.perf_counter()
+                response = await http.post("/api/analyze",
+                                           json={"board": hard, "timeout": hard_timeout})
+                hard_latencies.append(time.perf_counter() - start)
+                key = str(response.status_code)
+                hard_statuses[key] = hard_statuses.get(key, 0) + 1
+
+        background = [asyncio.create_task(heavy()) for _ in range(hard_clients if hard else 0)]
+        if background:
+            await asyncio.sleep(0.5)          # the hard requests are running first
+        start = time.perf_counter()
+        await asyncio.gather(*(easy(k) for k in range(clients)))
+        wall = time.perf_counter() - start
+        stop.set()
+        await asyncio.gather(*background)
+    out: dict[str, Any] = {"easy_requests": len(latencies), "wall_s": round(wall, 3),
+                           "throughput_per_s": round(len(latencies) / wall, 1),
+                           **_summary(latencies), "statuses": statuses,
+                           "errors": len(errors), "first_errors": errors[:5]}
+    if hard:
+        out["hard"] = {"requests": len(hard_latencies), "statuses": hard_statuses,
+                       **_summary(hard_latencies)}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--clients", type=int, default=50)
+    ap.add_argument("--requests", type=int, default=20)
+    ap.add_argument("--hard-clients", type=int, default=3)
+    ap.add_argument("--hard-timeout", type=float, default=1.0)
+    ap.add_argument("--hard-size", type=int, default=60,
+                    help="side of the checkerboard opening, 30%% mines (60: no answer in minutes)")
+    ap.add_argument("--out", default=str(HERE / "results" / "web_load.json"))
+    args = ap.parse_args(argv)
+
+    boards = expert_corpus(min(1000, args.clients * args.requests))
+    texts = [b.to_text() for b in boards]
+    expected = [analyze(b).to_json() for b in boards]
+    hard = checkerboard_opening(args.hard_size, args.hard_size, 0.3, seed=1, total=True).to_text()
+    url, server = _serve()
+    try:
+        alone = asyncio.run(_phase(url, texts, expected, args.clients, args.requests, None, 0,
+                                   args.hard_timeout))
+        print("easy alone:", json.dumps(alone), flush=True)
+        mixed = asyncio.run(_phase(url, texts, expected, args.clients, args.requests, hard,
+                                   args.hard_clients, args.hard_timeout))
+        print("with hard requests:", json.dumps(mixed), flush=True)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    out = {"machine": describe(), "command": "python bench/bench_web_load.py "
+           + shlex.join(argv if argv is not None else sys.argv[1:]),
+           "clients": args.clients, "requests_per_client": args.requests,
+           "hard_clients": args.hard_clients, "hard_timeout_s": args.hard_timeout,
+           "easy_alone": alone, "with_hard": mixed}
+    Path(args.out).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    failed = alone["errors"] + mixed["errors"]
+    print("errors:", failed)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
