@@ -319,6 +319,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="minegraph analyze vs ms_toollib on the Expert corpus")
     ap.add_argument("--count", type=int, default=None, help="positions (default 1000; 50 with --quick)")
     ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--recipe", choices=["opening", "clicks"], default="opening",
+                    help="opening: the Expert corpus (one growing region); clicks: many separate "
+                         "clicks anywhere (recipes.midgame(..., clicks=True))")
     ap.add_argument("--repeats", type=int, default=None, help="runs per position (default 5; 3 with --quick)")
     ap.add_argument("--quick", action="store_true", help="smoke run: 50 positions, 1 big-board run")
     ap.add_argument("--peer-only", action="store_true", help="time the peer alone")
@@ -346,7 +349,8 @@ def main(argv: list[str] | None = None) -> int:
 
     started = datetime.now(timezone.utc)
     t0 = time.perf_counter()
-    games = [midgame(ROWS, COLS, MINES, s) for s in range(args.first_seed, args.first_seed + count)]
+    games = [midgame(ROWS, COLS, MINES, s, clicks=args.recipe == "clicks")
+             for s in range(args.first_seed, args.first_seed + count)]
     records = run_corpus(games, repeats, analyze, progress=count >= 200)
     for k, rec in enumerate(records):
         rec["seed"] = args.first_seed + k
@@ -354,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
     peer_t = [r["peer"] for r in records]
     mg_t = [r["mg"] for r in records]
     ok = [i for i, r in enumerate(records) if r["peer"] is not None and (analyze is None or r["mg"] is not None)]
-    corpus: dict[str, Any] = {"positions": count, "first_seed": args.first_seed, "repeats": repeats,
+    corpus: dict[str, Any] = {"recipe": args.recipe, "positions": count, "first_seed": args.first_seed, "repeats": repeats,
                               "board": f"{COLS}x{ROWS}, {MINES} mines", "timed_positions": len(ok)}
     corpus["peer"] = summary([peer_t[i] for i in ok]) if ok else None
     corpus["minegraph"] = summary([mg_t[i] for i in ok]) if analyze is not None and ok else None

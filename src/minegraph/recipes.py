@@ -146,7 +146,8 @@ class _Frontier:
         return len(self.items)
 
 
-def midgame(rows: int, cols: int, mines: int, seed: int, topology: str = "square") -> Midgame:
+def midgame(rows: int, cols: int, mines: int, seed: int, topology: str = "square", *,
+            clicks: bool = False) -> Midgame:
     """Play a random game to a random point and return the position and its layout.
 
     The recipe, all from ``random.Random(seed)``: draw a target fraction ``t`` uniformly in
@@ -155,7 +156,8 @@ def midgame(rows: int, cols: int, mines: int, seed: int, topology: str = "square
     the safe cells are uncovered, uncover a uniformly chosen safe hidden cell adjacent to the
     uncovered region (flood-filling zeros). If no safe hidden cell touches the region (it is
     walled in by mines), a uniformly chosen safe hidden cell anywhere is uncovered instead.
-    Mines are never flagged.
+    Mines are never flagged. With ``clicks`` every later cell is a uniformly chosen safe hidden
+    cell of the whole board (many separate clicks: more, smaller components).
 
     Parameters
     ----------
@@ -165,6 +167,8 @@ def midgame(rows: int, cols: int, mines: int, seed: int, topology: str = "square
         The only source of randomness.
     topology : str
         A grid topology of :mod:`minegraph.topology`.
+    clicks : bool
+        Uncover anywhere, not next to the uncovered region.
 
     Returns
     -------
@@ -208,7 +212,7 @@ def midgame(rows: int, cols: int, mines: int, seed: int, topology: str = "square
 
     uncover(click)
     while len(revealed) < goal:
-        if len(frontier):
+        if len(frontier) and not clicks:
             uncover(frontier.choice(rng))
         else:
             rest = [i for i in range(n) if i not in revealed and i not in layout]

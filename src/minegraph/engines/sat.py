@@ -179,7 +179,17 @@ class ClueFormula:
 
     def cardinality(self, lits: list[int], low: int, high: int,
                     encoding: int = _CLUE_ENCODING) -> list[list[int]]:
-        """Clauses for ``low <= sum(lits) <= high`` from PySAT's encoders."""
+        """Clauses for ``low <= sum(lits) <= high`` from PySAT's encoders (whose C code
+        catches Ctrl-C and raises its own error: turned back into ``KeyboardInterrupt``)."""
+        try:
+            return self._cardinality(lits, low, high, encoding)
+        except Exception as exc:
+            if "keyboard interrupt" in str(exc).lower():
+                raise KeyboardInterrupt from None
+            raise
+
+    def _cardinality(self, lits: list[int], low: int, high: int,
+                     encoding: int) -> list[list[int]]:
         n = len(lits)
         if low > high or low > n or high < 0:
             return [[]]
