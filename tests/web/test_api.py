@@ -423,3 +423,45 @@ def test_big_requests_run_in_the_big_lane_with_the_same_answers() -> None:
         assert response.json() == explain(board, cell).to_json()
         broken = text.replace("#", "9", 1)
         assert "9" in _error(client.post("/api/analyze", json={"board": broken}), 422)
+
+
+def test_the_solver_plays_as_the_library_does(client: TestClient) -> None:
+    """One decision, then to the end: the same game and moves as ``play`` with the same policy
+    on a game of the same seed; the game then refuses nothing but is over."""
+    from minegraph.play.policies import get_policy, play
+    body = {"rows": 9, "cols": 9, "mines": 10, "rules": "modern", "seed": 2024}
+    game_id = client.post("/api/game", json=body).json()["id"]
+    first = client.post(f"/api/game/{game_id}/solver", json={"steps": 1})
+    assert first.status_code == 200
+    step = first.json()
+    assert step["solver"]["decisions"] == 1 and step["solver"]["moves"]
+    end = client.post(f"/api/game/{game_id}/solver", json={"steps": None}).json()
+    assert end["status"] in ("won", "lost") and end["solver"]["stopped"] is None
+    same = Game(rows=9, cols=9, mines=10, rules="modern", seed=2024)
+    record = play(same, get_policy("strong"))
+    assert end["status"] == ("won" if record.won else "lost")
+    cols = 9
+    assert [list(divmod(m.cell, cols)) for m in same.moves] == \
+        step["solver"]["moves"] + end["solver"]["moves"]
+    done = client.post(f"/api/game/{game_id}/solver", json={"steps": 1}).json()
+    assert done["solver"]["decisions"] == 0
+
+
+def test_moves_wait_for_nobody_while_the_solver_plays(client: TestClient) -> None:
+    game_id = client.post("/api/game", json={"size": "beginner", "seed": 5}).json()["id"]
+    entry = client.app.state.games.get(game_id)
+    with entry.busy:            # as while the solver plays in a worker thread
+        refused = client.post(f"/api/game/{game_id}/move", json={"action": "reveal", "cell": [0, 0]})
+        assert "solver is playing" in _error(refused, 409)
+        again = client.post(f"/api/game/{game_id}/solver", json={"steps": 1})
+        assert "already playing" in _error(again, 409)
+    assert client.post(f"/api/game/{game_id}/move",
+                       json={"action": "reveal", "cell": [0, 0]}).status_code == 200
+
+
+@pytest.mark.parametrize("body, where", [({"steps": 0}, "body.steps"),
+                                         ({"policy": "random"}, "body.policy"),
+                                         ({"steps": 1, "extra": 1}, "body.extra")])
+def test_bad_solver_requests_are_422(client: TestClient, body: dict[str, Any], where: str) -> None:
+    game_id = client.post("/api/game", json={"size": "beginner", "seed": 5}).json()["id"]
+    assert where in _error(client.post(f"/api/game/{game_id}/solver", json=body), 422)

@@ -171,13 +171,29 @@ def test_keyboard_moves_uncovers_and_flags(page: Any) -> None:
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Space")             # uncovers (1, 1): the first move is safe
     page.wait_for_selector("#board .cell[data-r='1'][data-c='1'].open")
-    covered = page.query_selector("#board .cell:not(.open)")
-    assert covered is not None
-    r, c = int(covered.get_attribute("data-r")), int(covered.get_attribute("data-c"))
-    covered.focus()
+    page.wait_for_function("!play.busy")     # the move and its redraw are over
+    r, c = page.eval_on_selector("#board .cell:not(.open)",
+                                 "e => [Number(e.dataset.r), Number(e.dataset.c)]")
+    page.focus(f"#board .cell[data-r='{r}'][data-c='{c}']")
     page.keyboard.press("f")
     page.wait_for_selector(f"#board .cell[data-r='{r}'][data-c='{c}'].flag")
     assert page.text_content("#mine-counter") == "2"
+
+
+def test_the_solver_plays_a_step_then_to_the_end(page: Any) -> None:
+    from minegraph.play.game import Game
+    from minegraph.play.policies import get_policy, play
+    _new_custom_game(page, 9, 9, 10, 2024)
+    page.click("#solver-step")
+    page.wait_for_selector("#board .cell.open")
+    assert "1 decision(s)" in (page.text_content("#why-text") or "")
+    page.click("#solver-end")
+    page.wait_for_function("['You won!', 'Boom — you lost.']"
+                           ".includes(document.querySelector('#game-status').textContent)")
+    record = play(Game(rows=9, cols=9, mines=10, rules="modern", seed=2024), get_policy("strong"))
+    want = "You won!" if record.won else "Boom — you lost."
+    assert page.text_content("#game-status") == want
+    _shot(page, "play-solver")
 
 
 def test_analyser_tab_answers_and_reports_errors(page: Any) -> None:

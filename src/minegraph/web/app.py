@@ -9,6 +9,8 @@ Endpoints:
 - ``GET /api/limits``: the :class:`~minegraph.web.limits.Limits` in force;
 - ``POST /api/game``, ``GET /api/game/{id}``, ``POST /api/game/{id}/move``: games held in a
   bounded :class:`~minegraph.web.store.GameStore`;
+- ``POST /api/game/{id}/solver``: ``{"steps"?: N | null, "policy"?: "strong" | "safest"}``
+  lets the autoplayer (:mod:`minegraph.play.policies`) play some decisions or to the end;
 - ``GET /``: the page (``static/index.html``), its files under ``/static/``.
 
 Every error answers ``{"error": MESSAGE}``: 413 for a body or board beyond the limits, 404
@@ -52,7 +54,8 @@ from minegraph.play.game import Game
 from minegraph.web.limits import Limits
 from minegraph.web.store import GameStore, StoredGame, UnknownGame
 
-__all__ = ["create_app", "STATIC", "AnalyzeRequest", "ExplainRequest", "GameRequest", "MoveRequest"]
+__all__ = ["create_app", "STATIC", "AnalyzeRequest", "ExplainRequest", "GameRequest", "MoveRequest",
+           "SolverRequest"]
 
 #: The page's files, served under ``/static/`` (and ``/`` for ``index.html``).
 STATIC = Path(__file__).resolve().parent / "static"
@@ -96,6 +99,15 @@ class GameRequest(_Body):
     topology: Literal["square", "triangle", "hex", "torus"] = "square"
     rules: Literal["classic", "modern", "any"] = "classic"
     seed: int | None = Field(None, ge=0, lt=2 ** 63)
+
+
+class SolverRequest(_Body):
+    """The body of ``POST /api/game/{id}/solver``."""
+
+    steps: int | None = Field(1, ge=1, le=100_000,
+                              description="decisions to play (each uncovers its certain cells "
+                                          "or makes one guess); null: to the end of the game")
+    policy: Literal["strong", "safest"] = "strong"
 
 
 class MoveRequest(_Body):
@@ -238,6 +250,36 @@ def _game_json(entry: StoredGame) -> dict[str, Any]:
             "exploded": None if game.exploded is None else ref(game.exploded),
             "mines_at": [ref(c) for c in sorted(game.layout)] if over and game.layout is not None else None,
             "board": board.to_text()}
+
+
+def _solve(entry: StoredGame, body: SolverRequest, deadline: Deadline) -> dict[str, Any]:
+    """Play ``body.steps`` decisions of the policy (or to the end) on the stored game; what
+    was played. Stops early, keeping the moves made, when the deadline passes."""
+    from minegraph.deadline import time_limit
+    from minegraph.errors import QueryTimeout
+    from minegraph.play.policies import get_policy
+    game = entry.game
+    policy = get_policy(body.policy)
+    cols = game.cols or 1
+    played: list[list[int]] = []
+    decisions = guesses = 0
+    stopped = None
+    try:
+        with time_limit(deadline, "solver"):
+            while game.status == "playing" and (body.steps is None or decisions < body.steps):
+                decision = policy.decide(game)
+                decisions += 1
+                guesses += decision.guess
+                for move in decision.moves:
+                    if game.status != "playing":
+                        break
+                    if game.is_legal(move):
+                        game.push(move)
+                        played.append(list(divmod(move.cell, cols)))
+    except QueryTimeout:
+        stopped = f"time limit of {deadline.seconds:g} s"
+    return {"policy": body.policy, "decisions": decisions, "guesses": guesses,
+            "moves": played, "stopped": stopped}
 
 
 def _new_game(body: GameRequest, limits: Limits) -> tuple[Game, int]:
@@ -400,9 +442,26 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     async def get_game(game_id: str) -> JSONResponse:
         return JSONResponse(_game_json(app.state.games.get(game_id)))
 
+    @app.post("/api/game/{game_id}/solver",
+              summary="Let the solver play some decisions, or to the end")
+    async def post_solver(game_id: str, body: SolverRequest, request: Request) -> JSONResponse:
+        entry = app.state.games.get(game_id)
+        if not entry.busy.acquire(blocking=False):
+            raise HTTPException(409, "the solver is already playing this game")
+        try:
+            report = await bounded(request, limits.analyze_seconds,
+                                   lambda d: _solve(entry, body, d))
+        finally:
+            entry.busy.release()
+        obj = _game_json(entry)
+        obj["solver"] = report
+        return JSONResponse(obj)
+
     @app.post("/api/game/{game_id}/move", summary="Uncover, flag (toggle) or chord a cell")
     async def post_move(game_id: str, body: MoveRequest) -> JSONResponse:
         entry = app.state.games.get(game_id)
+        if entry.busy.locked():
+            raise HTTPException(409, "the solver is playing this game; wait for its answer")
         game = entry.game
         cell = tuple(body.cell) if isinstance(body.cell, list) else body.cell
         if isinstance(body.cell, list) and len(body.cell) != 2:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from minegraph.errors import UserError
 from minegraph.play.game import Game
@@ -30,6 +30,9 @@ class StoredGame:
     game: Game
     seed: int
     size: str | None
+    #: Held while the solver plays the game in a worker thread: moves wait for nobody but
+    #: are refused (409) meanwhile.
+    busy: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
 
 class GameStore:

@@ -263,6 +263,28 @@ function boardClick(event, action) {
   else if (state < 0 && !cell.classList.contains("flag")) move("reveal", r, c);
 }
 
+// "Let the solver play": one decision (its certain cells, or one guess) or to the end.
+async function solver(steps) {
+  const game = play.game;
+  if (!game || game.status !== "playing" || play.busy) return;
+  play.busy = true;
+  showError($("play-error"), "");
+  try {
+    play.game = await api("POST", `/api/game/${encodeURIComponent(game.id)}/solver`, { steps });
+    const s = play.game.solver;
+    $("why-text").textContent = `solver (${s.policy}): ${s.decisions} decision(s), `
+      + `${s.moves.length} move(s), ${s.guesses} guess(es)` + (s.stopped ? `; stopped: ${s.stopped}` : "");
+    play.analysis = null;
+    play.why = null;
+    drawGame();
+    await refreshOverlay();
+  } catch (err) {
+    showError($("play-error"), err.message);
+  } finally {
+    play.busy = false;
+  }
+}
+
 // Keyboard play: arrows move the focus between cells; Space/Enter click the focused cell
 // (uncover or chord, as a left click), F flags it.
 function boardKey(event) {
@@ -346,6 +368,8 @@ document.addEventListener("DOMContentLoaded", () => {
   $("board").addEventListener("click", (e) => boardClick(e, "reveal"));
   $("board").addEventListener("contextmenu", (e) => boardClick(e, "flag"));
   $("board").addEventListener("keydown", boardKey);
+  $("solver-step").addEventListener("click", () => solver(1));
+  $("solver-end").addEventListener("click", () => solver(null));
   $("overlay").addEventListener("change", refreshOverlay);
   $("analyse-form").addEventListener("submit", analyse);
   fillFormFromUrl();
