@@ -465,3 +465,20 @@ def test_moves_wait_for_nobody_while_the_solver_plays(client: TestClient) -> Non
 def test_bad_solver_requests_are_422(client: TestClient, body: dict[str, Any], where: str) -> None:
     game_id = client.post("/api/game", json={"size": "beginner", "seed": 5}).json()["id"]
     assert where in _error(client.post(f"/api/game/{game_id}/solver", json=body), 422)
+
+
+def test_noguess_games_are_won_without_a_guess(client: TestClient) -> None:
+    """The first click draws the layout of ``noguess_board`` (same seed and first cell); the
+    strong solver then finishes the game without a single guess."""
+    from minegraph.generate.noguess import noguess_board
+    body = {"rows": 9, "cols": 9, "mines": 12, "rules": "noguess", "seed": 31}
+    created = client.post("/api/game", json=body).json()
+    assert created["rules"] == "noguess"
+    game_id = created["id"]
+    moved = client.post(f"/api/game/{game_id}/move", json={"action": "reveal", "cell": [4, 4]})
+    assert moved.status_code == 200
+    entry = client.app.state.games.get(game_id)
+    want = noguess_board(9, 9, 12, first=(4, 4), rules="modern", seed=31)
+    assert entry.game.layout == want.layout
+    end = client.post(f"/api/game/{game_id}/solver", json={"steps": None}).json()
+    assert end["status"] == "won" and end["solver"]["guesses"] == 0

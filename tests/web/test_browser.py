@@ -86,13 +86,14 @@ def _agrees(title: str, p: float) -> bool:
     return abs(float(shown) - p * 100) <= 0.00005 + 1e-12
 
 
-def _new_custom_game(page: Any, rows: int, cols: int, mines: int, seed: int) -> None:
+def _new_custom_game(page: Any, rows: int, cols: int, mines: int, seed: int,
+                     rules: str = "modern") -> None:
     page.click("#tab-play")
     page.select_option("select[name=size]", "custom")
     page.fill("input[name=rows]", str(rows))
     page.fill("input[name=cols]", str(cols))
     page.fill("input[name=mines]", str(mines))
-    page.select_option("select[name=rules]", "modern")
+    page.select_option("select[name=rules]", rules)
     page.fill("input[name=seed]", str(seed))
     page.click("#new-game button[type=submit]")
     page.wait_for_selector(f"#board .cell[data-r='{rows - 1}'][data-c='{cols - 1}']")
@@ -194,6 +195,18 @@ def test_the_solver_plays_a_step_then_to_the_end(page: Any) -> None:
     want = "You won!" if record.won else "Boom — you lost."
     assert page.text_content("#game-status") == want
     _shot(page, "play-solver")
+
+
+def test_a_noguess_game_is_won_by_the_solver_without_guessing(page: Any) -> None:
+    _new_custom_game(page, 9, 9, 12, 31, rules="noguess")
+    page.click("#board .cell[data-r='4'][data-c='4']")
+    page.wait_for_selector("#board .cell.open")
+    page.wait_for_function("!play.busy")
+    page.click("#solver-end")
+    page.wait_for_function("['You won!', 'Boom — you lost.']"
+                           ".includes(document.querySelector('#game-status').textContent)")
+    assert page.text_content("#game-status") == "You won!"
+    assert "0 guess(es)" in (page.text_content("#why-text") or "")
 
 
 def test_analyser_tab_answers_and_reports_errors(page: Any) -> None:

@@ -97,7 +97,9 @@ class GameRequest(_Body):
     cols: int | None = Field(None, ge=1, le=100_000)
     mines: int | None = Field(None, ge=0)
     topology: Literal["square", "triangle", "hex", "torus"] = "square"
-    rules: Literal["classic", "modern", "any"] = "classic"
+    rules: Literal["classic", "modern", "any", "noguess"] = Field(
+        "classic", description="noguess: modern rules on a layout the first click makes "
+                               "solvable without a guess (made at the first click)")
     seed: int | None = Field(None, ge=0, lt=2 ** 63)
 
 
@@ -243,7 +245,8 @@ def _game_json(entry: StoredGame) -> dict[str, Any]:
         return list(divmod(index, cols))
 
     return {"id": entry.id, "size": entry.size, "rows": game.rows, "cols": cols,
-            "topology": game.topology, "mines": game.mine_count, "rules": game.rules,
+            "topology": game.topology, "mines": game.mine_count,
+            "rules": getattr(game, "rules_label", game.rules),
             "seed": entry.seed, "status": game.status, "moves": len(game.moves),
             "states": [list(states[r * cols:(r + 1) * cols]) for r in range(game.rows)],
             "flags": [ref(c) for c in sorted(game.flags)],
@@ -282,6 +285,34 @@ def _solve(entry: StoredGame, body: SolverRequest, deadline: Deadline) -> dict[s
             "moves": played, "stopped": stopped}
 
 
+class NoGuessGame(Game):
+    """A game under modern rules whose layout, drawn at the first click, is solved from that
+    click without a guess (:func:`~minegraph.generate.noguess.noguess_board`, same seed)."""
+
+    rules_label = "noguess"
+
+    def __init__(self, size: str | None, *, seed: int, **options: Any) -> None:
+        super().__init__(size, rules="modern", seed=seed, **options)
+        self.seed = seed
+
+    def prepare(self, first: int, deadline: Deadline) -> None:
+        """Draw the layout for the first click ``first`` (off the event loop: it may take a
+        while on a dense board), within ``deadline``."""
+        from minegraph.deadline import time_limit
+        from minegraph.generate.noguess import noguess_board
+        if self.layout is not None:
+            return
+        assert self.rows is not None and self.cols is not None
+        with time_limit(deadline, "no-guess layout"):
+            made = noguess_board(self.rows, self.cols, self.mine_count, first=first,
+                                 rules="modern", seed=self.seed, topology=self.topology)
+        self.layout = made.layout
+
+    def _place_for(self, first: int) -> None:
+        if self.layout is None:
+            self.prepare(first, Deadline(60.0))
+
+
 def _new_game(body: GameRequest, limits: Limits) -> tuple[Game, int]:
     from minegraph.play.game import SIZES
     size = body.size if body.size is not None or (body.rows, body.cols) != (None, None) else "beginner"
@@ -295,8 +326,12 @@ def _new_game(body: GameRequest, limits: Limits) -> tuple[Game, int]:
         raise LimitError(f"a game of {rows}x{cols} = {rows * cols} cells exceeds the limit of "
                          f"{limits.max_game_cells} cells (GET /api/limits)")
     seed = body.seed if body.seed is not None else secrets.randbelow(SEED_RANGE)
-    game = Game(size, rows=body.rows, cols=body.cols, mines=body.mines, topology=body.topology,
-                rules=body.rules, seed=seed)
+    if body.rules == "noguess":
+        game: Game = NoGuessGame(size, rows=body.rows, cols=body.cols, mines=body.mines,
+                                 topology=body.topology, seed=seed)
+    else:
+        game = Game(size, rows=body.rows, cols=body.cols, mines=body.mines,
+                    topology=body.topology, rules=body.rules, seed=seed)
     return game, seed
 
 
@@ -458,7 +493,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         return JSONResponse(obj)
 
     @app.post("/api/game/{game_id}/move", summary="Uncover, flag (toggle) or chord a cell")
-    async def post_move(game_id: str, body: MoveRequest) -> JSONResponse:
+    async def post_move(game_id: str, body: MoveRequest, request: Request) -> JSONResponse:
         entry = app.state.games.get(game_id)
         if entry.busy.locked():
             raise HTTPException(409, "the solver is playing this game; wait for its answer")
@@ -466,6 +501,15 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         cell = tuple(body.cell) if isinstance(body.cell, list) else body.cell
         if isinstance(body.cell, list) and len(body.cell) != 2:
             raise BoardError(f"cell {body.cell}: expected [row, col] (0-based)")
+        if isinstance(game, NoGuessGame) and game.layout is None and body.action != "flag":
+            first = game.index(cell)  # type: ignore[arg-type]
+            if not entry.busy.acquire(blocking=False):
+                raise HTTPException(409, "the solver is playing this game; wait for its answer")
+            try:
+                await bounded(request, limits.analyze_seconds,
+                              lambda d: game.prepare(first, d))
+            finally:
+                entry.busy.release()
         if body.action == "flag":
             game.flag(cell)
             uncovered: list[int] = []
