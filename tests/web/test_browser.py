@@ -181,6 +181,24 @@ def test_keyboard_moves_uncovers_and_flags(page: Any) -> None:
     assert page.text_content("#mine-counter") == "2"
 
 
+def test_a_long_press_flags_without_uncovering(page: Any) -> None:
+    _new_custom_game(page, 6, 6, 5, 99)
+    page.click("#board .cell[data-r='2'][data-c='2']")
+    page.wait_for_selector("#board .cell.open")
+    page.wait_for_function("!play.busy")
+    r, c = page.eval_on_selector("#board .cell:not(.open)",
+                                 "e => [Number(e.dataset.r), Number(e.dataset.c)]")
+    box = page.query_selector(f"#board .cell[data-r='{r}'][data-c='{c}']").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(800)
+    page.mouse.up()
+    page.wait_for_selector(f"#board .cell[data-r='{r}'][data-c='{c}'].flag")
+    page.wait_for_function("!play.busy")
+    assert page.text_content("#mine-counter") == "4"
+    assert page.query_selector(f"#board .cell[data-r='{r}'][data-c='{c}'].open") is None
+
+
 def test_the_solver_plays_a_step_then_to_the_end(page: Any) -> None:
     from minegraph.play.game import Game
     from minegraph.play.policies import get_policy, play

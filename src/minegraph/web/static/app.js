@@ -96,6 +96,7 @@ function overlayCell(cell, p, best) {
 }
 
 // ------------------------------------------------------------------ play
+const LONG_PRESS_MS = 500;
 const play = { game: null, analysis: null, started: null, timer: null, busy: false, why: null };
 
 function readForm() {
@@ -246,10 +247,30 @@ async function why(r, c) {
   drawGame();
 }
 
+// Long press (touch screens, or a held mouse button): flags, and the click that ends the
+// press does nothing more.
+const press = { timer: null, fired: false };
+
+function pressStart(event) {
+  const cell = event.target.closest(".cell");
+  clearTimeout(press.timer);
+  press.fired = false;
+  if (!cell || !play.game || event.button > 0) return;
+  press.timer = setTimeout(() => {
+    press.fired = true;
+    boardClick({ target: cell, preventDefault() {} }, "flag");
+  }, LONG_PRESS_MS);
+}
+
+function pressEnd() {
+  clearTimeout(press.timer);
+}
+
 function boardClick(event, action) {
   const cell = event.target.closest(".cell");
   if (!cell || !play.game) return;
   event.preventDefault();
+  if (action === "reveal" && press.fired) { press.fired = false; return; }
   const r = Number(cell.dataset.r), c = Number(cell.dataset.c);
   const state = play.game.states[r][c];
   if ($("why-mode").checked && action === "reveal") {
@@ -368,6 +389,10 @@ document.addEventListener("DOMContentLoaded", () => {
   $("board").addEventListener("click", (e) => boardClick(e, "reveal"));
   $("board").addEventListener("contextmenu", (e) => boardClick(e, "flag"));
   $("board").addEventListener("keydown", boardKey);
+  $("board").addEventListener("pointerdown", pressStart);
+  for (const end of ["pointerup", "pointerleave", "pointercancel"]) {
+    $("board").addEventListener(end, pressEnd);
+  }
   $("solver-step").addEventListener("click", () => solver(1));
   $("solver-end").addEventListener("click", () => solver(null));
   $("overlay").addEventListener("change", refreshOverlay);
