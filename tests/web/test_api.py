@@ -482,3 +482,16 @@ def test_noguess_games_are_won_without_a_guess(client: TestClient) -> None:
     assert entry.game.layout == want.layout
     end = client.post(f"/api/game/{game_id}/solver", json={"steps": None}).json()
     assert end["status"] == "won" and end["solver"]["guesses"] == 0
+
+
+def test_structure_answers_the_pipeline(client: TestClient) -> None:
+    """``POST /api/structure``: the classification, verdict and picture of ``classify``."""
+    from minegraph.decompose import classify
+    from minegraph.decompose.picture import decomposition_svg, verdict
+    text = "mines: 3\n#1#2#\n#####\n#2#1#\n"
+    board = read_board(text)
+    found = classify(board)
+    obj = client.post("/api/structure", json={"board": text}).json()
+    assert obj["verdict"] == verdict(found) and obj["svg"] == decomposition_svg(found)
+    assert {k: obj[k] for k in found.to_json()} == found.to_json()
+    assert "9" in _error(client.post("/api/structure", json={"board": "#9#"}), 422)

@@ -248,3 +248,19 @@ def test_analyser_tab_answers_and_reports_errors(page: Any) -> None:
     error = page.wait_for_selector("#analyse-error:not([hidden])")
     assert "9" in (error.text_content() or "")
     _shot(page, "analyser-error")
+
+
+def test_structure_tab_shows_the_pipeline(page: Any) -> None:
+    from minegraph.decompose import classify
+    from minegraph.decompose.picture import verdict
+    text = "mines: 3\n#1#2#\n#####\n#2#1#"
+    page.click("#tab-structure")
+    page.fill("#structure-position", text)
+    page.click("#structure-form button[type=submit]")
+    page.wait_for_selector("#structure-result:not([hidden]) #structure-picture svg")
+    assert page.text_content("#structure-verdict") == verdict(classify(Board.from_text(text)))
+    _shot(page, "structure")
+    page.fill("#structure-position", "#9#")
+    page.click("#structure-form button[type=submit]")
+    error = page.wait_for_selector("#structure-error:not([hidden])")
+    assert "9" in (error.text_content() or "")

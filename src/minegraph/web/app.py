@@ -55,7 +55,7 @@ from minegraph.web.limits import Limits
 from minegraph.web.store import GameStore, StoredGame, UnknownGame
 
 __all__ = ["create_app", "STATIC", "AnalyzeRequest", "ExplainRequest", "GameRequest", "MoveRequest",
-           "SolverRequest"]
+           "SolverRequest", "StructureRequest"]
 
 #: The page's files, served under ``/static/`` (and ``/`` for ``index.html``).
 STATIC = Path(__file__).resolve().parent / "static"
@@ -87,6 +87,13 @@ class ExplainRequest(AnalyzeRequest):
     cell: list[int] | int | str | None = Field(
         None, description="[row, col] on grids, an index on graph boards, a node label on "
                           "labelled boards; omitted: why the board is inconsistent")
+
+
+class StructureRequest(AnalyzeRequest):
+    """The body of ``POST /api/structure``."""
+
+    propagate: bool = Field(False, description="first take out the cells trivial propagation "
+                                               "decides")
 
 
 class GameRequest(_Body):
@@ -204,6 +211,8 @@ def _big_job(kind: str, body: dict[str, Any], limits: Limits, seconds: float,
         deadline.expires = time.monotonic() + left     # the wait for a process counted
         if kind == "explain":
             return 200, _explain(ExplainRequest.model_validate(body), limits, deadline)
+        if kind == "structure":
+            return 200, _structure(StructureRequest.model_validate(body), limits, deadline)
         return 200, _analyze(AnalyzeRequest.model_validate(body), limits, deadline)
     except MinegraphError as exc:
         return _status(exc), {"error": str(exc)}
@@ -221,6 +230,20 @@ def _big_pool(workers: int) -> ProcessPoolExecutor:
         pool = _BIG_POOLS[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=context)
         atexit.register(pool.shutdown, wait=False, cancel_futures=True)
     return pool
+
+
+def _structure(body: StructureRequest, limits: Limits, deadline: Deadline) -> dict[str, Any]:
+    """The thesis's decomposition pipeline on the board: its classification, verdict, summary
+    and picture (:mod:`minegraph.decompose`)."""
+    from minegraph.deadline import time_limit
+    from minegraph.decompose import classify
+    from minegraph.decompose.picture import decomposition_svg, verdict
+    board = _read(body, limits)
+    with time_limit(deadline, "structure"):
+        found = classify(board, propagate=body.propagate)
+        picture = decomposition_svg(found)
+    return {**found.to_json(), "verdict": verdict(found), "summary": found.summary(),
+            "svg": picture}
 
 
 def _seconds(asked: float | None, most: float) -> float:
@@ -465,6 +488,15 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         if len(body.board) > limits.big_request_bytes:
             return await in_big_lane("explain", body, seconds)
         obj = await bounded(request, seconds, lambda d: _explain(body, limits, d))
+        return JSONResponse(obj)
+
+    @app.post("/api/structure", summary="The thesis's decomposition and classification of a "
+                                        "position, with its picture (SVG)")
+    async def post_structure(body: StructureRequest, request: Request) -> JSONResponse:
+        seconds = _seconds(body.timeout, limits.analyze_seconds)
+        if len(body.board) > limits.big_request_bytes:
+            return await in_big_lane("structure", body, seconds)
+        obj = await bounded(request, seconds, lambda d: _structure(body, limits, d))
         return JSONResponse(obj)
 
     @app.post("/api/game", summary="Start a game", status_code=201)

@@ -367,6 +367,31 @@ async function analyse(event) {
   $("analyse-result").hidden = false;
 }
 
+// ------------------------------------------------------------------ structure
+async function structure(event) {
+  event.preventDefault();
+  const data = new FormData($("structure-form"));
+  const body = { board: String(data.get("board")), propagate: data.get("propagate") === "on" };
+  showError($("structure-error"), "");
+  $("structure-result").hidden = true;
+  let result;
+  try {
+    result = await api("POST", "/api/structure", body);
+  } catch (err) {
+    showError($("structure-error"), err.message);
+    return;
+  }
+  $("structure-verdict").textContent = result.verdict;
+  $("structure-summary").textContent = result.summary;
+  // The picture is SVG made by the server from the board (numbers and cell names only).
+  $("structure-picture").innerHTML = result.svg;
+  $("structure-result").hidden = false;
+}
+
+function structureFromGame() {
+  if (play.game) $("structure-position").value = play.game.board;
+}
+
 // ------------------------------------------------------------------ tabs and start
 function showView(name) {
   for (const tab of document.querySelectorAll("nav [role=tab]")) {
@@ -397,6 +422,8 @@ document.addEventListener("DOMContentLoaded", () => {
   $("solver-end").addEventListener("click", () => solver(null));
   $("overlay").addEventListener("change", refreshOverlay);
   $("analyse-form").addEventListener("submit", analyse);
+  $("structure-form").addEventListener("submit", structure);
+  $("structure-from-game").addEventListener("click", structureFromGame);
   fillFormFromUrl();
   syncCustom();
   newGame();
