@@ -495,3 +495,38 @@ def test_structure_answers_the_pipeline(client: TestClient) -> None:
     assert obj["verdict"] == verdict(found) and obj["svg"] == decomposition_svg(found)
     assert {k: obj[k] for k in found.to_json()} == found.to_json()
     assert "9" in _error(client.post("/api/structure", json={"board": "#9#"}), 422)
+
+
+def test_generate_answers_the_library_puzzles(client: TestClient) -> None:
+    """``POST /api/generate``: the same puzzles as the library's generators (same seeds), a
+    unique one with exactly one solution, and its answer key."""
+    from minegraph.generate.noguess import noguess_board
+    from minegraph.generate.paper import paper_table
+    from minegraph.generate.unique import unique_puzzle
+    obj = client.post("/api/generate", json={"kind": "unique", "rows": 6, "cols": 6,
+                                             "mines": 5, "seed": 3}).json()
+    made = unique_puzzle(6, 6, 5, seed=3)
+    assert obj["puzzle"] == made.puzzle.to_text()
+    assert analyze(read_board(obj["puzzle"])).solutions == 1
+    answer = read_board(obj["answer"])
+    from minegraph.board import MINE
+    assert {i for i, s in enumerate(answer.states) if s == MINE} == set(made.layout)
+    assert obj["puzzle_svg"].startswith("<svg") and obj["answer_svg"].count('class="mine"') == 5
+    paper = client.post("/api/generate", json={"kind": "paper", "rows": 2, "cols": 7,
+                                               "theorem": 1, "seed": 3}).json()
+    assert paper["puzzle"] == paper_table(1, 2, 7, seed=3).puzzle.to_text()
+    nog = client.post("/api/generate", json={"kind": "noguess", "rows": 9, "cols": 9,
+                                             "mines": 10, "seed": 4}).json()
+    assert nog["puzzle"] == noguess_board(9, 9, 10, first=(4, 4), rules="modern",
+                                          seed=4).start.to_text()
+
+
+@pytest.mark.parametrize("body, status, words", [
+    ({"kind": "unique", "rows": 5, "cols": 5, "seed": 1}, 422, "needs \"mines\""),
+    ({"kind": "paper", "rows": 3, "cols": 3, "theorem": 2}, 422, "Theorem 2"),
+    ({"kind": "unique", "rows": 1000, "cols": 1000, "mines": 5}, 413, "exceeds the limit"),
+    ({"kind": "sudoku", "rows": 5, "cols": 5}, 422, "body.kind"),
+])
+def test_bad_generate_requests(client: TestClient, body: dict[str, Any], status: int,
+                               words: str) -> None:
+    assert words in _error(client.post("/api/generate", json=body), status)

@@ -264,3 +264,27 @@ def test_structure_tab_shows_the_pipeline(page: Any) -> None:
     page.click("#structure-form button[type=submit]")
     error = page.wait_for_selector("#structure-error:not([hidden])")
     assert "9" in (error.text_content() or "")
+
+
+def test_puzzles_tab_generates_and_prints_the_key_on_its_own_page(page: Any) -> None:
+    from minegraph.generate.unique import unique_puzzle
+    page.click("#tab-puzzles")
+    page.select_option("#puzzles-form select[name=kind]", "unique")
+    page.fill("#puzzles-form input[name=rows]", "6")
+    page.fill("#puzzles-form input[name=cols]", "6")
+    page.fill("#puzzles-form input[name=mines]", "5")
+    page.fill("#puzzles-form input[name=seed]", "3")
+    page.click("#puzzles-form button[type=submit]")
+    page.wait_for_selector("#puzzles-result:not([hidden]) #puzzle-sheet svg")
+    made = unique_puzzle(6, 6, 5, seed=3)
+    numbers = sum(1 for s in made.puzzle.states if s >= 0)
+    assert len(page.query_selector_all("#puzzle-sheet svg .number")) == numbers
+    assert len(page.query_selector_all("#answer-sheet svg .mine")) == 5
+    _shot(page, "puzzles")
+    page.emulate_media(media="print")
+    try:
+        assert page.eval_on_selector("#answer-sheet", "e => getComputedStyle(e).breakBefore") \
+            == "page"
+        assert page.eval_on_selector("header", "e => getComputedStyle(e).display") == "none"
+    finally:
+        page.emulate_media(media="screen")

@@ -10,7 +10,7 @@ Examples
 >>> app = create_app(Limits(max_games=100))
 >>> sorted(r.path for r in app.routes if r.path.startswith("/api/"))  # doctest: +NORMALIZE_WHITESPACE
 ['/api/analyze', '/api/explain', '/api/game', '/api/game/{game_id}', '/api/game/{game_id}/move',
- '/api/game/{game_id}/solver', '/api/limits', '/api/structure']
+ '/api/game/{game_id}/solver', '/api/generate', '/api/limits', '/api/structure']
 """
 
 from minegraph.web.app import create_app

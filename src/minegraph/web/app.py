@@ -9,6 +9,8 @@ Endpoints:
 - ``GET /api/limits``: the :class:`~minegraph.web.limits.Limits` in force;
 - ``POST /api/game``, ``GET /api/game/{id}``, ``POST /api/game/{id}/move``: games held in a
   bounded :class:`~minegraph.web.store.GameStore`;
+- ``POST /api/structure`` and ``POST /api/generate``: the decomposition of a position, and
+  puzzles to print (docs/web.md);
 - ``POST /api/game/{id}/solver``: ``{"steps"?: N | null, "policy"?: "strong" | "safest"}``
   lets the autoplayer (:mod:`minegraph.play.policies`) play some decisions or to the end;
 - ``GET /``: the page (``static/index.html``), its files under ``/static/``.
@@ -55,7 +57,7 @@ from minegraph.web.limits import Limits
 from minegraph.web.store import GameStore, StoredGame, UnknownGame
 
 __all__ = ["create_app", "STATIC", "AnalyzeRequest", "ExplainRequest", "GameRequest", "MoveRequest",
-           "SolverRequest", "StructureRequest"]
+           "SolverRequest", "StructureRequest", "GenerateRequest"]
 
 #: The page's files, served under ``/static/`` (and ``/`` for ``index.html``).
 STATIC = Path(__file__).resolve().parent / "static"
@@ -94,6 +96,21 @@ class StructureRequest(AnalyzeRequest):
 
     propagate: bool = Field(False, description="first take out the cells trivial propagation "
                                                "decides")
+
+
+class GenerateRequest(_Body):
+    """The body of ``POST /api/generate``."""
+
+    kind: Literal["paper", "unique", "noguess"] = Field(
+        description="paper: a certified table of German & Lakshtanov; unique: one solution "
+                    "and a minimal set of numbers; noguess: a position solvable without a guess")
+    rows: int = Field(ge=1, le=1000)
+    cols: int = Field(ge=1, le=1000)
+    mines: int | None = Field(None, ge=0, description="unique and noguess")
+    theorem: Literal[1, 2, 3] = Field(1, description="paper: the theorem (3: triangle grid)")
+    topology: Literal["square", "triangle", "hex", "torus"] = "square"
+    rules: Literal["classic", "modern"] = Field("modern", description="noguess")
+    seed: int = Field(0, ge=0, lt=2 ** 63)
 
 
 class GameRequest(_Body):
@@ -244,6 +261,46 @@ def _structure(body: StructureRequest, limits: Limits, deadline: Deadline) -> di
         picture = decomposition_svg(found)
     return {**found.to_json(), "verdict": verdict(found), "summary": found.summary(),
             "svg": picture}
+
+
+def _generate(body: GenerateRequest, limits: Limits, deadline: Deadline) -> dict[str, Any]:
+    """A puzzle of ``body.kind`` and its answer key, as board text and printable SVG."""
+    from minegraph.deadline import time_limit
+    from minegraph.generate.paper import completed
+    from minegraph.generate.sheet import puzzle_svg, solution_svg
+    if body.rows * body.cols > limits.max_cells:
+        raise LimitError(f"a puzzle of {body.rows}x{body.cols} cells exceeds the limit of "
+                         f"{limits.max_cells} cells (GET /api/limits)")
+    if body.kind != "paper" and body.mines is None:
+        raise UserError(f"a {body.kind} puzzle needs \"mines\"")
+    with time_limit(deadline, "puzzle"):
+        if body.kind == "paper":
+            from minegraph.generate.paper import paper_table
+            table = paper_table(body.theorem, body.rows, body.cols, seed=body.seed)
+            puzzle, layout = table.puzzle, table.layout
+            caption = (f"Theorem {body.theorem} table, {body.rows}x{body.cols}, seed "
+                       f"{body.seed}: one solution, certified by rank")
+        elif body.kind == "unique":
+            from minegraph.generate.unique import unique_puzzle
+            assert body.mines is not None
+            made = unique_puzzle(body.rows, body.cols, body.mines, seed=body.seed,
+                                 topology=body.topology)
+            puzzle, layout = made.puzzle, made.layout
+            caption = (f"{body.rows}x{body.cols}, {body.mines} mines, seed {body.seed}: one "
+                       f"solution, no number can be left out")
+        else:
+            from minegraph.generate.noguess import noguess_board
+            assert body.mines is not None
+            first = (body.rows // 2, body.cols // 2)
+            board = noguess_board(body.rows, body.cols, body.mines, first=first,
+                                  rules=body.rules, seed=body.seed, topology=body.topology)
+            puzzle, layout = board.start, board.layout
+            caption = (f"{body.rows}x{body.cols}, {body.mines} mines, seed {body.seed}: "
+                       f"solvable from here without a guess")
+    answer = completed(puzzle, layout)
+    return {"kind": body.kind, "caption": caption, "puzzle": puzzle.to_text(),
+            "answer": answer.to_text(), "puzzle_svg": puzzle_svg(puzzle, caption=caption),
+            "answer_svg": solution_svg(puzzle, layout, caption="answer key: " + caption)}
 
 
 def _seconds(asked: float | None, most: float) -> float:
@@ -497,6 +554,12 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         if len(body.board) > limits.big_request_bytes:
             return await in_big_lane("structure", body, seconds)
         obj = await bounded(request, seconds, lambda d: _structure(body, limits, d))
+        return JSONResponse(obj)
+
+    @app.post("/api/generate", summary="A puzzle to print and its answer key (text and SVG)")
+    async def post_generate(body: GenerateRequest, request: Request) -> JSONResponse:
+        obj = await bounded(request, limits.analyze_seconds,
+                            lambda d: _generate(body, limits, d))
         return JSONResponse(obj)
 
     @app.post("/api/game", summary="Start a game", status_code=201)

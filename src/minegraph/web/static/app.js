@@ -392,6 +392,32 @@ function structureFromGame() {
   if (play.game) $("structure-position").value = play.game.board;
 }
 
+// ------------------------------------------------------------------ puzzles
+async function generatePuzzle(event) {
+  event.preventDefault();
+  const data = new FormData($("puzzles-form"));
+  const body = {
+    kind: data.get("kind"), rows: Number(data.get("rows")), cols: Number(data.get("cols")),
+    theorem: Number(data.get("theorem")), topology: data.get("topology"),
+    seed: Number(data.get("seed")),
+  };
+  if (body.kind !== "paper") body.mines = Number(data.get("mines"));
+  if (body.kind === "paper" && body.theorem === 3) body.topology = "triangle";
+  showError($("puzzles-error"), "");
+  $("puzzles-result").hidden = true;
+  let result;
+  try {
+    result = await api("POST", "/api/generate", body);
+  } catch (err) {
+    showError($("puzzles-error"), err.message);
+    return;
+  }
+  // Both pictures are SVG made by the server (numbers and the caption, escaped).
+  $("puzzle-sheet").innerHTML = result.puzzle_svg;
+  $("answer-sheet").innerHTML = result.answer_svg;
+  $("puzzles-result").hidden = false;
+}
+
 // ------------------------------------------------------------------ tabs and start
 function showView(name) {
   for (const tab of document.querySelectorAll("nav [role=tab]")) {
@@ -423,6 +449,8 @@ document.addEventListener("DOMContentLoaded", () => {
   $("overlay").addEventListener("change", refreshOverlay);
   $("analyse-form").addEventListener("submit", analyse);
   $("structure-form").addEventListener("submit", structure);
+  $("puzzles-form").addEventListener("submit", generatePuzzle);
+  $("puzzles-print").addEventListener("click", () => window.print());
   $("structure-from-game").addEventListener("click", structureFromGame);
   fillFormFromUrl();
   syncCustom();
