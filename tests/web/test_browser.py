@@ -288,3 +288,27 @@ def test_puzzles_tab_generates_and_prints_the_key_on_its_own_page(page: Any) -> 
         assert page.eval_on_selector("header", "e => getComputedStyle(e).display") == "none"
     finally:
         page.emulate_media(media="screen")
+
+
+def test_analyser_reads_dropped_files_and_edits_cells_by_clicking(page: Any) -> None:
+    page.click("#tab-analyse")
+    page.fill("#position", "")
+    dropped = page.evaluate_handle(
+        "() => { const dt = new DataTransfer();"
+        " dt.items.add(new File(['#1-\\n#1-\\n#1-\\n'], 'wall.board', {type: 'text/plain'}));"
+        " return dt; }")
+    page.dispatch_event("#position", "drop", {"dataTransfer": dropped})
+    page.wait_for_function("document.querySelector('#position').value.startsWith('#1-')")
+    assert page.input_value("#position") == "#1-\n#1-\n#1-\n"
+    page.click("#analyse-form button[type=submit]")
+    page.wait_for_function("document.querySelector('#r-safe').textContent === '[0,0] [2,0]'")
+    page.check("#edit-cells")
+    page.wait_for_selector("#analyse-board .cell:not([disabled])")
+    page.click("#analyse-board .cell[data-r='1'][data-c='0']")     # hidden -> 0
+    page.wait_for_function("document.querySelector('#position').value.startsWith('#1-\\n01-')")
+    edited = page.input_value("#position")
+    assert edited == "#1-\n01-\n#1-\n"
+    want = analyze(Board.from_text(edited))
+    page.wait_for_function("document.querySelector('#r-consistent').textContent.startsWith('no')")
+    assert not want.consistent
+    page.uncheck("#edit-cells")

@@ -353,18 +353,64 @@ async function analyse(event) {
   const grid = result.probability;
   if (Array.isArray(grid) && grid.length && Array.isArray(grid[0])) {
     const best = result.best ? `${result.best[0]},${result.best[1]}` : null;
+    const text = editableText($("position").value, grid.length, grid[0].length);
     drawGrid(container, grid.length, grid[0].length, "square", (cell, r, c) => {
-      cell.disabled = true;
-      if (grid[r][c] === null) cell.classList.add("open");
-      else overlayCell(cell, grid[r][c], `${r},${c}` === best);
+      cell.disabled = !$("edit-cells").checked;
+      if (grid[r][c] === null) {
+        cell.classList.add("open");
+        if (text) cell.textContent = text.rows[r][c] === "#" ? "" : text.rows[r][c];
+      } else overlayCell(cell, grid[r][c], `${r},${c}` === best);
     });
-    container.classList.add("readonly");
+    container.classList.toggle("readonly", !$("edit-cells").checked);
   } else {
     container.className = "";
     container.textContent = (grid || []).map((p, i) =>
       `${result.labels ? result.labels[i] : i}: ${p === null ? "—" : percent(p, 2)}`).join("\n");
   }
   $("analyse-result").hidden = false;
+}
+
+// Editing the analysed board by clicking: on board text (header lines "key: value", then one
+// character per cell), a click cycles the cell # -> 0 .. 8 -> M -> #, rewrites the text and
+// analyses again.
+const CYCLE = ["#", "0", "1", "2", "3", "4", "5", "6", "7", "8", "M"];
+
+function editableText(value, rows, cols) {
+  const lines = value.replace(/\r\n?/g, "\n").split("\n");
+  const header = [], grid = [];
+  for (const line of lines) {
+    if (grid.length === 0 && /^[A-Za-z_]+\s*:/.test(line)) header.push(line);
+    else if (line.trim() !== "") grid.push(line.split(""));
+  }
+  if (grid.length !== rows || grid.some((row) => row.length !== cols)) return null;
+  return { header, rows: grid };
+}
+
+async function editCell(event) {
+  const cell = event.target.closest(".cell");
+  if (!cell || !$("edit-cells").checked) return;
+  const grid = $("analyse-board").querySelectorAll(".row").length;
+  const cols = $("analyse-board").querySelector(".row")?.children.length || 0;
+  const text = editableText($("position").value, grid, cols);
+  if (!text) {
+    showError($("analyse-error"), "editing by clicking needs the board text form (# for hidden "
+      + "cells, digits, M, -), one character per cell");
+    return;
+  }
+  const r = Number(cell.dataset.r), c = Number(cell.dataset.c);
+  const now = CYCLE.indexOf(text.rows[r][c]);
+  text.rows[r][c] = CYCLE[(now + 1) % CYCLE.length];
+  $("position").value = [...text.header, ...text.rows.map((row) => row.join(""))].join("\n") + "\n";
+  await analyse({ preventDefault() {} });
+}
+
+// Dropping a file on the position box reads it in.
+async function dropFile(event) {
+  event.preventDefault();
+  const file = event.dataTransfer && event.dataTransfer.files[0];
+  if (!file) return;
+  $("position").value = await file.text();
+  showError($("analyse-error"), "");
 }
 
 // ------------------------------------------------------------------ structure
@@ -448,6 +494,12 @@ document.addEventListener("DOMContentLoaded", () => {
   $("solver-end").addEventListener("click", () => solver(null));
   $("overlay").addEventListener("change", refreshOverlay);
   $("analyse-form").addEventListener("submit", analyse);
+  $("analyse-board").addEventListener("click", editCell);
+  $("position").addEventListener("dragover", (e) => e.preventDefault());
+  $("position").addEventListener("drop", dropFile);
+  $("edit-cells").addEventListener("change", () => {
+    if (!$("analyse-result").hidden) analyse({ preventDefault() {} });
+  });
   $("structure-form").addEventListener("submit", structure);
   $("puzzles-form").addEventListener("submit", generatePuzzle);
   $("puzzles-print").addEventListener("click", () => window.print());
