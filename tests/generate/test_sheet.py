@@ -56,6 +56,28 @@ def test_count_files_and_workers(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert one.count("mines: 4") == 4 and one.count("; grade: ") == 4
 
 
+def test_count_on_a_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--scheduler``: the same puzzles, in seed order, made on a Dask cluster."""
+    import warnings
+    distributed = pytest.importorskip("distributed")
+    base = ["generate", "noguess", "--size", "8x8", "--mines", "9", "--rules", "modern",
+            "--first", "3,3", "--seed", "4", "--count", "3", "--no-progress"]
+    assert main(base) == 0
+    here = capsys.readouterr().out
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                      dashboard_address=None) as cluster:
+            assert main([*base, "--scheduler", cluster.scheduler_address]) == 0
+    assert capsys.readouterr().out == here and here.count("mines: 9") == 3
+
+
+def test_unreachable_scheduler(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "unique", "--size", "4x4", "--mines", "3", "--count", "2",
+                 "--scheduler", "tcp://127.0.0.1:9", "--no-progress"]) == 2
+    assert "cannot reach the Dask scheduler" in capsys.readouterr().err
+
+
 def test_unwritable_svg(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["generate", "paper", "--theorem", "1", "--size", "2x4",
                  "--svg", "/nonexistent/dir/x.svg"]) == 2

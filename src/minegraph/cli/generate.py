@@ -8,8 +8,9 @@ key in the same text (mines ``M``). A size the theorem does not allow exits with
 the violated condition.
 
 ``--count K`` makes K puzzles, seeds ``S .. S+K-1``, separated by blank lines (a progress bar
-on a terminal), on ``--workers`` processes if given (a process pool, as ``minegraph bench``;
-the output is in seed order and the same for any number of workers); ``--svg``/``--answer-svg``
+on a terminal), on ``--workers`` processes if given (a process pool, as ``minegraph bench``),
+or on a Dask cluster with ``--scheduler ADDRESS`` (the output is in seed order and the same
+either way); ``--svg``/``--answer-svg``
 then write one file per puzzle, the seed added to the name (``sheet-7.svg``).
 
 ``generate unique --size RxC --mines N --seed S [--topology T] [--no-total]`` prints a puzzle with
@@ -35,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from minegraph.cli.common import cell_argument, seed_number, whole_number
-from minegraph.errors import MinegraphError
+from minegraph.errors import MinegraphError, UserError
 
 if TYPE_CHECKING:
     from minegraph.board import Board
@@ -104,6 +105,9 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="do not grade the puzzles (grading plays each one through)")
     p.add_argument("--workers", type=whole_number(1, MAX_COUNT, "a count"), default=1,
                    help="worker processes for --count (default 1: this process)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="make the puzzles on a Dask cluster (tcp://host:8786) instead, as "
+                        "minegraph bench does; the output is the same, in seed order")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -256,6 +260,8 @@ def produce(kind: str, options: dict[str, Any], seed: int) -> Made:
     """Make (and grade, unless ``options["no_grade"]``) the puzzle of ``seed``: what one worker
     process does, so it takes only picklable arguments (the parsed options as a dict)."""
     args = argparse.Namespace(**options)
+    if not _MAKERS:                 # a fresh worker (a Dask worker imports this module anew)
+        _MAKERS.update(paper=_paper, unique=_unique, noguess=_noguess)
     made = _MAKERS[kind](args)(seed)
     if args.no_grade:
         return made
@@ -267,6 +273,9 @@ def produce(kind: str, options: dict[str, Any], seed: int) -> Made:
 def _results(args: argparse.Namespace, seeds: range) -> Iterator[Made]:
     """The puzzles in seed order: in this process, or on a pool of ``--workers`` processes."""
     options = {k: v for k, v in vars(args).items()}
+    if getattr(args, "scheduler", None):
+        yield from _on_dask(args.scheduler, args.kind, options, seeds)
+        return
     if args.workers <= 1 or len(seeds) <= 1:
         for seed in seeds:
             yield produce(args.kind, options, seed)
@@ -281,6 +290,26 @@ def _results(args: argparse.Namespace, seeds: range) -> Iterator[Made]:
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
+
+
+def _on_dask(scheduler: str, kind: str, options: dict[str, Any], seeds: range) -> Iterator[Made]:
+    """The puzzles made on a Dask cluster, yielded in seed order as they come."""
+    try:
+        from distributed import Client
+    except ImportError:  # pragma: no cover - installed with the package's extras
+        raise UserError("--scheduler needs dask.distributed: pip install 'minegraph[cluster]'") from None
+    try:
+        client = Client(scheduler, timeout="10s")
+    except OSError as exc:
+        raise UserError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    try:
+        options = {k: v for k, v in options.items() if not callable(v)}
+        futures = client.map(produce, [kind] * len(seeds), [options] * len(seeds), list(seeds),
+                             pure=False)
+        for future in futures:
+            yield future.result()
+    finally:
+        client.close()
 
 
 def run(args: argparse.Namespace) -> int:
