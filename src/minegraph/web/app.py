@@ -226,11 +226,8 @@ def _big_job(kind: str, body: dict[str, Any], limits: Limits, seconds: float,
     try:
         deadline = Deadline(seconds)
         deadline.expires = time.monotonic() + left     # the wait for a process counted
-        if kind == "explain":
-            return 200, _explain(ExplainRequest.model_validate(body), limits, deadline)
-        if kind == "structure":
-            return 200, _structure(StructureRequest.model_validate(body), limits, deadline)
-        return 200, _analyze(AnalyzeRequest.model_validate(body), limits, deadline)
+        request = _POSITION_REQUESTS[kind].model_validate(body)
+        return 200, _POSITION_WORK[kind](request, limits, deadline)
     except MinegraphError as exc:
         return _status(exc), {"error": str(exc)}
 
@@ -301,6 +298,13 @@ def _generate(body: GenerateRequest, limits: Limits, deadline: Deadline) -> dict
     return {"kind": body.kind, "caption": caption, "puzzle": puzzle.to_text(),
             "answer": answer.to_text(), "puzzle_svg": puzzle_svg(puzzle, caption=caption),
             "answer_svg": solution_svg(puzzle, layout, caption="answer key: " + caption)}
+
+
+#: The questions on a position, by name: the request body's class and the work done.
+_POSITION_REQUESTS: dict[str, type[AnalyzeRequest]] = {
+    "analyze": AnalyzeRequest, "explain": ExplainRequest, "structure": StructureRequest}
+_POSITION_WORK: dict[str, Callable[[Any, Limits, Deadline], dict[str, Any]]] = {
+    "analyze": _analyze, "explain": _explain, "structure": _structure}
 
 
 def _seconds(asked: float | None, most: float) -> float:
@@ -530,31 +534,30 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     async def get_limits() -> dict[str, Any]:
         return limits.to_json()
 
+    async def position_answer(kind: str, body: AnalyzeRequest, request: Request,
+                              most: float) -> JSONResponse:
+        """A question on a position (:data:`_POSITION_WORK`): in a worker thread, or in the
+        big lane for a big board."""
+        seconds = _seconds(body.timeout, most)
+        if len(body.board) > limits.big_request_bytes:
+            return await in_big_lane(kind, body, seconds)
+        work = _POSITION_WORK[kind]
+        obj = await bounded(request, seconds, lambda d: work(body, limits, d))
+        return JSONResponse(obj)
+
     @app.post("/api/analyze", summary="Analyse a position (the object of minegraph analyze --json)")
     async def post_analyze(body: AnalyzeRequest, request: Request) -> JSONResponse:
-        seconds = _seconds(body.timeout, limits.analyze_seconds)
-        if len(body.board) > limits.big_request_bytes:
-            return await in_big_lane("analyze", body, seconds)
-        obj = await bounded(request, seconds, lambda d: _analyze(body, limits, d))
-        return JSONResponse(obj)
+        return await position_answer("analyze", body, request, limits.analyze_seconds)
 
     @app.post("/api/explain", summary="Why a cell is certainly safe or a mine "
                                       "(the object of minegraph explain --json)")
     async def post_explain(body: ExplainRequest, request: Request) -> JSONResponse:
-        seconds = _seconds(body.timeout, limits.explain_seconds)
-        if len(body.board) > limits.big_request_bytes:
-            return await in_big_lane("explain", body, seconds)
-        obj = await bounded(request, seconds, lambda d: _explain(body, limits, d))
-        return JSONResponse(obj)
+        return await position_answer("explain", body, request, limits.explain_seconds)
 
     @app.post("/api/structure", summary="The thesis's decomposition and classification of a "
                                         "position, with its picture (SVG)")
     async def post_structure(body: StructureRequest, request: Request) -> JSONResponse:
-        seconds = _seconds(body.timeout, limits.analyze_seconds)
-        if len(body.board) > limits.big_request_bytes:
-            return await in_big_lane("structure", body, seconds)
-        obj = await bounded(request, seconds, lambda d: _structure(body, limits, d))
-        return JSONResponse(obj)
+        return await position_answer("structure", body, request, limits.analyze_seconds)
 
     @app.post("/api/generate", summary="A puzzle to print and its answer key (text and SVG)")
     async def post_generate(body: GenerateRequest, request: Request) -> JSONResponse:
