@@ -39,10 +39,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from math import comb, gcd, lgamma, log, log2
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 if TYPE_CHECKING:
     from flint import fmpz_poly
+
+T = TypeVar("T")
 
 __all__ = ["Combination", "combine", "poly_mul", "poly_div", "binomial_weights", "TREE_DEGREE",
            "ARITHMETICS", "EXACT_OUTPUT_BITS", "arithmetic", "current_arithmetic",
@@ -345,48 +347,27 @@ def _combine_tree(polys: list[list[int]], floating: int, remaining: int | None,
         if reduced is not None:
             base, num, den = reduced
     # Up: leaves P^m (and P^(m-1) kept for the leaf's own middle product), then a Huffman
-    # tree by degree. node: (poly, degree, left, right) with children as node indices.
+    # tree by degree.
     single = [fmpz_poly(list(k)) for k in keys]
     power_below: list[fmpz_poly | None] = []
     polys_of: list[fmpz_poly] = []
-    degree: list[int] = []
-    children: list[tuple[int, int] | None] = []
-    heap: list[tuple[int, int]] = []
     for g, key in enumerate(keys):
         m = len(groups[key])
         below = single[g] ** (m - 1) if m > 1 else None
         power_below.append(below)
         polys_of.append(below * single[g] if below is not None else single[g])
-        degree.append(m * (len(key) - 1))
-        children.append(None)
-        heap.append((degree[g], g))
-    heapq.heapify(heap)
-    while len(heap) > 1:
-        da, a = heapq.heappop(heap)
-        db, b = heapq.heappop(heap)
-        node = len(polys_of)
+    degree = [len(groups[key]) * (len(key) - 1) for key in keys]
+    children, root = merge_tree(degree)
+    for a, b in children[len(keys):]:  # type: ignore[misc]  # the merges: never None
         polys_of.append(polys_of[a] * polys_of[b])
-        degree.append(da + db)
-        children.append((a, b))
-        heapq.heappush(heap, (da + db, node))
-    root = heap[0][1]
+        degree.append(degree[a] + degree[b])
     # Down: reversed sensitivities, rs_v(i) = S_v(deg v - i); for a child a of v with
     # sibling b, rs_a = coefficients deg b .. deg v of P_b * rs_v.
     top = degree[root] + 1
     rs_root = fmpz_poly(list(reversed(base[:top])) if len(base) >= top
                         else [0] * (top - len(base)) + list(reversed(base)))
-    leaf_rs: dict[int, fmpz_poly] = {}
-    stack = [(root, rs_root)]
-    while stack:
-        v, rs = stack.pop()
-        kids = children[v]
-        if kids is None:
-            leaf_rs[v] = rs
-            continue
-        a, b = kids
-        dv = degree[v]
-        stack.append((a, polys_of[b].mul_low(rs, dv + 1).right_shift(degree[b])))
-        stack.append((b, polys_of[a].mul_low(rs, dv + 1).right_shift(degree[a])))
+    leaf_rs = down_tree(children, root, rs_root, lambda v, child, sibling, rs:
+                        polys_of[sibling].mul_low(rs, degree[v] + 1).right_shift(degree[sibling]))
     # Leaves: a group of m parts needs S for one P, i.e. one more middle product by P^(m-1).
     sens_of: list[list[int]] = []
     for g, key in enumerate(keys):
@@ -421,6 +402,48 @@ def _combine_tree(polys: list[list[int]], floating: int, remaining: int | None,
         for c in groups[key]:
             sensitivity[c] = list(sens)
     return Combination(count, sensitivity, per_floating, weight)
+
+
+def merge_tree(degrees: Sequence[int]) -> tuple[list[tuple[int, int] | None], int]:
+    """A Huffman tree over leaves ``0 .. n-1``, the two of smallest degree merged first (ties
+    by index): ``children[v]`` for every node (``None`` for a leaf; node ``n + j`` is the
+    ``j``-th merge), and the root.
+
+    >>> merge_tree([3, 1, 2])
+    ([None, None, None, (1, 2), (0, 3)], 4)
+    """
+    children: list[tuple[int, int] | None] = [None] * len(degrees)
+    heap = [(d, i) for i, d in enumerate(degrees)]
+    heapq.heapify(heap)
+    while len(heap) > 1:
+        da, a = heapq.heappop(heap)
+        db, b = heapq.heappop(heap)
+        children.append((a, b))
+        heapq.heappush(heap, (da + db, len(children) - 1))
+    return children, heap[0][1]
+
+
+def down_tree(children: Sequence[tuple[int, int] | None], root: int, top: T,
+              child: Callable[[int, int, int, T], T]) -> dict[int, T]:
+    """Values handed from the root down a :func:`merge_tree`: the root gets ``top``, and
+    ``child(parent, node, sibling, value of parent)`` gives each other node's; the leaves'
+    values by leaf.
+
+    >>> down_tree(*merge_tree([1, 1]), 10, lambda v, c, s, x: x + c)
+    {1: 11, 0: 10}
+    """
+    leaves: dict[int, T] = {}
+    stack = [(root, top)]
+    while stack:
+        v, value = stack.pop()
+        kids = children[v]
+        if kids is None:
+            leaves[v] = value
+            continue
+        a, b = kids
+        stack.append((a, child(v, a, b, value)))
+        stack.append((b, child(v, b, a, value)))
+    return leaves
 
 
 def _scaled(x: int, num: int, den: int) -> int:

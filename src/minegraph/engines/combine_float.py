@@ -20,12 +20,13 @@ zeros); every other probability is kept strictly between 0 and 1 when rounded to
 
 from __future__ import annotations
 
-import heapq
 import math
 import threading
 from dataclasses import dataclass
 from math import log10
 from typing import Any
+
+from minegraph.engines.combine import down_tree, merge_tree
 
 __all__ = ["FloatCombination", "combine_float", "RELATIVE_TOLERANCE", "MAX_PRECISION"]
 
@@ -181,31 +182,19 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
     mean = [m * means[g] if means is not None else 0.0 for g, m in enumerate(sizes)]
     polys_of: list[Any] = []
     power_below: list[Any] = []
-    degree: list[int] = []
-    centre: list[float] = []
-    children: list[tuple[int, int] | None] = []
-    heap: list[tuple[int, int]] = []
     for g, key in enumerate(keys):
         m = sizes[g]
-        d = len(key) - 1
         below = pruner.power(single[g], m - 1, mean[g] / m) if m > 1 else None
         power_below.append(below)
         polys_of.append(pruner.up(below * single[g], mean[g]) if below is not None
                         else single[g])
-        degree.append(m * d)
-        centre.append(mean[g])
-        children.append(None)
-        heap.append((degree[g], g))
-    heapq.heapify(heap)
-    while len(heap) > 1:
-        da, a = heapq.heappop(heap)
-        db, b = heapq.heappop(heap)
+    degree = [m * (len(key) - 1) for key, m in zip(keys, sizes)]
+    centre = list(mean)
+    children, root = merge_tree(degree)
+    for a, b in children[len(keys):]:  # type: ignore[misc]  # the merges: never None
         centre.append(centre[a] + centre[b])
         polys_of.append(pruner.up(polys_of[a] * polys_of[b], centre[-1]))
-        degree.append(da + db)
-        children.append((a, b))
-        heapq.heappush(heap, (da + db, len(polys_of) - 1))
-    root = heap[0][1]
+        degree.append(degree[a] + degree[b])
     # Tilted weights w[u] = C(F, R - u) x^-u, exact zeros outside 0 <= R - u <= F, and the
     # floating cells' share C(F-1, R-u-1) x^-u = w[u] * (R - u) / F.
     top = degree_total + 1
@@ -225,20 +214,9 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
     if count.is_zero():
         return _inconsistent(polys)
     # Down the tree: reversed sensitivities, as in the exact algorithm.
-    leaf_rs: dict[int, Any] = {}
-    stack = [(root, rs_root)]
-    while stack:
-        v, rs = stack.pop()
-        kids = children[v]
-        if kids is None:
-            leaf_rs[v] = rs
-            continue
-        a, b = kids
-        dv = degree[v]
-        stack.append((a, pruner.down((polys_of[b] * rs).truncate(dv + 1).right_shift(degree[b]),
-                                     degree[a] - centre[a])))
-        stack.append((b, pruner.down((polys_of[a] * rs).truncate(dv + 1).right_shift(degree[a]),
-                                     degree[b] - centre[b])))
+    leaf_rs = down_tree(children, root, rs_root, lambda v, node, sibling, rs: pruner.down(
+        (polys_of[sibling] * rs).truncate(degree[v] + 1).right_shift(degree[sibling]),
+        degree[node] - centre[node]))
     # Everything dropped lowers each sensitivity by at most ``slack`` (and the count too).
     slack = pruner.slack()
     widen = arb(0, slack) if prune else arb(0)
