@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from minegraph.cli.common import cell_argument, seed_number, whole_number
-from minegraph.errors import MinegraphError, UserError
+from minegraph.errors import MinegraphError
 
 if TYPE_CHECKING:
     from minegraph.board import Board
@@ -294,14 +294,8 @@ def _results(args: argparse.Namespace, seeds: range) -> Iterator[Made]:
 
 def _on_dask(scheduler: str, kind: str, options: dict[str, Any], seeds: range) -> Iterator[Made]:
     """The puzzles made on a Dask cluster, yielded in seed order as they come."""
-    try:
-        from distributed import Client
-    except ImportError:  # pragma: no cover - installed with the package's extras
-        raise UserError("--scheduler needs dask.distributed: pip install 'minegraph[cluster]'") from None
-    try:
-        client = Client(scheduler, timeout="10s")
-    except OSError as exc:
-        raise UserError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    from minegraph.play.bench import dask_client
+    client = dask_client(scheduler)
     try:
         options = {k: v for k, v in options.items() if not callable(v)}
         futures = client.map(produce, [kind] * len(seeds), [options] * len(seeds), list(seeds),

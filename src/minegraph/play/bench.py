@@ -288,16 +288,28 @@ def _run_pool(config: BenchConfig, batches: list[list[int]], workers: int,
     pool.shutdown()
 
 
-def _run_dask(config: BenchConfig, batches: list[list[int]], scheduler: str,
-              finished: Callable[[list[tuple[int, bool, int, float]]], None]) -> None:
+def dask_client(scheduler: str) -> Any:
+    """A ``distributed.Client`` on the scheduler at ``scheduler`` (``tcp://host:8786``).
+
+    Raises
+    ------
+    GameError
+        when dask.distributed is missing or the scheduler cannot be reached in 10 s.
+    """
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError:  # pragma: no cover - installed with the package's extras
         raise GameError("--scheduler needs dask.distributed: pip install 'minegraph[cluster]'") from None
     try:
-        client = Client(scheduler, timeout="10s")
+        return Client(scheduler, timeout="10s")
     except OSError as exc:
         raise GameError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+
+
+def _run_dask(config: BenchConfig, batches: list[list[int]], scheduler: str,
+              finished: Callable[[list[tuple[int, bool, int, float]]], None]) -> None:
+    from distributed import as_completed
+    client = dask_client(scheduler)
     try:
         futures = client.map(play_batch, [config] * len(batches), batches, pure=False)
         for future in as_completed(futures):
