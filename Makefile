@@ -5,17 +5,33 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench venv clean typecheck browser
+.PHONY: demo test bench venv native clean typecheck browser
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,bench,cluster,plot]'
+	$(BIN)/pip install --quiet --upgrade pip 'setuptools>=77' wheel
+	MINEGRAPH_COMPILE=0 $(BIN)/pip install --quiet -e '.[dev,bench,cluster,plot]'
 	touch $(STAMP)
+
+# The compiled path (src/minegraph/native.py): mypyc compiles the hot modules in place with
+# the venv's own mypy, after the dependencies are installed. Needs a C compiler (gcc).
+# MINEGRAPH_COMPILE=0 make ... keeps pure Python. Rebuilt whenever a source changes; until
+# then minegraph notices the change and imports the sources.
+NATIVE := src/minegraph/native.json
+NATIVE_INPUTS := setup.py $(wildcard src/minegraph/*.py src/minegraph/engines/*.py)
+MINEGRAPH_COMPILE ?= 1
+
+$(NATIVE): $(STAMP) $(NATIVE_INPUTS)
+	@if [ "$(MINEGRAPH_COMPILE)" = "0" ]; then echo "pure Python (MINEGRAPH_COMPILE=0)"; else \
+		echo "compiling the hot modules with mypyc (about a minute)"; \
+		$(BIN)/pip install --quiet --no-build-isolation --no-deps -e . && \
+		test -f $(NATIVE); fi
 
 venv: $(STAMP)
 
-demo: $(STAMP)
+native: $(NATIVE)
+
+demo: $(NATIVE)
 	$(BIN)/minegraph demo
 
 # The browser tests (tests/web/test_browser.py) drive Debian's chromium.
@@ -23,15 +39,19 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
-test: $(STAMP) browser
+test: $(NATIVE) browser
 	$(BIN)/python -m mypy src/minegraph
 	$(BIN)/python -m pytest src tests
+	# The same modules again as pure Python (the reference the compiled path is built from).
+	MINEGRAPH_PURE=1 $(BIN)/python -m pytest -q tests/engines tests/test_constraints.py \
+		tests/test_constraints_update.py tests/test_analysis.py
 
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy src/minegraph
 
-bench: $(STAMP)
+bench: $(NATIVE)
 	$(BIN)/python bench/bench_analyze.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) build *.egg-info src/*.egg-info $(NATIVE)
+	find src -name "*.so" -delete

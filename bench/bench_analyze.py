@@ -270,6 +270,8 @@ def report(result: dict[str, Any]) -> str:
     mg, pe = c.get("minegraph"), c.get("peer")
     out.append(f"Expert corpus: {c['positions']} positions (30x16, 99 mines, seeds {c['first_seed']}.."
                f"{c['first_seed'] + c['positions'] - 1}), median of {c['repeats']} runs per position; ms")
+    path = result.get("machine", {}).get("minegraph_path", "?")
+    out.append(f"minegraph timed call: {c.get('timed_call', 'analyze(board)')}; path: {path}")
     rows = []
     for key in ("median", "p90", "p99", "max", "mean", "total"):
         a = mg[key] if mg else None
@@ -331,6 +333,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--big-timeout", type=float, default=900.0, help="seconds per side on the big board")
     ap.add_argument("--out", type=Path, default=None,
                     help="JSON output (default bench/results/analyze.json; analyze-quick.json with --quick)")
+    ap.add_argument("--every-cell", action="store_true",
+                    help="time analyze and the reading of every cell's probability (built on "
+                         "first use) as one call")
     ap.add_argument("--show", type=int, default=3, help="print up to this many disagreeing positions")
     ap.add_argument("--big-child", choices=["minegraph", "peer"], help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -343,6 +348,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     analyze = None if args.peer_only else load_analyze()
+    if analyze is not None and args.every_cell:
+        plain = analyze
+
+        def analyze(board: Any) -> Any:     # the per-cell probabilities built in the timed call
+            a = plain(board)
+            len(a.probabilities)
+            return a
     if analyze is None and not args.peer_only:
         print("minegraph.analyze is not importable: timing the peer alone", file=sys.stderr)
     out_path = args.out or HERE / "results" / ("analyze-quick.json" if args.quick else "analyze.json")
@@ -359,7 +371,9 @@ def main(argv: list[str] | None = None) -> int:
     mg_t = [r["mg"] for r in records]
     ok = [i for i, r in enumerate(records) if r["peer"] is not None and (analyze is None or r["mg"] is not None)]
     corpus: dict[str, Any] = {"recipe": args.recipe, "positions": count, "first_seed": args.first_seed, "repeats": repeats,
-                              "board": f"{COLS}x{ROWS}, {MINES} mines", "timed_positions": len(ok)}
+                              "board": f"{COLS}x{ROWS}, {MINES} mines", "timed_positions": len(ok),
+                              "timed_call": "analyze(board) and every cell's probability"
+                              if args.every_cell else "analyze(board)"}
     corpus["peer"] = summary([peer_t[i] for i in ok]) if ok else None
     corpus["minegraph"] = summary([mg_t[i] for i in ok]) if analyze is not None and ok else None
     if analyze is not None and ok:

@@ -45,4 +45,5 @@ def describe(**versions: Any) -> dict[str, Any]:
             "cores": os.cpu_count(), "usable_cores": usable,
             "memory": f"{int(memory.split()[0]) / 2**20:.1f} GiB" if memory else None,
             "python": f"{platform.python_implementation()} {platform.python_version()}",
-            "minegraph": minegraph.__version__, **versions, "git": _git_commit()}
+            "minegraph": minegraph.__version__, "minegraph_path": minegraph.native.mode(),
+            **versions, "git": _git_commit()}

@@ -16,6 +16,8 @@ mines: 1
 M10
 """
 
+# First: decides whether the compiled modules or their sources are imported (native.py).
+from minegraph import native  # noqa: F401  isort: skip
 from minegraph.analyser import Analyser
 from minegraph.analysis import Analysis, analyze, solve
 from minegraph.board import BLANK, HIDDEN, MINE, Board

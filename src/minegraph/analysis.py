@@ -8,7 +8,7 @@ from functools import cached_property
 from fractions import Fraction
 from math import log10
 from operator import countOf
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, cast
 
 from minegraph.board import HIDDEN, MINE, Board, Cell
 from minegraph.deadline import Deadline, time_limit
@@ -17,7 +17,7 @@ from minegraph.errors import AnswerUnavailable, BoardError
 if TYPE_CHECKING:
     from minegraph.engines.base import Engine, EngineResult, Probability
 
-__all__ = ["Analysis", "analyze", "solve", "choose_best", "exact_decimal", "count_text", "mantissa",
+__all__ = ["Analysis", "CellProbabilities", "analyze", "solve", "choose_best", "exact_decimal", "count_text", "mantissa",
            "check_board", "BEST_BASES", "SHOWN_DIGITS"]
 
 #: Why ``best`` was chosen: a proven-safe cell, the lowest known mine probability, or (when no
@@ -69,9 +69,11 @@ def exact_decimal(n: int) -> str:
         high = m >> half
         return convert(high, bits - half) * power(half) + convert(m - (high << half), half)
 
-    with decimal.localcontext() as ctx:  # thread-local: exact arithmetic on any length
-        ctx.prec, ctx.Emax, ctx.Emin = decimal.MAX_PREC, decimal.MAX_EMAX, decimal.MIN_EMIN
-        ctx.traps[decimal.Inexact] = True
+    # Thread-local: exact arithmetic on any length, and an error rather than a rounding.
+    exact = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN,
+                            traps=[decimal.Inexact, decimal.InvalidOperation,
+                                   decimal.DivisionByZero, decimal.Overflow])
+    with decimal.localcontext(exact):
         return str(convert(n, n.bit_length()))
 
 
@@ -174,6 +176,63 @@ def check_board(board: object, function: str) -> Board:
     raise BoardError(f"{function} needs a Board, got {type(board).__name__}{hint}")
 
 
+class CellProbabilities(Mapping[Cell, "Probability"]):
+    """The mine probability of every hidden cell, built on first use.
+
+    An engine's answer is per box (cells no number tells apart share one value); naming every
+    hidden cell with its own exact fraction costs as much as the rest of an Expert analysis,
+    and a caller that wants one cell, the best move or the safe cells does not need it. This
+    read-only mapping builds the per-cell dictionary the first time it is read; it compares
+    equal to a ``dict`` with the same items.
+
+    Examples
+    --------
+    >>> lazy = CellProbabilities(lambda: {(0, 0): Fraction(1, 2)})
+    >>> lazy[(0, 0)], len(lazy), lazy == {(0, 0): Fraction(1, 2)}
+    (Fraction(1, 2), 1, True)
+    >>> lazy
+    {(0, 0): Fraction(1, 2)}
+    """
+
+    __slots__ = ("_build", "_values")
+
+    def __init__(self, build: Callable[[], dict[Cell, Probability]]) -> None:
+        self._build: Callable[[], dict[Cell, Probability]] | None = build
+        self._values: dict[Cell, Probability] | None = None
+
+    def _dict(self) -> dict[Cell, Probability]:
+        values = self._values
+        if values is None:
+            build = self._build
+            assert build is not None
+            # Two threads may both build: the same values, and either result is kept.
+            values = self._values = build()
+            self._build = None
+        return values
+
+    def __getitem__(self, cell: Cell) -> Probability:
+        return self._dict()[cell]
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._dict()
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self._dict())
+
+    def __len__(self) -> int:
+        return len(self._dict())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CellProbabilities):
+            other = other._dict()
+        return self._dict() == other
+
+    __hash__ = None  # type: ignore[assignment]   # like a dict
+
+    def __repr__(self) -> str:
+        return repr(self._dict())
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class Analysis:
     """Every fact the engine established about a position.
@@ -195,10 +254,11 @@ class Analysis:
     safe, mines
         Hidden cells that are safe / mined in every completion, sorted.
     probabilities
-        The mine probability of every hidden cell (empty when inconsistent). When the board
-        was not counted, only the cells whose probability is still exact: forced cells, and
-        without a total mine count, the cells of components that were counted and the
-        floating cells.
+        The mine probability of every hidden cell (empty when inconsistent), a read-only
+        mapping (:class:`CellProbabilities`, built on first use, when the board was counted).
+        When the board was not counted, only the cells whose probability is still exact:
+        forced cells, and without a total mine count, the cells of components that were
+        counted and the floating cells.
     best
         The recommended next cell, never a proven mine while another hidden cell exists: a
         proven-safe cell if there is one, else the lowest known mine probability, else a cell
@@ -220,7 +280,7 @@ class Analysis:
     solutions: int | None
     safe: list[Cell]
     mines: list[Cell]
-    probabilities: dict[Cell, Probability]
+    probabilities: Mapping[Cell, Probability]
     best: Cell | None
     engine: str
     stats: dict[str, object] = field(default_factory=dict)
@@ -599,16 +659,20 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
         # Cells of one box (and all floating cells) share a numerator: build each Fraction once.
         # The cells of one box share one count object: one Fraction per object, found by
         # identity (hashing a count costs its length, and counts can have thousands of digits).
+        # ``m`` is typed ``object`` on purpose: compiled by mypyc, an ``int`` parameter would be
+        # unboxed and boxed again, and the identity of a fresh box means nothing.
         fractions: dict[int, Fraction] = {}
 
-        def fraction(m: int) -> Fraction:
+        def fraction(m: object) -> Fraction:
             f = fractions.get(id(m))
             if f is None:
-                f = fractions[id(m)] = reduced_fraction(m, count)
+                f = fractions[id(m)] = reduced_fraction(cast(int, m), count)
             return f
 
-        probs: dict[Cell, Probability] = dict(zip(board.cells(counts),
-                                                  map(fraction, counts.values())))
+        def per_cell() -> dict[Cell, Probability]:
+            return dict(zip(board.cells(counts), map(fraction, counts.values())))
+
+        probs = CellProbabilities(per_cell)
         best, basis = choose_best(board, safe, mined, counts)
         return Analysis(board=board, consistent=True, solutions=count,
                         safe=board.cells(safe), mines=board.cells(mined),

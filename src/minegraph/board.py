@@ -12,7 +12,7 @@ from __future__ import annotations
 import operator
 import os
 from dataclasses import dataclass
-from itertools import compress, islice, repeat
+from itertools import islice, repeat
 from typing import Any, Iterable, Mapping, Sequence
 
 from minegraph.errors import BoardError, FormatError, LimitError, UserError
@@ -749,8 +749,8 @@ class Board:
     @property
     def hidden(self) -> list[int]:
         """Indices of hidden cells."""
-        # compress and map run in C: this is called for every position analysed.
-        return list(compress(range(len(self.states)), map(HIDDEN.__eq__, self.states)))
+        hidden = HIDDEN     # a local: called for every position analysed
+        return [i for i, s in enumerate(self.states) if s == hidden]
 
     @property
     def hidden_count(self) -> int:

@@ -153,6 +153,8 @@ class ConstraintSystem:
         The model (see the module docstring); components in order of their first box.
     floating
         Undecided hidden cells next to no active clue.
+    hidden
+        Every hidden cell of the board, in increasing order.
     safe, mines
         Hidden cells decided by propagation.
     trace
@@ -172,6 +174,7 @@ class ConstraintSystem:
     clues: tuple[Clue, ...]
     components: tuple[Component, ...]
     floating: tuple[int, ...]
+    hidden: tuple[int, ...]
     safe: frozenset[int]
     mines: frozenset[int]
     trace: tuple[Step, ...]
@@ -246,64 +249,70 @@ class ConstraintSystem:
         return self.board.with_states(states)
 
 
-def _around(states: tuple[int, ...], around: tuple[int, ...], number: int) -> tuple[int, list[int]]:
-    """A number's need (minus the known mines around it) and its hidden neighbours."""
+def _around(states: tuple[int, ...], around: tuple[int, ...], number: int,
+            decided: dict[int, bool]) -> tuple[int, int, int]:
+    """A number's need (its number minus the mines around it, flagged or decided), its
+    undecided hidden neighbours, and all its hidden neighbours."""
     need = number
-    cells = []
+    hidden = left = 0
     for q in around:
         t = states[q]
         if t == HIDDEN:
-            cells.append(q)
+            hidden += 1
+            d = decided.get(q)
+            if d is None:
+                left += 1
+            elif d:
+                need -= 1
         elif t == MINE:
             need -= 1
-    return need, cells
-
-
-def _open_clues(board: Board) -> tuple[dict[int, int], dict[int, list[int]], int | None]:
-    """For every number with hidden neighbours: its need (number minus known mines) and those
-    neighbours. Numbers without hidden neighbours are checked here and then dropped; the
-    first that fails is returned."""
-    states, nbrs = board.states, board.neighbors
-    needs: dict[int, int] = {}
-    open_cells: dict[int, list[int]] = {}
-    failed = None
-    for p, s in enumerate(states):
-        if s < 0:
-            continue
-        need, cells = _around(states, nbrs[p], s)
-        if cells:
-            needs[p] = need
-            open_cells[p] = cells
-        elif need != 0 and failed is None:
-            failed = p
-    return needs, open_cells, failed
+    return need, left, hidden
 
 
 @dataclass
 class _Reasoning:
-    """Propagation's fixpoint on one board: every open number's raw need and hidden
-    neighbours, the numbers around each hidden cell, each number's need and undecided count
-    after the decisions, and the decisions with their trace."""
+    """Propagation's state on one board, in lists indexed by cell: the numbers with hidden
+    neighbours (``opened``, increasing), each one's need and count of undecided hidden
+    neighbours after the decisions, and the decisions with their trace.
+
+    Lists rather than dictionaries and no per-number neighbour lists: a number's hidden cells
+    and a hidden cell's numbers are read from the board's neighbour lists (sorted, so the
+    order, and the trace, is the same as with explicit lists), which saves allocating hundreds
+    of small lists per position."""
 
     states: tuple[int, ...]
-    needs: dict[int, int]
-    open_cells: dict[int, list[int]]
-    touching: dict[int, list[int]]
-    need: dict[int, int]
-    unknown: dict[int, int]
+    opened: list[int]
+    need: list[int]
+    unknown: list[int]
     decided: dict[int, bool]
     trace: list[Step]
 
 
-def _touching(open_cells: dict[int, list[int]]) -> dict[int, list[int]]:
-    touching: dict[int, list[int]] = {}
-    for p, cells in open_cells.items():
-        for q in cells:
-            touching.setdefault(q, []).append(p)
-    return touching
+def _open_numbers(board: Board) -> tuple[_Reasoning, int | None]:
+    """Every number with hidden neighbours, before any decision. Numbers without hidden
+    neighbours are checked here and then dropped; the first that fails is returned."""
+    states, nbrs = board.states, board.neighbors
+    n = len(states)
+    need = [0] * n
+    unknown = [0] * n
+    opened: list[int] = []
+    no_decisions: dict[int, bool] = {}
+    failed = None
+    for p in range(n):
+        number = states[p]
+        if number < 0:
+            continue
+        k, left, _ = _around(states, nbrs[p], number, no_decisions)
+        if left:
+            need[p] = k
+            unknown[p] = left
+            opened.append(p)
+        elif k != 0 and failed is None:
+            failed = p
+    return _Reasoning(states, opened, need, unknown, {}, []), failed
 
 
-def _propagate(r: _Reasoning, stack: list[int]) -> int | None:
+def _propagate(r: _Reasoning, nbrs: tuple[tuple[int, ...], ...], stack: list[int]) -> int | None:
     """Decide hidden cells by the two trivial rules until nothing changes, from the numbers on
     ``stack`` (popped from the end).
 
@@ -311,8 +320,7 @@ def _propagate(r: _Reasoning, stack: list[int]) -> int | None:
     re-examined only when one of its cells is decided, so the work is linear in the edges.
     Updates ``r`` in place; returns the number found unsatisfiable, or None.
     """
-    need, unknown, decided, trace = r.need, r.unknown, r.decided, r.trace
-    open_cells, touching = r.open_cells, r.touching
+    states, need, unknown, decided, trace = r.states, r.need, r.unknown, r.decided, r.trace
     while stack:
         p = stack.pop()
         n, u = need[p], unknown[p]
@@ -320,16 +328,17 @@ def _propagate(r: _Reasoning, stack: list[int]) -> int | None:
             return p
         if u and (n == 0 or n == u):
             as_mine = n > 0
-            for q in open_cells[p]:
-                if q in decided:
+            for q in nbrs[p]:
+                if states[q] != HIDDEN or q in decided:
                     continue
                 decided[q] = as_mine
                 trace.append(Step(q, as_mine, p))
-                for t in touching[q]:
-                    unknown[t] -= 1
-                    if as_mine:
-                        need[t] -= 1
-                    stack.append(t)
+                for t in nbrs[q]:
+                    if states[t] >= 0:      # a number next to a hidden cell: an open one
+                        unknown[t] -= 1
+                        if as_mine:
+                            need[t] -= 1
+                        stack.append(t)
     return None
 
 
@@ -357,13 +366,11 @@ def build_system(board: Board, propagate: bool = True) -> ConstraintSystem:
     >>> sorted(system.safe), sorted(system.mines), system.trace[0]
     ([], [0], Step(cell=0, mine=True, clue=1))
     """
-    needs, open_cells, failed = _open_clues(board)
-    r = _Reasoning(board.states, needs, open_cells, _touching(open_cells), dict(needs),
-                   {p: len(cells) for p, cells in open_cells.items()}, {}, [])
+    r, failed = _open_numbers(board)
     check_deadline()  # each phase takes tens of milliseconds on a 100x100 board
     if propagate and failed is None:
         # Numbers examined in increasing cell order at first: a deterministic trace.
-        failed = _propagate(r, sorted(open_cells, reverse=True))
+        failed = _propagate(r, board.neighbors, r.opened[::-1])
     check_deadline()
     return _assemble(board, r, failed, propagate)
 
@@ -371,34 +378,38 @@ def build_system(board: Board, propagate: bool = True) -> ConstraintSystem:
 def _assemble(board: Board, r: _Reasoning, failed: int | None, propagate: bool
               ) -> ConstraintSystem:
     """The system from propagation's result: active clues, boxes, components."""
-    open_cells, decided, trace = r.open_cells, r.decided, r.trace
+    decided, trace, states, nbrs = r.decided, r.trace, r.states, board.neighbors
     # Active clues: numbers with undecided hidden neighbours, in cell order. Propagation kept
     # each number's need and undecided count up to date.
     clue_cells: list[tuple[int, int]] = []
     touching: dict[int, list[int]] = {}
-    for p in sorted(open_cells):
+    for p in r.opened:
         need = r.need[p]
-        if not r.unknown[p]:
+        left = r.unknown[p]
+        if not left:
             if need != 0 and failed is None:
                 failed = p
             continue
-        cells = open_cells[p]
-        if decided:
-            cells = [q for q in cells if q not in decided]
-        if not cells:
-            if need != 0 and failed is None:
-                failed = p
-            continue
-        if (need < 0 or need > len(cells)) and failed is None:
+        if (need < 0 or need > left) and failed is None:
             failed = p
         k = len(clue_cells)
         clue_cells.append((p, need))
-        for q in cells:
-            touching.setdefault(q, []).append(k)
+        for q in nbrs[p]:
+            if states[q] == HIDDEN and q not in decided:
+                ks = touching.get(q)
+                if ks is None:
+                    touching[q] = [k]
+                else:
+                    ks.append(k)
     check_deadline()
     box_of: dict[tuple[int, ...], list[int]] = {}
     for q, ks in touching.items():
-        box_of.setdefault(tuple(ks), []).append(q)
+        key = tuple(ks)
+        cells = box_of.get(key)
+        if cells is None:
+            box_of[key] = [q]
+        else:
+            cells.append(q)
     # Deterministic box order: by first cell.
     keys = sorted(box_of, key=lambda key: min(box_of[key]))
     boxes: list[Box] = []
@@ -409,11 +420,8 @@ def _assemble(board: Board, r: _Reasoning, failed: int | None, propagate: bool
         for k in key:
             clue_boxes[k].append(b)
     clues = tuple(Clue(p, need, tuple(clue_boxes[k])) for k, (p, need) in enumerate(clue_cells))
-    states = board.states
-    # (Set and counting operations in C: this runs once per position of a game.)
-    undecided = set(compress(range(len(states)), map(HIDDEN.__eq__, states)))
-    undecided.difference_update(decided, touching)
-    floating = tuple(sorted(undecided))
+    hidden = [q for q in range(len(states)) if states[q] == HIDDEN]
+    floating = tuple([q for q in hidden if q not in touching and q not in decided])
     check_deadline()
     components = _components(boxes, clues)
     remaining = None
@@ -421,9 +429,9 @@ def _assemble(board: Board, r: _Reasoning, failed: int | None, propagate: bool
         known = states.count(MINE) + sum(decided.values())
         remaining = board.mines - known
     contradiction = None if failed is None else f"number at {board.label(failed)} cannot be satisfied"
-    return ConstraintSystem(board, tuple(boxes), clues, components, floating,
-                            frozenset(c for c, m in decided.items() if not m),
-                            frozenset(c for c, m in decided.items() if m), tuple(trace),
+    safe = frozenset([c for c, m in decided.items() if not m])
+    return ConstraintSystem(board, tuple(boxes), clues, components, floating, tuple(hidden),
+                            safe, frozenset(decided).difference(safe), tuple(trace),
                             remaining, contradiction, failed, propagate,
                             r if propagate and failed is None else None)
 
@@ -467,37 +475,29 @@ def update_system(previous: ConstraintSystem, board: Board) -> ConstraintSystem:
     gone = set(changed)
     decided = {c: m for c, m in r0.decided.items() if c not in gone}
     trace = [step for step in r0.trace if step.cell not in gone]
-    r = _Reasoning(states, dict(r0.needs), dict(r0.open_cells), dict(r0.touching),
-                   dict(r0.need), dict(r0.unknown), decided, trace)
+    need, unknown = list(r0.need), list(r0.unknown)
     nbrs = board.neighbors
     around = set(changed)
     for c in changed:
         around.update(nbrs[c])
-        r.touching.pop(c, None)
+    opened = set(r0.opened)
     for p in sorted(around):
-        if p in r.open_cells:
-            for q in r.open_cells[p]:
-                if q not in gone:
-                    r.touching[q] = [t for t in r.touching[q] if t != p]
-            del r.open_cells[p], r.needs[p], r.need[p], r.unknown[p]
-        if states[p] < 0:
+        number = states[p]
+        if number < 0:
+            need[p] = unknown[p] = 0
+            opened.discard(p)
             continue
-        need, cells = _around(states, nbrs[p], states[p])
-        if not cells:
-            if need != 0:
+        k, left, hidden = _around(states, nbrs[p], number, decided)
+        if not hidden:
+            if k != 0:
                 return build_system(board)  # inconsistent: a fresh build names the number
+            need[p] = unknown[p] = 0
+            opened.discard(p)
             continue
-        r.needs[p], r.open_cells[p] = need, cells
-        left = 0
-        for q in cells:
-            r.touching[q] = r.touching.get(q, []) + [p]
-            d = decided.get(q)
-            if d is None:
-                left += 1
-            elif d:
-                need -= 1
-        r.need[p], r.unknown[p] = need, left
-    failed = _propagate(r, sorted((p for p in around if p in r.open_cells), reverse=True))
+        need[p], unknown[p] = k, left
+        opened.add(p)
+    r = _Reasoning(states, sorted(opened), need, unknown, decided, trace)
+    failed = _propagate(r, nbrs, sorted((p for p in around if p in opened), reverse=True))
     if failed is not None:
         return build_system(board)
     return _assemble(board, r, None, True)

@@ -52,7 +52,10 @@ def test_version_is_the_packages() -> None:
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert minegraph.__version__ == version
     p = run("--version")
-    assert (p.returncode, p.stdout, p.stderr) == (0, f"minegraph {version}\n", "")
+    assert (p.returncode, p.stderr) == (0, "")
+    # The version, then which path runs: the compiled modules or pure Python (native.py).
+    assert p.stdout == f"minegraph {version} ({minegraph.native.mode()})\n"
+    assert p.stdout.split("(")[1].startswith(("compiled", "pure"))
     assert "--version" in run("--help").stdout
 
 

@@ -183,10 +183,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     >>> build_parser("solve").parse_args(["solve", "b.board", "--timeout", "2"]).timeout
     2.0
     """
-    from minegraph import __version__
+    from minegraph import __version__, native
     parser = _Parser(prog="minegraph", description="Exact Minesweeper reasoning on any graph.",
                      epilog="Run 'minegraph COMMAND --help' for a command's options and examples.")
-    parser.add_argument("--version", action="version", version=f"minegraph {__version__}",
+    parser.add_argument("--version", action="version", version=f"minegraph {__version__} ({native.mode()})",
                         help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, entry in COMMANDS.items():

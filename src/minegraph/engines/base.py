@@ -210,6 +210,9 @@ def get_engine(name: str, **options: Any) -> Engine:
     return engine
 
 
+_SHARED: dict[str, Engine] = {}
+
+
 def resolve_engine(engine: str | Engine) -> Engine:
     """An engine object from a registry name or an engine object (returned unchanged).
 
@@ -219,6 +222,13 @@ def resolve_engine(engine: str | Engine) -> Engine:
         for an unknown name or an object that is not an engine.
     """
     if isinstance(engine, str):
+        if engine == "auto":
+            # The default engine holds no state between runs (no cache): one instance serves
+            # every call, and every thread.
+            shared = _SHARED.get(engine)
+            if shared is None:
+                shared = _SHARED[engine] = get_engine(engine)
+            return shared
         return get_engine(engine)
     if not (hasattr(engine, "run") and hasattr(engine, "name")):
         raise EngineError(f"an engine is a name or an engine object, got {engine!r}")

@@ -381,7 +381,7 @@ def combine_parts(system: ConstraintSystem, parts: Sequence[ComponentDP]) -> Eng
     """The board's exact answer from one :class:`ComponentDP` per component of ``system`` (in
     the order of ``system.components``; results for equal keys may be shared), combined under
     the total mine count. One completion is built only when asked for."""
-    hidden = system.board.hidden
+    hidden = system.hidden
     stats = _stats(system, parts)
     if not system.consistent_so_far:
         return EngineResult.inconsistent(hidden, stats)
@@ -432,7 +432,7 @@ def _float_result(system: ConstraintSystem, parts: Sequence[ComponentDP], polys:
                   answer: FloatCombination, stats: dict[str, object]) -> EngineResult:
     """The answer from a floating-point combination: every hidden cell's probability as a
     float (0.0 and 1.0 only when proven), forced cells exactly, the count as its ``log10``."""
-    hidden = system.board.hidden
+    hidden = system.hidden
     if not answer.consistent:
         return EngineResult.inconsistent(hidden, stats)
     stats.update({"arithmetic": "float", "solutions_log10": answer.log10_count,

@@ -13,7 +13,8 @@ them.
 from __future__ import annotations
 
 from minegraph.constraints import Component, ConstraintSystem
-from minegraph.engines.dp import DPEngine
+from minegraph.engines.base import QUESTIONS, EngineResult, SystemEngine
+from minegraph.engines.dp import count_system
 from minegraph.decompose.decomposition import Decomposition, contract_subsets, elimination_order
 from minegraph.decompose.pipeline import tree_decomposition
 
@@ -55,7 +56,7 @@ def pipeline_order(system: ConstraintSystem, component: Component) -> list[int]:
     return order + [b for b in range(len(component.boxes)) if b not in seen]
 
 
-class PipelineDPEngine(DPEngine):
+class PipelineDPEngine(SystemEngine):
     """The counting DP over the thesis pipeline's decomposition instead of min-fill.
 
     Examples
@@ -67,6 +68,9 @@ class PipelineDPEngine(DPEngine):
     """
 
     name = "dp-thesis"
+    answers = QUESTIONS
 
-    def __init__(self) -> None:
-        super().__init__(order=pipeline_order)
+    # The dp engine's counting with another order (not a subclass of DPEngine: that class
+    # may be compiled, and interpreted classes cannot inherit from compiled ones).
+    def run_system(self, system: ConstraintSystem) -> EngineResult:
+        return count_system(system, order=pipeline_order)
