@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml setup.py
 # MINEGRAPH_COMPILE=0 make ... keeps pure Python. Rebuilt whenever a source changes; until
 # then minegraph notices the change and imports the sources.
 NATIVE := src/minegraph/native.json
-NATIVE_INPUTS := setup.py $(wildcard src/minegraph/*.py src/minegraph/engines/*.py)
+NATIVE_INPUTS := setup.py $(wildcard src/minegraph/*.py src/minegraph/engines/*.py src/minegraph/generate/*.py)
 MINEGRAPH_COMPILE ?= 1
 
 $(NATIVE): $(STAMP) $(NATIVE_INPUTS)

@@ -42,7 +42,7 @@ from typing import Sequence
 __all__ = ["NATIVE_MODULES", "compiled", "mode", "source_hash"]
 
 #: The modules mypyc compiles: the Expert analysis path (constraint system, clique trees, DP,
-#: combination, portfolio). Only internal modules: compiled code checks every annotation at
+#: combination, portfolio) and the no-guess generator's player (and its pair rule). Only internal modules: compiled code checks every annotation at
 #: run time, so a public entry point given a wrong type would raise a bare TypeError before
 #: its own validation could name the mistake (analysis.py and deadline.py stay pure).
 NATIVE_MODULES: tuple[str, ...] = (
@@ -51,6 +51,8 @@ NATIVE_MODULES: tuple[str, ...] = (
     "minegraph.engines.dp",
     "minegraph.engines.combine",
     "minegraph.engines.portfolio",
+    "minegraph.generate.pairs",
+    "minegraph.generate.player",
 )
 
 PACKAGE_DIR = Path(__file__).resolve().parent

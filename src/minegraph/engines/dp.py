@@ -232,47 +232,70 @@ class ComponentDP:
             lookups[max(proj)].append((self.messages[j], proj))
         v0 = clique[0]
         weight0 = [comb(sizes[v0], x) << (x * bits) for x in range(sizes[v0] + 1)]
+        caps = [sizes[v] for v in clique]
         sums = [0] * len(clues)
         values = [0] * length
+        # A depth-first search without recursion (a loop over explicit per-depth state runs
+        # faster, compiled or not): tried[d] is the last value tried at depth d, applied[d]
+        # whether it is added into the clue sums, prods[d] the product down to depth d.
+        tried = [-1] * length
+        applied = [False] * length
+        prods = [0] * (length + 1)
+        prods[0] = 1
         table: dict[tuple[int, ...], int] = {}
-        tick = self._tick
-
-        def rec(d: int, prod: int) -> None:
-            tick()
+        steps = self._steps
+        d = 0
+        while d >= 0:
+            steps += 1
+            if not steps & (_CHECK_EVERY - 1):
+                check_deadline()
             if d == length:
-                table[tuple(values)] = prod
-                return
-            for x in range(sizes[clique[d]] + 1):
+                table[tuple(values)] = prods[length]
+                d -= 1
+                continue
+            if applied[d]:
+                for slot, _ in checks[d]:
+                    sums[slot] -= values[d]
+                applied[d] = False
+            x = tried[d] + 1
+            cap_d = caps[d]
+            p = 0
+            while x <= cap_d:
                 ok = True
                 over = False
                 for slot, cap in checks[d]:
-                    s = sums[slot] + x
-                    if s > needs[slot]:
+                    total = sums[slot] + x
+                    if total > needs[slot]:
                         over = True
                         break
-                    if s + cap < needs[slot]:
+                    if total + cap < needs[slot]:
                         ok = False
                 if over:
+                    x = cap_d + 1       # larger values only overshoot more
                     break
-                if not ok:
-                    continue
-                values[d] = x
-                p = prod * weight0[x] if d == 0 else prod
-                for message, proj in lookups[d]:
-                    m = message.get(tuple([values[k] for k in proj]))
-                    if m is None:
-                        p = 0
+                if ok:
+                    values[d] = x
+                    p = prods[d] * weight0[x] if d == 0 else prods[d]
+                    for message, proj in lookups[d]:
+                        m = message.get(tuple([values[k] for k in proj]))
+                        if m is None:
+                            p = 0
+                            break
+                        p *= m
+                    if p:
                         break
-                    p *= m
-                if not p:
-                    continue
-                for slot, _ in checks[d]:
-                    sums[slot] += x
-                rec(d + 1, p)
-                for slot, _ in checks[d]:
-                    sums[slot] -= x
-
-        rec(0, 1)
+                x += 1
+            if x > cap_d:
+                tried[d] = -1           # exhausted: back up, and start afresh next visit
+                d -= 1
+                continue
+            tried[d] = x
+            for slot, _ in checks[d]:
+                sums[slot] += x
+            applied[d] = True
+            prods[d + 1] = p
+            d += 1
+        self._steps = steps
         return table
 
     # ------------------------------------------------------------------ downward pass

@@ -45,6 +45,7 @@ from typing import Callable, Iterable
 
 from minegraph.board import BLANK, HIDDEN, MINE, Board
 from minegraph.errors import UserError
+from minegraph.generate.pairs import pair_rule
 
 __all__ = ["METHODS", "Step", "Grade", "grade", "deductions", "pair_rule"]
 
@@ -131,49 +132,6 @@ def _single(constraints: Iterable[_Constraint]) -> tuple[set[int], set[int]]:
             safe |= cells
         elif need == len(cells):
             mines |= cells
-    return safe, mines
-
-
-def pair_rule(constraints: list[tuple[frozenset[int], int]],
-              focus: set[int] | None = None) -> tuple[set[int], set[int]]:
-    """The pair rule over every two constraints (hidden cells, mines among them) sharing a
-    cell: the cells it decides, ``(safe, mines)``. With ``focus`` (indices into
-    ``constraints``), only pairs with at least one constraint in ``focus`` are examined (a
-    player that applied the previous result need only look at the constraints changed since).
-
-    Examples
-    --------
-    >>> pair_rule([(frozenset({0, 1}), 1), (frozenset({0, 1, 2}), 2)])   # the subset rule
-    (set(), {2})
-    """
-    safe: set[int] = set()
-    mines: set[int] = set()
-    by_cell: dict[int, list[int]] = {}
-    for k, (cells, _) in enumerate(constraints):
-        for q in cells:
-            by_cell.setdefault(q, []).append(k)
-    pairs: set[tuple[int, int]] = set()
-    if focus is None:
-        for ks in by_cell.values():
-            pairs.update((i, j) for i in ks for j in ks if i < j)
-    else:
-        for i in focus:
-            for q in constraints[i][0]:
-                pairs.update((min(i, j), max(i, j)) for j in by_cell[q] if j != i)
-    for i, j in pairs:
-        for a, b in ((i, j), (j, i)):
-            (ca, na), (cb, nb) = constraints[a], constraints[b]
-            only_a, only_b = ca - cb, cb - ca
-            both = len(ca) - len(only_a)
-            # Mines in the overlap: at least what each number cannot put elsewhere.
-            low = max(0, na - len(only_a), nb - len(only_b))
-            high = min(both, na, nb)
-            if low > high:
-                continue   # inconsistent; leave it to the exact engine
-            if only_a and na - low == 0:
-                safe |= only_a
-            if only_a and na - high == len(only_a):
-                mines |= only_a
     return safe, mines
 
 

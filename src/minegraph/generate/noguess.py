@@ -27,15 +27,14 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Iterable, Sequence
 
-from minegraph.board import HIDDEN, MINE, Board
+from minegraph.board import HIDDEN, Board
 from minegraph.errors import GameError, UserError
-from minegraph.generate.grade import METHODS, deductions, pair_rule
-from minegraph.play.game import RULES, Game, flood_fill
+from minegraph.generate.grade import METHODS
+from minegraph.generate.player import DeductionPlayer
+from minegraph.play.game import RULES, Game, kept_clear, mine_candidates
 
-if TYPE_CHECKING:
-    from minegraph.engines.portfolio import PortfolioEngine
 
 __all__ = ["NoGuessBoard", "noguess_board", "solved_without_guess", "edge_density",
            "MAX_ATTEMPTS"]
@@ -99,7 +98,7 @@ def solved_without_guess(neighbors: Sequence[Sequence[int]], layout: frozenset[i
     False
     """
     template = _template(neighbors, mines, topology, rows, cols)
-    return _Player(template, level).play(layout, first) is not None
+    return DeductionPlayer(template, level).play(layout, first) is not None
 
 
 def _template(neighbors: Sequence[Sequence[int]], mines: int, topology: str, rows: int | None,
@@ -109,144 +108,6 @@ def _template(neighbors: Sequence[Sequence[int]], mines: int, topology: str, row
         return Board.grid(rows, cols, [HIDDEN] * n, topology=topology, mines=mines)
     return Board.from_graph(n, [(u, v) for u in range(n) for v in neighbors[u] if u < v],
                             [HIDDEN] * n, mines=mines)
-
-
-class _Player:
-    """The deduction-only player on one board shape.
-
-    The single-number rules run incrementally on counters (each number's remaining need and
-    covered neighbours, re-examined only when a neighbour changes): linear in the board over
-    the whole game. Only when they are stuck is the position built as a :class:`Board` for the
-    stronger classes: the pair rule, then (up to ``level``) the total and linear algebra, or,
-    for ``search``, the exact engine straight after the pair rule (it decides all they would).
-    """
-
-    def __init__(self, template: Board, level: str) -> None:
-        if level not in METHODS:
-            raise UserError(f"unknown deduction method {level!r}; expected one of {', '.join(METHODS)}")
-        self.template = template
-        self.neighbors = template.neighbors
-        self.mines = template.mines or 0
-        stronger = list(METHODS[1:METHODS.index(level) + 1])
-        if level == "search":
-            stronger = ["pair", "search"]
-        self.stronger = stronger
-        self.engine: PortfolioEngine | None = None
-
-    def play(self, layout: frozenset[int], first: int) -> Board | None:
-        """The start position if the player solves ``layout`` from ``first``, else ``None``."""
-        if first in layout:
-            return None
-        nbrs = self.neighbors
-        n = len(nbrs)
-        numbers = [0] * n
-        for c in layout:
-            for q in nbrs[c]:
-                numbers[q] += 1
-        states = [HIDDEN] * n
-        need = [0] * n
-        covered = [len(a) for a in nbrs]
-        queue: list[int] = []
-        left = [n - len(layout)]
-        # Numbers whose cells changed since the pair rule last looked (all, at first).
-        self.changed: set[int] = set()
-
-        def uncover(cell: int) -> None:
-            stack = [cell]
-            while stack:
-                v = stack.pop()
-                if states[v] != HIDDEN:
-                    continue
-                assert v not in layout, "a deduction uncovered a mine"
-                states[v] = numbers[v]
-                left[0] -= 1
-                k = numbers[v]
-                for w in nbrs[v]:
-                    covered[w] -= 1
-                    if states[w] == MINE:
-                        k -= 1
-                    elif states[w] >= 0:
-                        queue.append(w)
-                    elif numbers[v] == 0:
-                        stack.append(w)
-                need[v] = k
-                queue.append(v)
-
-        def flag(cell: int) -> None:
-            if states[cell] != HIDDEN:
-                return
-            assert cell in layout, "a deduction flagged a safe cell"
-            states[cell] = MINE
-            for w in nbrs[cell]:
-                covered[w] -= 1
-                if states[w] >= 0:
-                    need[w] -= 1
-                    queue.append(w)
-
-        uncover(first)
-        while left[0]:
-            while queue:
-                p = queue.pop()
-                self.changed.add(p)
-                if covered[p] == 0:
-                    continue
-                if need[p] == 0:
-                    for w in nbrs[p]:
-                        if states[w] == HIDDEN:
-                            uncover(w)
-                elif need[p] == covered[p]:
-                    for w in nbrs[p]:
-                        flag(w)
-            if not left[0]:
-                break
-            safe, mined = self._stronger(states, need, covered)
-            if not safe and not mined:
-                return None
-            for c in mined:
-                flag(c)
-            for c in safe:
-                uncover(c)
-        return self._start(layout, first)
-
-    def _start(self, layout: frozenset[int], first: int) -> Board:
-        """The position right after the first click (its flood fill)."""
-        shown = [HIDDEN] * len(self.neighbors)
-        seen: set[int] = set()
-        flood_fill(self.neighbors, layout, seen, first)
-        for c in seen:
-            shown[c] = sum(1 for q in self.neighbors[c] if q in layout)
-        return self.template.with_states(shown)
-
-    def _stronger(self, states: list[int], need: list[int], covered: list[int]
-                  ) -> tuple[set[int], set[int]]:
-        nbrs = self.neighbors
-        board: Board | None = None
-        for method in self.stronger:
-            if method == "pair":
-                active = [p for p, s in enumerate(states) if s >= 0 and covered[p]]
-                constraints = [(frozenset(q for q in nbrs[p] if states[q] == HIDDEN), need[p])
-                               for p in active]
-                focus = {k for k, p in enumerate(active) if p in self.changed}
-                self.changed.clear()
-                safe, mined = pair_rule(constraints, focus)
-            else:
-                if board is None:
-                    board = self.template.with_states(states)
-                if method == "search":
-                    # The exact engine's own result: its forced cells, without the
-                    # probabilities an Analysis would build.
-                    if self.engine is None:
-                        from minegraph.engines.portfolio import (WORK_BUDGET, ComponentCache,
-                                                                 PortfolioEngine)
-                        self.engine = PortfolioEngine(WORK_BUDGET, cache=ComponentCache(250_000))
-                    from minegraph.constraints import build_system
-                    result = self.engine.run_system(build_system(board))
-                    safe, mined = set(result.safe), set(result.mines)
-                else:
-                    safe, mined = deductions(board, method)
-            if safe or mined:
-                return safe, mined
-        return set(), set()
 
 
 def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | int = (0, 0),
@@ -294,13 +155,14 @@ def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | 
     started = time.perf_counter()
     probe = Game(rows=rows, cols=cols, mines=mines, topology=topology, rules=rules, seed=0)
     start_cell = probe.index(first)
-    player = _Player(_template(probe.neighbors, mines, topology, rows, cols), level)
+    player = DeductionPlayer(_template(probe.neighbors, mines, topology, rows, cols), level)
+    # The layouts of the games seeded (seed << 32) + attempt - 1 after their first click, drawn
+    # as Game draws them (without building a game each time).
+    candidates = mine_candidates(len(probe.neighbors),
+                                 kept_clear(rules, probe.neighbors, start_cell))
     for attempt in range(1, max_attempts + 1):
-        game = Game(rows=rows, cols=cols, mines=mines, topology=topology, rules=rules,
-                    seed=(seed << 32) + attempt - 1)
-        game.reveal(start_cell)
-        assert game.layout is not None
-        layout = game.layout
+        rng = random.Random((seed << 32) + attempt - 1)
+        layout = frozenset(rng.sample(candidates, mines))
         start = player.play(layout, start_cell)
         if start is not None:
             return NoGuessBoard(rows, cols, topology, rules, seed, level, start_cell, layout,

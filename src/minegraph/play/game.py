@@ -88,6 +88,27 @@ class _Undo:
     exploded: int | None = None
 
 
+def kept_clear(rules: str, neighbors: Sequence[Sequence[int]], first: int) -> set[int]:
+    """The cells the rules keep free of mines for the first click ``first``: the cell itself
+    under ``classic``, it and its neighbours under ``modern``, none under ``any``.
+
+    Examples
+    --------
+    >>> from minegraph.topology import grid_neighbors
+    >>> sorted(kept_clear("modern", grid_neighbors("square", 3, 3), 0))
+    [0, 1, 3, 4]
+    """
+    if rules == "any":
+        return set()
+    return {first} if rules == "classic" else {first, *neighbors[first]}
+
+
+def mine_candidates(size: int, kept: set[int]) -> list[int]:
+    """The cells a layout draws its mines from, in order: every cell not kept clear. A game
+    seeded with ``s`` lays ``frozenset(random.Random(s).sample(candidates, mines))``."""
+    return [i for i in range(size) if i not in kept]
+
+
 def flood_fill(neighbors: Sequence[Sequence[int]], mines: frozenset[int] | set[int],
                uncovered: set[int], cell: int,
                flags: frozenset[int] | set[int] = frozenset()) -> list[int]:
@@ -211,17 +232,16 @@ class Game:
                             f"{max(room, 0)} of the {self.size} cells for mines")
 
     def _draw(self, kept_clear: set[int]) -> frozenset[int]:
-        rng = random.Random()
+        rng = random.Random(0)      # (seeded: an unseeded Random reads the OS's entropy)
         rng.setstate(self._rng_state)
-        candidates = [i for i in range(self.size) if i not in kept_clear]
+        candidates = mine_candidates(self.size, kept_clear)
         if len(candidates) < self.mine_count:
             raise GameError(f"{self.mine_count} mines do not fit outside the "
                             f"{len(kept_clear)} cells kept clear around the first click")
         return frozenset(rng.sample(candidates, self.mine_count))
 
     def _place_for(self, first: int) -> None:
-        kept = {first} if self.rules == "classic" else {first, *self.neighbors[first]}
-        self.layout = self._draw(kept)
+        self.layout = self._draw(kept_clear(self.rules, self.neighbors, first))
 
     # ----------------------------------------------------------------- cells
     def index(self, cell: Cell) -> int:

@@ -1,0 +1,206 @@
+"""The deduction-only player of the no-guess generator (:mod:`minegraph.generate.noguess`).
+
+Internal, and compiled by mypyc (:mod:`minegraph.native`): it plays a dozen layouts for each
+no-guess Expert board, so its loops are the generator's hot path. The public functions
+validate their arguments before they get here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from minegraph.board import HIDDEN, MINE, Board
+from minegraph.constraints import ConstraintSystem, build_system, update_system
+from minegraph.generate.grade import METHODS, deductions
+from minegraph.generate.pairs import pair_rule
+from minegraph.play.game import flood_fill
+
+if TYPE_CHECKING:
+    from minegraph.engines.portfolio import PortfolioEngine
+
+__all__ = ["DeductionPlayer"]
+
+
+class DeductionPlayer:
+    """The deduction-only player on one board shape.
+
+    The single-number rules run incrementally on counters (each number's remaining need and
+    covered neighbours, re-examined only when a neighbour changes): linear in the board over
+    the whole game. Only when they are stuck is the position built as a :class:`Board` for the
+    stronger classes: the pair rule, then (up to ``level``) the total and linear algebra, or,
+    for ``search``, the exact engine straight after the pair rule (it decides all they would).
+
+    Parameters
+    ----------
+    template
+        The board shape, every cell hidden, with the total mine count.
+    level
+        The strongest deduction class allowed (one of :data:`~minegraph.generate.grade.METHODS`,
+        checked by the caller).
+
+    Examples
+    --------
+    >>> from minegraph import Board
+    >>> player = DeductionPlayer(Board.from_text("mines: 1\\n###"), "search")
+    >>> player.play(frozenset({2}), 0).to_text()
+    'mines: 1\\n01#\\n'
+    >>> player = DeductionPlayer(Board.from_text("mines: 1\\n###\\n###"), "search")
+    >>> player.play(frozenset({2}), 3) is None      # a 1 at (1, 0): (0, 1) or (0, 2)? a guess
+    True
+    """
+
+    def __init__(self, template: Board, level: str) -> None:
+        self.template = template
+        self.neighbors: tuple[tuple[int, ...], ...] = template.neighbors
+        stronger = list(METHODS[1:METHODS.index(level) + 1])
+        if level == "search":
+            stronger = ["pair", "search"]
+        self.stronger = stronger
+        self.engine: PortfolioEngine | None = None
+        # The game in progress (reset by play).
+        self.layout: frozenset[int] = frozenset()
+        self.numbers: list[int] = []
+        self.states: list[int] = []
+        self.need: list[int] = []
+        self.covered: list[int] = []
+        self.queue: list[int] = []
+        self.left = 0
+        # Numbers whose cells changed since the pair rule last looked (all, at first).
+        self.changed: set[int] = set()
+        # The constraint system of the last position the exact engine was asked about.
+        self.system: ConstraintSystem | None = None
+
+    def play(self, layout: frozenset[int], first: int) -> Board | None:
+        """The start position if the player solves ``layout`` from ``first``, else ``None``."""
+        if first in layout:
+            return None
+        nbrs = self.neighbors
+        n = len(nbrs)
+        numbers = [0] * n
+        for c in layout:
+            for q in nbrs[c]:
+                numbers[q] += 1
+        self.layout = layout
+        self.numbers = numbers
+        self.states = states = [HIDDEN] * n
+        self.need = need = [0] * n
+        self.covered = covered = [len(a) for a in nbrs]
+        queue: list[int] = []
+        self.queue = queue
+        self.left = n - len(layout)
+        self.changed = set()
+        self.system = None
+        self._uncover(first)
+        while self.left:
+            while queue:
+                p = queue.pop()
+                self.changed.add(p)
+                if covered[p] == 0:
+                    continue
+                if need[p] == 0:
+                    for w in nbrs[p]:
+                        if states[w] == HIDDEN:
+                            self._uncover(w)
+                elif need[p] == covered[p]:
+                    for w in nbrs[p]:
+                        self._flag(w)
+            if not self.left:
+                break
+            safe, mined = self._stronger()
+            if not safe and not mined:
+                return None
+            for c in mined:
+                self._flag(c)
+            for c in safe:
+                self._uncover(c)
+        return self._start(first)
+
+    def _uncover(self, cell: int) -> None:
+        """Uncover ``cell`` as the game does (a zero opens its neighbours)."""
+        nbrs, states, numbers, need = self.neighbors, self.states, self.numbers, self.need
+        covered, queue, layout = self.covered, self.queue, self.layout
+        stack = [cell]
+        while stack:
+            v = stack.pop()
+            if states[v] != HIDDEN:
+                continue
+            assert v not in layout, "a deduction uncovered a mine"
+            number = numbers[v]
+            states[v] = number
+            self.left -= 1
+            k = number
+            for w in nbrs[v]:
+                covered[w] -= 1
+                t = states[w]
+                if t == MINE:
+                    k -= 1
+                elif t >= 0:
+                    queue.append(w)
+                elif number == 0:
+                    stack.append(w)
+            need[v] = k
+            queue.append(v)
+
+    def _flag(self, cell: int) -> None:
+        states = self.states
+        if states[cell] != HIDDEN:
+            return
+        assert cell in self.layout, "a deduction flagged a safe cell"
+        states[cell] = MINE
+        need, covered, queue = self.need, self.covered, self.queue
+        for w in self.neighbors[cell]:
+            covered[w] -= 1
+            if states[w] >= 0:
+                need[w] -= 1
+                queue.append(w)
+
+    def _start(self, first: int) -> Board:
+        """The position right after the first click (its flood fill)."""
+        shown = [HIDDEN] * len(self.neighbors)
+        seen: set[int] = set()
+        flood_fill(self.neighbors, self.layout, seen, first)
+        for c in seen:
+            shown[c] = self.numbers[c]
+        return self.template.with_states(shown)
+
+    def _stronger(self) -> tuple[set[int], set[int]]:
+        nbrs, states, need, covered = self.neighbors, self.states, self.need, self.covered
+        board: Board | None = None
+        for method in self.stronger:
+            if method == "pair":
+                constraints: list[tuple[frozenset[int], int]] = []
+                focus: set[int] = set()
+                changed = self.changed
+                for p in range(len(states)):
+                    if states[p] >= 0 and covered[p]:
+                        if p in changed:
+                            focus.add(len(constraints))
+                        constraints.append((frozenset([q for q in nbrs[p]
+                                                       if states[q] == HIDDEN]), need[p]))
+                changed.clear()
+                safe, mined = pair_rule(constraints, focus)
+            else:
+                if board is None:
+                    board = self.template.with_states(states)
+                if method == "search":
+                    # The exact engine's own result: its forced cells, without the
+                    # probabilities an Analysis would build.
+                    engine = self.engine
+                    if engine is None:
+                        from minegraph.engines.portfolio import (WORK_BUDGET, ComponentCache,
+                                                                 PortfolioEngine)
+                        engine = self.engine = PortfolioEngine(WORK_BUDGET,
+                                                               cache=ComponentCache(250_000))
+                    # Between two stuck positions of one game cells were only uncovered
+                    # or flagged: the previous system is updated, not rebuilt.
+                    previous = self.system
+                    system = build_system(board) if previous is None else \
+                        update_system(previous, board)
+                    self.system = system
+                    result = engine.run_system(system)
+                    safe, mined = set(result.safe), set(result.mines)
+                else:
+                    safe, mined = deductions(board, method)
+            if safe or mined:
+                return safe, mined
+        return set(), set()
