@@ -779,6 +779,17 @@ class Board:
         return Board._make(self.topology, self.rows, self.cols, self.neighbors, states, total,
                            self.labels)
 
+    def _with_valid_states(self, states: Sequence[int]) -> "Board":
+        """:meth:`with_states` for states known to be valid (integers that are states, numbers
+        no larger than their cell's degree), as the library's own players build them: no
+        checks, which cost as much as the rest of a no-guess attempt's bookkeeping."""
+        board = object.__new__(Board)
+        for name, value in (("topology", self.topology), ("rows", self.rows), ("cols", self.cols),
+                            ("neighbors", self.neighbors), ("mines", self.mines),
+                            ("labels", self.labels), ("states", tuple(states))):
+            object.__setattr__(board, name, value)
+        return board
+
     def _repr_svg_(self) -> str:
         """The board as SVG for notebooks (:func:`minegraph.formats.svg.repr_svg`)."""
         from minegraph.formats.svg import repr_svg

@@ -382,7 +382,8 @@ def _assemble(board: Board, r: _Reasoning, failed: int | None, propagate: bool
     # Active clues: numbers with undecided hidden neighbours, in cell order. Propagation kept
     # each number's need and undecided count up to date.
     clue_cells: list[tuple[int, int]] = []
-    touching: dict[int, list[int]] = {}
+    # touching[q]: the active clues (indices into clue_cells) around undecided hidden cell q.
+    touching: list[list[int] | None] = [None] * len(states)
     for p in r.opened:
         need = r.need[p]
         left = r.unknown[p]
@@ -396,32 +397,41 @@ def _assemble(board: Board, r: _Reasoning, failed: int | None, propagate: bool
         clue_cells.append((p, need))
         for q in nbrs[p]:
             if states[q] == HIDDEN and q not in decided:
-                ks = touching.get(q)
+                ks = touching[q]
                 if ks is None:
                     touching[q] = [k]
                 else:
                     ks.append(k)
     check_deadline()
+    # One pass over the cells in increasing order: the hidden ones, the floating ones, and the
+    # boxes (cells next to the same clues), each box first seen at its first cell, so the
+    # boxes come out ordered by first cell with their cells in increasing order.
+    hidden: list[int] = []
+    floating: list[int] = []
     box_of: dict[tuple[int, ...], list[int]] = {}
-    for q, ks in touching.items():
+    for q in range(len(states)):
+        if states[q] != HIDDEN:
+            continue
+        hidden.append(q)
+        ks = touching[q]
+        if ks is None:
+            if q not in decided:
+                floating.append(q)
+            continue
         key = tuple(ks)
         cells = box_of.get(key)
         if cells is None:
             box_of[key] = [q]
         else:
             cells.append(q)
-    # Deterministic box order: by first cell.
-    keys = sorted(box_of, key=lambda key: min(box_of[key]))
     boxes: list[Box] = []
     clue_boxes: list[list[int]] = [[] for _ in clue_cells]
-    for key in keys:
+    for key, cells in box_of.items():
         b = len(boxes)
-        boxes.append(Box(tuple(sorted(box_of[key])), key))
+        boxes.append(Box(tuple(cells), key))
         for k in key:
             clue_boxes[k].append(b)
     clues = tuple(Clue(p, need, tuple(clue_boxes[k])) for k, (p, need) in enumerate(clue_cells))
-    hidden = [q for q in range(len(states)) if states[q] == HIDDEN]
-    floating = tuple([q for q in hidden if q not in touching and q not in decided])
     check_deadline()
     components = _components(boxes, clues)
     remaining = None
@@ -430,7 +440,8 @@ def _assemble(board: Board, r: _Reasoning, failed: int | None, propagate: bool
         remaining = board.mines - known
     contradiction = None if failed is None else f"number at {board.label(failed)} cannot be satisfied"
     safe = frozenset([c for c, m in decided.items() if not m])
-    return ConstraintSystem(board, tuple(boxes), clues, components, floating, tuple(hidden),
+    return ConstraintSystem(board, tuple(boxes), clues, components, tuple(floating),
+                            tuple(hidden),
                             safe, frozenset(decided).difference(safe), tuple(trace),
                             remaining, contradiction, failed, propagate,
                             r if propagate and failed is None else None)

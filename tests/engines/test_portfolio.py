@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
 
 from minegraph import Board, analyze, solve
 from minegraph.constraints import build_system
@@ -14,7 +15,7 @@ from minegraph.engines.portfolio import ComponentCache, PortfolioEngine, compone
 from minegraph.errors import AnswerUnavailable, EngineError
 from minegraph.recipes import midgame_position
 from minegraph.recipes import checkerboard_opening as checkerboard
-from strategies import is_completion_of
+from strategies import examples, is_completion_of, positions
 
 JANKO = sorted((Path(__file__).parents[1] / "data" / "formats" / "janko-puzzles").glob("*.board"))
 
@@ -131,3 +132,29 @@ def test_a_limit_that_does_not_expire_changes_nothing() -> None:
     board = Board.from_text("mines: 2\n##-#\n11-#\n--1#")
     a, b = analyze(board, timeout=30), analyze(board)
     assert (a.solutions, a.probabilities, a.best) == (b.solutions, b.probabilities, b.best)
+
+
+# ----------------------------------------------------------------- forced cells alone
+@settings(max_examples=examples(300))
+@given(positions())
+def test_forced_alone_equals_the_forced_cells_of_the_full_answer(board: Board) -> None:
+    # Against the brute-force oracle, with and without a cache (shared clique trees) and
+    # with every component sent to SAT first (work budget 0).
+    truth = get_engine("brute").run(board)
+    system = build_system(board)
+    for engine in (PortfolioEngine(), PortfolioEngine(cache=ComponentCache()),
+                   PortfolioEngine(work_budget=0)):
+        forced = engine.forced(system)
+        if not truth.consistent:
+            assert forced is None
+        else:
+            assert forced == (truth.safe, truth.mines)
+
+
+def test_components_with_one_shape_share_a_clique_tree() -> None:
+    cache = ComponentCache()
+    engine = PortfolioEngine(cache=cache)
+    # Two components of one shape (a number over three cells, then another over the same
+    # kind of box) but different numbers: two counted parts, one clique tree.
+    engine.run(Board.from_text("###-###\n#1#-#2#\n###-###"))
+    assert len(cache.parts) == 2 and len(cache.trees) == 1

@@ -27,16 +27,17 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from math import comb
-from typing import Callable, Sequence
+from typing import Callable, Protocol, Sequence
 
 from minegraph.constraints import Component, ConstraintSystem
 from minegraph.deadline import check_deadline
 from minegraph.engines.base import QUESTIONS, EngineResult, Probability, SystemEngine
-from minegraph.engines.combine import chooses_float, combine
+from minegraph.engines.combine import Combination, chooses_float, combine
 from minegraph.engines.combine_float import FloatCombination, combine_float
 from minegraph.engines.elimination import CliqueTree, clique_tree
 
-__all__ = ["DPEngine", "ComponentDP", "count_system", "combine_parts", "OrderProvider",
+__all__ = ["DPEngine", "ComponentDP", "CountedPart", "count_system", "combine_parts", "forced_by_parts",
+           "OrderProvider",
            "box_graph", "estimate_work"]
 
 #: Components with more hidden cells than this get slot widths from a first plain pass.
@@ -109,6 +110,22 @@ def estimate_work(sizes: Sequence[int], tree: CliqueTree) -> float:
         log = sum(math.log2(sizes[v] + 1) for v in clique)
         total += 2.0 ** min(log, 1000.0)
     return total
+
+
+class CountedPart(Protocol):
+    """What the combination needs of a counted component: :class:`ComponentDP`, or the SAT
+    engine's parts counted by enumeration (a protocol, not a base class: compiled code checks
+    a class annotation at run time, and the two are unrelated classes)."""
+
+    cells: int
+    bits: int
+    total: list[int]
+    mined: list[list[int]]
+
+    @property
+    def width(self) -> int: ...
+
+    def completion(self, target: int) -> list[int]: ...
 
 
 class ComponentDP:
@@ -394,13 +411,13 @@ def count_system(system: ConstraintSystem, order: OrderProvider | None = None) -
     return combine_parts(system, parts)
 
 
-def _stats(system: ConstraintSystem, parts: Sequence[ComponentDP]) -> dict[str, object]:
+def _stats(system: ConstraintSystem, parts: Sequence[CountedPart]) -> dict[str, object]:
     return {"components": len(system.components), "boxes": len(system.boxes),
             "floating": len(system.floating), "width": max((p.width for p in parts), default=0),
             "largest_component": max((p.cells for p in parts), default=0)}
 
 
-def combine_parts(system: ConstraintSystem, parts: Sequence[ComponentDP]) -> EngineResult:
+def combine_parts(system: ConstraintSystem, parts: Sequence[CountedPart]) -> EngineResult:
     """The board's exact answer from one :class:`ComponentDP` per component of ``system`` (in
     the order of ``system.components``; results for equal keys may be shared), combined under
     the total mine count. One completion is built only when asked for."""
@@ -418,31 +435,19 @@ def combine_parts(system: ConstraintSystem, parts: Sequence[ComponentDP]) -> Eng
         stats["float_declined"] = True      # balls too wide even at the top precision
     combined = combine(polys, len(system.floating), remaining)
     count = combined.count
-    mine_counts = dict.fromkeys(hidden, 0)
     if count == 0:
         return EngineResult.inconsistent(hidden, stats)
+    mine_counts = dict.fromkeys(hidden, 0)
     for c in system.mines:
         mine_counts[c] = count
     # The forced cells, gathered box by box rather than by a pass over every cell.
     safe, mines = list(system.safe), list(system.mines)
-    if system.floating:
-        per_floating = combined.per_floating
-        mine_counts.update(dict.fromkeys(system.floating, per_floating))
-        if per_floating == 0:
-            safe.extend(system.floating)
-        elif per_floating == count:
-            mines.extend(system.floating)
-    boxes = system.boxes
-    for part, component, sensitivity in zip(parts, system.components, combined.sensitivity):
-        for local, box_id in enumerate(component.boxes):
-            box = boxes[box_id]
-            mined = sum(m * s for m, s in zip(part.mined[local], sensitivity))
-            per_cell = mined // box.size
-            mine_counts.update(dict.fromkeys(box.cells, per_cell))
-            if per_cell == 0:
-                safe.extend(box.cells)
-            elif per_cell == count:
-                mines.extend(box.cells)
+    for cells, per_cell in _per_cell_counts(system, parts, combined):
+        mine_counts.update(dict.fromkeys(cells, per_cell))
+        if per_cell == 0:
+            safe.extend(cells)
+        elif per_cell == count:
+            mines.extend(cells)
 
     def completer() -> frozenset[int]:
         return _one_completion(system, parts, polys, combined.weight)
@@ -451,7 +456,53 @@ def combine_parts(system: ConstraintSystem, parts: Sequence[ComponentDP]) -> Eng
                                 forced=(frozenset(safe), frozenset(mines)))
 
 
-def _float_result(system: ConstraintSystem, parts: Sequence[ComponentDP], polys: list[list[int]],
+def _per_cell_counts(system: ConstraintSystem, parts: Sequence[CountedPart],
+                     combined: Combination) -> list[tuple[Sequence[int], int]]:
+    """The floating cells and every box, each with the number of completions in which one
+    of its cells holds a mine (cells of a box, and floating cells, are interchangeable)."""
+    out: list[tuple[Sequence[int], int]] = []
+    if system.floating:
+        out.append((system.floating, combined.per_floating))
+    boxes = system.boxes
+    for part, component, sensitivity in zip(parts, system.components, combined.sensitivity):
+        for local, box_id in enumerate(component.boxes):
+            box = boxes[box_id]
+            mined = sum([m * s for m, s in zip(part.mined[local], sensitivity)])
+            out.append((box.cells, mined // box.size))
+    return out
+
+
+def forced_by_parts(system: ConstraintSystem, parts: Sequence[CountedPart]
+                    ) -> tuple[frozenset[int], frozenset[int]] | None:
+    """The cells forced safe and forced mined, from one :class:`ComponentDP` per component
+    (as :func:`combine_parts` finds them, without a count per cell), or ``None`` when the
+    system has no completion. Exact arithmetic: meant for boards of playing size.
+
+    Examples
+    --------
+    >>> from minegraph import Board
+    >>> from minegraph.constraints import build_system
+    >>> system = build_system(Board.from_text("mines: 1\\n#1#-##"))
+    >>> parts = [ComponentDP.of(system, c, True) for c in system.components]
+    >>> forced_by_parts(system, parts)
+    (frozenset({4, 5}), frozenset())
+    """
+    if not system.consistent_so_far:
+        return None
+    combined = combine([p.total for p in parts], len(system.floating), system.remaining)
+    count = combined.count
+    if count == 0:
+        return None
+    safe, mines = list(system.safe), list(system.mines)
+    for cells, per_cell in _per_cell_counts(system, parts, combined):
+        if per_cell == 0:
+            safe.extend(cells)
+        elif per_cell == count:
+            mines.extend(cells)
+    return frozenset(safe), frozenset(mines)
+
+
+def _float_result(system: ConstraintSystem, parts: Sequence[CountedPart], polys: list[list[int]],
                   answer: FloatCombination, stats: dict[str, object]) -> EngineResult:
     """The answer from a floating-point combination: every hidden cell's probability as a
     float (0.0 and 1.0 only when proven), forced cells exactly, the count as its ``log10``."""
@@ -501,7 +552,7 @@ def _float_result(system: ConstraintSystem, parts: Sequence[ComponentDP], polys:
                         frozenset(mines), probabilities, None, stats, completer)
 
 
-def _one_completion(system: ConstraintSystem, parts: Sequence[ComponentDP], polys: list[list[int]],
+def _one_completion(system: ConstraintSystem, parts: Sequence[CountedPart], polys: list[list[int]],
                     weight: list[int]) -> frozenset[int]:
     """Pick mine counts per component with a non-zero total weight, then cells per box."""
     # reachable[j]: totals the components j.. can hold together.

@@ -32,8 +32,10 @@ from minegraph.board import Board
 from minegraph.constraints import Component, ConstraintSystem, build_system
 from minegraph.deadline import asking, current_deadline, time_limit
 from minegraph.engines.base import QUESTIONS, EngineResult, Probability, SystemEngine
-from minegraph.engines.dp import ComponentDP, combine_parts, estimate_work, local_graph
-from minegraph.engines.elimination import clique_tree
+from minegraph.engines.combine import chooses_float
+from minegraph.engines.dp import (ComponentDP, combine_parts, estimate_work, forced_by_parts,
+                                  local_graph)
+from minegraph.engines.elimination import CliqueTree, clique_tree
 from minegraph.errors import EngineError, QueryTimeout
 
 __all__ = ["PortfolioEngine", "ComponentCache", "WORK_BUDGET", "SLICE_FACTOR", "DP_SLICE",
@@ -50,6 +52,9 @@ DP_SLICE = 0.5
 
 #: Rounds of "cut with SAT, split, count again" before giving up on counting.
 MAX_ROUNDS = 8
+
+#: Clique trees a :class:`ComponentCache` keeps (all are dropped when it is full).
+MAX_TREES = 20_000
 
 
 def component_width(system: ConstraintSystem, component: Component) -> int:
@@ -88,6 +93,9 @@ class ComponentCache:
         self.max_cells = max_cells
         self.parts: OrderedDict[tuple[Any, bool], ComponentDP] = OrderedDict()
         self.wide: set[tuple[Any, bool]] = set()
+        # Clique trees by the shape of the box graph alone (which boxes each clue covers):
+        # components that differ only in their numbers or box sizes share one.
+        self.trees: dict[tuple[int, tuple[tuple[int, ...], ...]], CliqueTree] = {}
         self.cells = 0
         self.hits = 0
         self.misses = 0
@@ -178,7 +186,7 @@ class PortfolioEngine(SystemEngine):
         elif memo is not None and key in memo:
             return memo[key]        # the same shape earlier on this board: counted once
         sizes, clues = component.key
-        tree = clique_tree(local_graph(len(sizes), clues))
+        tree = self._tree(sizes, clues)
         work = estimate_work(sizes, tree)
         stats["width"] = max(stats["width"], tree.width)
         stats["largest_estimate"] = max(stats["largest_estimate"], work)
@@ -197,6 +205,21 @@ class PortfolioEngine(SystemEngine):
         elif memo is not None:
             memo[key] = part
         return part
+
+    def _tree(self, sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]]
+              ) -> CliqueTree:
+        """The min-fill clique tree of a component's boxes (from the cache's trees when
+        there is a cache)."""
+        if self.cache is None:
+            return clique_tree(local_graph(len(sizes), clues))
+        shape = (len(sizes), tuple([boxes for _, boxes in clues]))
+        trees = self.cache.trees
+        tree = trees.get(shape)
+        if tree is None:
+            if len(trees) >= MAX_TREES:
+                trees.clear()
+            tree = trees[shape] = clique_tree(local_graph(len(sizes), clues))
+        return tree
 
     def _sliced(self, sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
                 with_total: bool, tree: Any) -> ComponentDP | None:
@@ -262,6 +285,33 @@ class PortfolioEngine(SystemEngine):
             return EngineResult.inconsistent(board.hidden, stats)
         return self._partial(current, parts, wide, board.hidden, fixed_safe | cut[0],
                              fixed_mines | cut[1], stats)
+
+    def forced(self, system: ConstraintSystem) -> tuple[frozenset[int], frozenset[int]] | None:
+        """The cells forced safe and forced mined (as :meth:`run_system` finds them, with
+        the total when the board has one), or ``None`` when the board has no completion.
+
+        Cheaper than :meth:`run_system` when every component can be counted: no count per
+        cell is built. The no-guess generator asks this many times per board.
+
+        Examples
+        --------
+        >>> from minegraph import Board
+        >>> from minegraph.constraints import build_system
+        >>> PortfolioEngine().forced(build_system(Board.from_text("mines: 1\\n#1#-##")))
+        (frozenset({4, 5}), frozenset())
+        """
+        if not system.consistent_so_far:
+            return None
+        stats: dict[str, Any] = {"width": 0, "largest_estimate": 0.0, "dp_slices": 0}
+        memo: dict[Any, ComponentDP | None] = {}
+        with_total = system.remaining is not None
+        parts = [self._count_component(c, with_total, stats, memo) for c in system.components]
+        counted = [p for p in parts if p is not None]
+        if len(counted) < len(parts) or chooses_float([p.total for p in counted],
+                                                      len(system.floating), system.remaining):
+            result = self.run_system(system)        # SAT cuts, or floating-point arithmetic
+            return (result.safe, result.mines) if result.consistent else None
+        return forced_by_parts(system, counted)
 
     def _cut(self, system: ConstraintSystem, wide: list[Component], stats: dict[str, Any],
              use_total: bool) -> tuple[set[int], set[int]] | None:

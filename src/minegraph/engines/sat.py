@@ -608,7 +608,7 @@ class SatEngine(SystemEngine):
         with_total = system.remaining is not None
         parts = [EnumeratedPart(comp.key[0], self._enumerate(system, comp), with_total)
                  for comp in system.components]
-        return combine_parts(system, parts)  # type: ignore[arg-type]
+        return combine_parts(system, parts)
 
     def _enumerate(self, system: ConstraintSystem, component: Component) -> list[tuple[int, ...]]:
         """Every box-count vector of a component's solutions."""

@@ -4,7 +4,7 @@ player (:mod:`minegraph.generate.player`); compiled by mypyc (:mod:`minegraph.na
 
 from __future__ import annotations
 
-__all__ = ["pair_rule"]
+__all__ = ["pair_rule", "decide_pair"]
 
 
 def pair_rule(constraints: list[tuple[frozenset[int], int]],
@@ -35,21 +35,36 @@ def pair_rule(constraints: list[tuple[frozenset[int], int]],
                 pairs.update((min(i, j), max(i, j)) for j in by_cell[q] if j != i)
     for i, j in pairs:
         (ca, na), (cb, nb) = constraints[i], constraints[j]
-        both = len(ca & cb)
-        only_a, only_b = len(ca) - both, len(cb) - both
-        # Mines in the overlap: at least what each number cannot put elsewhere, at most what
-        # fits. The bounds are the same seen from either number.
-        low = max(0, na - only_a, nb - only_b)
-        high = min(both, na, nb)
-        if low > high:
-            continue   # inconsistent; leave it to the exact engine
-        # The sets of cells outside the overlap are built only when they are decided.
-        if only_a and na - low == 0:
-            safe |= ca - cb
-        if only_a and na - high == only_a:
-            mines |= ca - cb
-        if only_b and nb - low == 0:
-            safe |= cb - ca
-        if only_b and nb - high == only_b:
-            mines |= cb - ca
+        decide_pair(ca, na, cb, nb, safe, mines)
     return safe, mines
+
+
+def decide_pair(ca: frozenset[int], na: int, cb: frozenset[int], nb: int,
+                safe: set[int], mines: set[int]) -> None:
+    """What two constraints decide together (cells outside their overlap), added to ``safe``
+    and ``mines``: nothing when they share no cell or contradict each other.
+
+    Examples
+    --------
+    >>> safe, mines = set(), set()
+    >>> decide_pair(frozenset({0, 1}), 1, frozenset({0, 1, 2}), 1, safe, mines)
+    >>> safe, mines
+    ({2}, set())
+    """
+    both = len(ca & cb)
+    only_a, only_b = len(ca) - both, len(cb) - both
+    # Mines in the overlap: at least what each number cannot put elsewhere, at most what fits.
+    # The bounds are the same seen from either number.
+    low = max(0, na - only_a, nb - only_b)
+    high = min(both, na, nb)
+    if low > high:
+        return      # inconsistent; leave it to the exact engine
+    # The sets of cells outside the overlap are built only when they are decided.
+    if only_a and na - low == 0:
+        safe |= ca - cb
+    if only_a and na - high == only_a:
+        mines |= ca - cb
+    if only_b and nb - low == 0:
+        safe |= cb - ca
+    if only_b and nb - high == only_b:
+        mines |= cb - ca

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from minegraph.board import HIDDEN, MINE, Board
 from minegraph.constraints import ConstraintSystem, build_system, update_system
 from minegraph.generate.grade import METHODS, deductions
-from minegraph.generate.pairs import pair_rule
+from minegraph.generate.pairs import decide_pair
 from minegraph.play.game import flood_fill
 
 if TYPE_CHECKING:
@@ -161,30 +161,49 @@ class DeductionPlayer:
         flood_fill(self.neighbors, self.layout, seen, first)
         for c in seen:
             shown[c] = self.numbers[c]
-        return self.template.with_states(shown)
+        return self.template._with_valid_states(shown)
+
+    def _pairs(self) -> tuple[set[int], set[int]]:
+        """The pair rule (:func:`~minegraph.generate.pairs.pair_rule`) on the open numbers,
+        for the pairs with a number changed since it last ran: each such number against every
+        open number sharing a hidden cell with it."""
+        nbrs, states, need, covered = self.neighbors, self.states, self.need, self.covered
+        hidden_of: dict[int, frozenset[int]] = {}
+
+        def cells(p: int) -> frozenset[int]:
+            found = hidden_of.get(p)
+            if found is None:
+                found = hidden_of[p] = frozenset([q for q in nbrs[p] if states[q] == HIDDEN])
+            return found
+
+        pairs: set[tuple[int, int]] = set()
+        for p in self.changed:
+            if states[p] < 0 or not covered[p]:
+                continue
+            for q in nbrs[p]:
+                if states[q] != HIDDEN:
+                    continue
+                for t in nbrs[q]:
+                    if t != p and states[t] >= 0:       # next to hidden q: an open number
+                        pairs.add((p, t) if p < t else (t, p))
+        self.changed.clear()
+        safe: set[int] = set()
+        mined: set[int] = set()
+        for p, t in pairs:
+            decide_pair(cells(p), need[p], cells(t), need[t], safe, mined)
+        return safe, mined
 
     def _stronger(self) -> tuple[set[int], set[int]]:
-        nbrs, states, need, covered = self.neighbors, self.states, self.need, self.covered
         board: Board | None = None
         for method in self.stronger:
             if method == "pair":
-                constraints: list[tuple[frozenset[int], int]] = []
-                focus: set[int] = set()
-                changed = self.changed
-                for p in range(len(states)):
-                    if states[p] >= 0 and covered[p]:
-                        if p in changed:
-                            focus.add(len(constraints))
-                        constraints.append((frozenset([q for q in nbrs[p]
-                                                       if states[q] == HIDDEN]), need[p]))
-                changed.clear()
-                safe, mined = pair_rule(constraints, focus)
+                safe, mined = self._pairs()
             else:
                 if board is None:
-                    board = self.template.with_states(states)
+                    board = self.template._with_valid_states(self.states)
                 if method == "search":
-                    # The exact engine's own result: its forced cells, without the
-                    # probabilities an Analysis would build.
+                    # The exact engine's forced cells, without the counts per cell a
+                    # full result would build.
                     engine = self.engine
                     if engine is None:
                         from minegraph.engines.portfolio import (WORK_BUDGET, ComponentCache,
@@ -197,8 +216,9 @@ class DeductionPlayer:
                     system = build_system(board) if previous is None else \
                         update_system(previous, board)
                     self.system = system
-                    result = engine.run_system(system)
-                    safe, mined = set(result.safe), set(result.mines)
+                    forced = engine.forced(system)
+                    safe, mined = (set(), set()) if forced is None else \
+                        (set(forced[0]), set(forced[1]))
                 else:
                     safe, mined = deductions(board, method)
             if safe or mined:
