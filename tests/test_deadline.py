@@ -29,6 +29,7 @@ from __future__ import annotations
 import gc
 import math
 import multiprocessing
+import signal
 import sys
 import threading
 import time
@@ -39,7 +40,7 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from minegraph import Board, analyze
-from minegraph.deadline import Deadline, current_deadline, time_limit
+from minegraph.deadline import Deadline, check_deadline, current_deadline, time_limit
 from minegraph.engines import get_engine
 from minegraph.engines.base import ENGINES
 from minegraph.errors import EngineError, QueryCancelled, QueryTimeout
@@ -342,3 +343,89 @@ def test_limit_honoured_in_worker_process(engine: str) -> None:
     assert kind == "QueryTimeout"
     assert question == "consistency"
     assert elapsed <= LIMIT + SLACK, elapsed
+
+
+# ---------------------------------------------------------------------- Ctrl-C during a query
+def _in_main_thread_with_the_default_handler() -> bool:
+    return (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+
+
+@pytest.mark.skipif(not _in_main_thread_with_the_default_handler(),
+                    reason="needs Python's own SIGINT handler in the main thread")
+class TestCtrlC:
+    def test_the_outermost_query_holds_sigint(self) -> None:
+        with time_limit(None) as deadline:
+            assert deadline is None
+            handler = signal.getsignal(signal.SIGINT)
+            assert handler is not signal.default_int_handler
+            with time_limit(5.0) as inner:           # nested: the handler stays
+                assert inner is not None and signal.getsignal(signal.SIGINT) is handler
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        assert current_deadline() is None
+
+    def test_ctrl_c_stops_a_query_without_a_limit_at_its_next_check(self) -> None:
+        with pytest.raises(KeyboardInterrupt):
+            with time_limit(None):
+                signal.raise_signal(signal.SIGINT)
+                with pytest.raises(QueryCancelled):
+                    check_deadline()
+                check_deadline()
+
+    def test_ctrl_c_cancels_the_query_which_ends_with_keyboard_interrupt(self) -> None:
+        with pytest.raises(KeyboardInterrupt):
+            with time_limit(60.0, "count") as deadline:
+                signal.raise_signal(signal.SIGINT)   # the handler runs: no exception here
+                assert deadline is not None and deadline.cancelled
+                check_deadline()                     # QueryCancelled, turned into the interrupt
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+    def test_a_query_that_ends_before_its_next_check_still_ends_interrupted(self) -> None:
+        with pytest.raises(KeyboardInterrupt):
+            with time_limit(None):
+                signal.raise_signal(signal.SIGINT)
+        with time_limit(None):                       # and the next query starts afresh
+            check_deadline()
+
+    def test_a_second_ctrl_c_interrupts_at_once(self) -> None:
+        reached = []
+        with pytest.raises(KeyboardInterrupt):
+            with time_limit(None):
+                signal.raise_signal(signal.SIGINT)
+                reached.append(1)
+                signal.raise_signal(signal.SIGINT)   # raises here
+                reached.append(2)
+        assert reached == [1]
+
+    def test_an_engine_stops_cooperatively(self, hard_boards: dict[str, Board]) -> None:
+        timer = threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,))
+        timer.start()
+        start = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):
+            analyze(hard_boards["dp"], engine="dp")
+        timer.join()
+        assert time.monotonic() - start < 5
+
+    def test_another_handler_is_left_alone(self) -> None:
+        seen = []
+        previous = signal.signal(signal.SIGINT, lambda *args: seen.append(args[0]))
+        try:
+            with time_limit(None) as deadline:
+                assert deadline is None              # no deadline is made up
+                signal.raise_signal(signal.SIGINT)
+            assert seen == [signal.SIGINT]
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+def test_a_worker_thread_never_touches_sigint() -> None:
+    seen: list[object] = []
+
+    def query() -> None:
+        with time_limit(None) as deadline:
+            seen.append(deadline)
+
+    thread = threading.Thread(target=query)
+    thread.start()
+    thread.join()
+    assert seen == [None]

@@ -79,7 +79,7 @@ def test_the_compiled_and_the_pure_path_give_the_same_answers() -> None:
     assert pure_mode.startswith("pure")
     here_mode, here = _in_subprocess(pure=False)
     if BUILT:
-        assert here_mode == "compiled"
+        assert here_mode == "compiled", f"{here_mode}: run `make native` after editing sources"
     assert here == pure
     # And neither is an empty comparison.
     assert len(pure) > len(CASES) and any(v[1] and v[1] > 1 for v in pure if len(v) > 2)
@@ -91,7 +91,8 @@ def test_a_built_install_runs_every_listed_module_compiled() -> None:
     code = "from minegraph import native; print(native.mode(), len(native.compiled()))"
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                           check=True)
-    assert done.stdout.split() == ["compiled", str(len(native.NATIVE_MODULES))]
+    assert done.stdout.split() == ["compiled", str(len(native.NATIVE_MODULES))], \
+        f"{done.stdout.strip()}: run `make native` after editing sources"
     for module in native.NATIVE_MODULES:      # each built from the source it sits beside
         assert json.loads(native.MANIFEST.read_text())["modules"][module] == \
             native.source_hash(module)

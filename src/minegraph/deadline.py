@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import math
+import signal
 import threading
 import time
 from contextlib import contextmanager
@@ -167,10 +168,38 @@ def asking(question: str) -> None:
 
 
 def check_deadline(answered: dict[str, object] | None = None) -> None:
-    """Raise :class:`QueryTimeout` if the current query's deadline has passed."""
+    """Raise :class:`QueryTimeout` if the current query's deadline has passed, or
+    :class:`QueryCancelled` if it was cancelled (Ctrl-C cancels a query without a limit too:
+    :func:`time_limit` turns that into ``KeyboardInterrupt``)."""
     deadline = _CURRENT.get()
     if deadline is not None:
         deadline.check(answered)
+    elif _SIGINT_ARRIVED[0]:
+        raise QueryCancelled("interrupted", answered)
+
+
+#: Whether Ctrl-C arrived during the query that holds the SIGINT handler (main thread only).
+_SIGINT_ARRIVED = [False]
+
+
+def _on_sigint(signum: int, frame: object) -> None:
+    """Ctrl-C during a query: mark it, and cancel its deadline if it has one, so that the
+    query stops at its next check rather than wherever the signal happens to land. Compiled
+    code (minegraph/native.py) must not see a ``KeyboardInterrupt`` appear inside an integer
+    operation: mypyc's runtime aborts the process there. A second Ctrl-C interrupts at once."""
+    if _SIGINT_ARRIVED[0]:
+        raise KeyboardInterrupt
+    _SIGINT_ARRIVED[0] = True
+    deadline = _CURRENT.get()
+    if deadline is not None:
+        deadline.cancel()
+
+
+def _takes_sigint() -> bool:
+    """Whether this query may hold SIGINT: in the main thread, and only while nobody else
+    (an application, a server) has installed a handler of its own."""
+    return (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
 
 
 @contextmanager
@@ -180,6 +209,12 @@ def time_limit(limit: float | Deadline | None, question: str = "consistency") ->
     On expiry the engine at work raises :class:`~minegraph.errors.QueryTimeout`, naming the
     question being answered. ``None`` means no limit (an enclosing limit still holds). Nested
     limits keep the earlier deadline. Yields the deadline in force.
+
+    The outermost query of the main thread also holds Ctrl-C while it runs (unless another
+    SIGINT handler than Python's is installed): Ctrl-C cancels the query, the engine stops at
+    its next check, and the query then raises ``KeyboardInterrupt`` as usual. The compiled
+    modules (:mod:`minegraph.native`) need this: an exception raised by the signal inside
+    their integer arithmetic would abort the process.
 
     Raises
     ------
@@ -194,18 +229,34 @@ def time_limit(limit: float | Deadline | None, question: str = "consistency") ->
     True
     """
     outer = _CURRENT.get()
-    if limit is None:
-        yield outer
-        return
-    deadline = limit if isinstance(limit, Deadline) else Deadline(limit, question)
-    if outer is not None and outer.expires <= deadline.expires and not deadline.cancelled:
-        outer.question = question
-        yield outer
-        return
-    if not isinstance(limit, Deadline):
-        deadline.question = question
-    token = _CURRENT.set(deadline)
+    holds = outer is None and _takes_sigint()
+    previous: object = None
+    if holds:
+        previous = signal.signal(signal.SIGINT, _on_sigint)
+        _SIGINT_ARRIVED[0] = False
+    token = None
+    deadline = outer
+    arrived = False
     try:
+        if limit is not None:
+            new = limit if isinstance(limit, Deadline) else Deadline(limit, question)
+            if outer is not None and outer.expires <= new.expires and not new.cancelled:
+                outer.question = question
+            else:
+                if not isinstance(limit, Deadline):
+                    new.question = question
+                token = _CURRENT.set(new)
+                deadline = new
         yield deadline
+    except QueryCancelled:
+        if holds and _SIGINT_ARRIVED[0]:
+            raise KeyboardInterrupt from None
+        raise
     finally:
-        _CURRENT.reset(token)
+        if token is not None:
+            _CURRENT.reset(token)
+        if holds:
+            signal.signal(signal.SIGINT, previous)  # type: ignore[arg-type]
+            arrived, _SIGINT_ARRIVED[0] = _SIGINT_ARRIVED[0], False
+    if arrived:     # Ctrl-C, and the query ended before it looked again: still an interrupt
+        raise KeyboardInterrupt

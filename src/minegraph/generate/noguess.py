@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from minegraph.board import HIDDEN, Board
+from minegraph.deadline import time_limit
 from minegraph.errors import GameError, UserError
 from minegraph.generate.grade import METHODS
 from minegraph.generate.player import DeductionPlayer
@@ -160,13 +161,16 @@ def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | 
     # as Game draws them (without building a game each time).
     candidates = mine_candidates(len(probe.neighbors),
                                  kept_clear(rules, probe.neighbors, start_cell))
-    for attempt in range(1, max_attempts + 1):
-        rng = random.Random((seed << 32) + attempt - 1)
-        layout = frozenset(rng.sample(candidates, mines))
-        start = player.play(layout, start_cell)
-        if start is not None:
-            return NoGuessBoard(rows, cols, topology, rules, seed, level, start_cell, layout,
-                                start, attempt, time.perf_counter() - started)
+    # One query (see minegraph.deadline.time_limit): an enclosing limit holds, and Ctrl-C
+    # stops the compiled player at a check rather than inside its arithmetic.
+    with time_limit(None, "no-guess layout"):
+        for attempt in range(1, max_attempts + 1):
+            rng = random.Random((seed << 32) + attempt - 1)
+            layout = frozenset(rng.sample(candidates, mines))
+            start = player.play(layout, start_cell)
+            if start is not None:
+                return NoGuessBoard(rows, cols, topology, rules, seed, level, start_cell,
+                                    layout, start, attempt, time.perf_counter() - started)
     raise GameError(f"no layout of {max_attempts} tried is solved without a guess "
                     f"({rows}x{cols}, {mines} mines, {rules}); try fewer mines or modern rules")
 
