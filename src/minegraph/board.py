@@ -176,12 +176,21 @@ class Board:
               mines: object, labels: tuple[Any, ...] | None = None) -> "Board":
         """A board whose shape (topology, size, neighbour lists, distinct labels) is known to
         be right; the states and the total are still checked."""
-        board = object.__new__(cls)
-        for name, value in (("topology", topology), ("rows", rows), ("cols", cols),
-                            ("neighbors", neighbors), ("mines", mines), ("labels", labels)):
-            object.__setattr__(board, name, value)
+        board = cls._unchecked(topology, rows, cols, neighbors, (), mines, labels)
         object.__setattr__(board, "states", _states(states, len(neighbors), board.label))
         board._validate()
+        return board
+
+    @classmethod
+    def _unchecked(cls, topology: str, rows: int | None, cols: int | None,
+                   neighbors: tuple[tuple[int, ...], ...], states: tuple[int, ...],
+                   mines: object, labels: tuple[Any, ...] | None) -> "Board":
+        """A board from fields known to be right, without a single check."""
+        board = object.__new__(cls)
+        for name, value in (("topology", topology), ("rows", rows), ("cols", cols),
+                            ("neighbors", neighbors), ("mines", mines), ("labels", labels),
+                            ("states", states)):
+            object.__setattr__(board, name, value)
         return board
 
     # ----------------------------------------------------------------- construction
@@ -783,12 +792,8 @@ class Board:
         """:meth:`with_states` for states known to be valid (integers that are states, numbers
         no larger than their cell's degree), as the library's own players build them: no
         checks, which cost as much as the rest of a no-guess attempt's bookkeeping."""
-        board = object.__new__(Board)
-        for name, value in (("topology", self.topology), ("rows", self.rows), ("cols", self.cols),
-                            ("neighbors", self.neighbors), ("mines", self.mines),
-                            ("labels", self.labels), ("states", tuple(states))):
-            object.__setattr__(board, name, value)
-        return board
+        return Board._unchecked(self.topology, self.rows, self.cols, self.neighbors,
+                                tuple(states), self.mines, self.labels)
 
     def _repr_svg_(self) -> str:
         """The board as SVG for notebooks (:func:`minegraph.formats.svg.repr_svg`)."""
