@@ -34,7 +34,7 @@ sys.path.insert(0, str(HERE))
 
 from machine import describe  # noqa: E402
 from minegraph.play.bench import BenchResults  # noqa: E402
-from minegraph.play.policies import REVISIONS, get_policy  # noqa: E402
+from minegraph.play.policies import REVISIONS, apply, get_policy  # noqa: E402
 
 COIN_FLIP = 0.45
 EARLY = 0.40
@@ -56,11 +56,7 @@ def replay(results: BenchResults, seed: int) -> dict[str, Any]:
             last = {"probability": None if p is None else float(p),
                     "uncovered": len(game.uncovered), "safe_cells": safe_total,
                     "guesses_before": guesses - 1}
-        for move in decision.moves:
-            if game.status != "playing":
-                break
-            if game.is_legal(move):
-                game.push(move)
+        apply(game, decision)
     out: dict[str, Any] = {"seed": seed, "won": game.status == "won", "guesses": guesses}
     if game.status == "lost" and last is not None:
         out.update(last)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from minegraph.engines.base import Probability
 
 __all__ = ["Decision", "Policy", "SafestPolicy", "StrongPolicy", "POLICIES", "REVISIONS", "get_policy",
-           "GameRecord", "play", "default_first"]
+           "GameRecord", "play", "apply", "default_first"]
 
 
 @dataclass(frozen=True)
@@ -270,6 +270,19 @@ class GameRecord:
     three_bv: int
 
 
+def apply(game: Game, decision: Decision) -> list[Move]:
+    """Play a decision's moves on ``game`` while it is in play, skipping those a flood fill
+    has meanwhile made illegal; the moves played."""
+    played = []
+    for move in decision.moves:
+        if game.status != "playing":
+            break
+        if game.is_legal(move):
+            game.push(move)
+            played.append(move)
+    return played
+
+
 def play(game: Game, policy: Policy) -> GameRecord:
     """Let ``policy`` play ``game`` to its end."""
     start = time.perf_counter()
@@ -277,10 +290,6 @@ def play(game: Game, policy: Policy) -> GameRecord:
     while game.status == "playing":
         decision = policy.decide(game)
         guesses += decision.guess
-        for move in decision.moves:
-            if game.status != "playing":
-                break
-            if game.is_legal(move):
-                game.push(move)
+        apply(game, decision)
     return GameRecord(game.status == "won", guesses, len(game.moves),
                       time.perf_counter() - start, game.three_bv())

@@ -344,7 +344,7 @@ def _solve(entry: StoredGame, body: SolverRequest, deadline: Deadline) -> dict[s
     was played. Stops early, keeping the moves made, when the deadline passes."""
     from minegraph.deadline import time_limit
     from minegraph.errors import QueryTimeout
-    from minegraph.play.policies import get_policy
+    from minegraph.play.policies import apply, get_policy
     game = entry.game
     policy = get_policy(body.policy)
     cols = game.cols or 1
@@ -357,12 +357,7 @@ def _solve(entry: StoredGame, body: SolverRequest, deadline: Deadline) -> dict[s
                 decision = policy.decide(game)
                 decisions += 1
                 guesses += decision.guess
-                for move in decision.moves:
-                    if game.status != "playing":
-                        break
-                    if game.is_legal(move):
-                        game.push(move)
-                        played.append(list(divmod(move.cell, cols)))
+                played.extend(list(divmod(move.cell, cols)) for move in apply(game, decision))
     except QueryTimeout:
         stopped = f"time limit of {deadline.seconds:g} s"
     return {"policy": body.policy, "decisions": decisions, "guesses": guesses,
