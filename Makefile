@@ -10,21 +10,22 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip 'setuptools>=77' wheel
-	MINEGRAPH_COMPILE=0 $(BIN)/pip install --quiet -e '.[dev,bench,cluster,plot]'
+	$(BIN)/pip install --quiet -e '.[dev,bench,cluster,plot]'
 	touch $(STAMP)
 
-# The compiled path (src/minegraph/native.py): mypyc compiles the hot modules in place with
-# the venv's own mypy, after the dependencies are installed. Needs a C compiler (gcc).
-# MINEGRAPH_COMPILE=0 make ... keeps pure Python. Rebuilt whenever a source changes; until
-# then minegraph notices the change and imports the sources.
+# The native parts, built in place after the dependencies: the C kernel (minegraph/_kernel.c,
+# which every pip install builds too) and the mypyc modules (src/minegraph/native.py), with
+# the venv's own mypy. Needs a C compiler (gcc). MINEGRAPH_COMPILE=0 make ... keeps pure
+# Python. Rebuilt whenever a source changes; until then minegraph notices the change and
+# imports the sources.
 NATIVE := src/minegraph/native.json
-NATIVE_INPUTS := setup.py $(wildcard src/minegraph/*.py src/minegraph/engines/*.py src/minegraph/generate/*.py)
+NATIVE_INPUTS := setup.py src/minegraph/_kernel.c $(wildcard src/minegraph/*.py src/minegraph/*/*.py)
 MINEGRAPH_COMPILE ?= 1
 
 $(NATIVE): $(STAMP) $(NATIVE_INPUTS)
 	@if [ "$(MINEGRAPH_COMPILE)" = "0" ]; then echo "pure Python (MINEGRAPH_COMPILE=0)"; else \
-		echo "compiling the hot modules with mypyc (about a minute)"; \
-		$(BIN)/pip install --quiet --no-build-isolation --no-deps -e . && \
+		echo "compiling the native kernel and the hot modules (mypyc; about a minute)"; \
+		MINEGRAPH_MYPYC=1 $(BIN)/pip install --quiet --no-build-isolation --no-deps -e . && \
 		test -f $(NATIVE); fi
 
 venv: $(STAMP)

@@ -48,6 +48,8 @@ from expert_corpus import COLS, MINES, ROWS  # noqa: E402
 from peer import PEER_NAME, PeerError, peer_call, peer_probabilities, peer_version, to_peer_board  # noqa: E402
 
 from machine import describe  # noqa: E402
+from corpora import RECIPES  # noqa: E402
+from corpora import corpus as corpus_of  # noqa: E402
 from minegraph.recipes import Midgame, midgame  # noqa: E402
 
 TOLERANCE = 1e-9
@@ -60,6 +62,32 @@ def load_analyze() -> Callable[..., Any] | None:
     except ImportError:
         return None
     return analyze
+
+
+TIMED_CALLS = {"none": "analyze(board)",
+               "floats": "analyze(board) and every hidden cell's probability as a float",
+               "fractions": "analyze(board) and every hidden cell's probability as a Fraction"}
+
+
+def timed_call(analyze: Callable[..., Any], read: str, from_text: bool) -> Callable[..., Any]:
+    """The call timed on each position: analyze, what it reads, and optionally the parsing."""
+    from minegraph import Board
+
+    def call(board: Any) -> Any:
+        if from_text:
+            board = Board.from_text(TEXTS[id(board)])
+        a = analyze(board)
+        if read == "floats":
+            list(a.floats.values())
+        elif read == "fractions":
+            list(a.probabilities.values())
+        return a
+
+    return call
+
+
+#: The board text of each corpus position, by the board's identity (made before timing).
+TEXTS: dict[int, str] = {}
 
 
 # ----------------------------------------------------------------- timing and statistics
@@ -321,9 +349,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="minegraph analyze vs ms_toollib on the Expert corpus")
     ap.add_argument("--count", type=int, default=None, help="positions (default 1000; 50 with --quick)")
     ap.add_argument("--first-seed", type=int, default=0)
-    ap.add_argument("--recipe", choices=["opening", "clicks"], default="opening",
+    ap.add_argument("--recipe", choices=list(RECIPES), default="opening",
                     help="opening: the Expert corpus (one growing region); clicks: many separate "
-                         "clicks anywhere (recipes.midgame(..., clicks=True))")
+                         "clicks anywhere (recipes.midgame(..., clicks=True)); deduced: trivial "
+                         "deductions plus guesses, modern and classic first clicks (corpora.py)")
     ap.add_argument("--repeats", type=int, default=None, help="runs per position (default 5; 3 with --quick)")
     ap.add_argument("--quick", action="store_true", help="smoke run: 50 positions, 1 big-board run")
     ap.add_argument("--peer-only", action="store_true", help="time the peer alone")
@@ -333,9 +362,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--big-timeout", type=float, default=900.0, help="seconds per side on the big board")
     ap.add_argument("--out", type=Path, default=None,
                     help="JSON output (default bench/results/analyze.json; analyze-quick.json with --quick)")
-    ap.add_argument("--every-cell", action="store_true",
-                    help="time analyze and the reading of every cell's probability (built on "
-                         "first use) as one call")
+    ap.add_argument("--read", choices=["floats", "fractions", "none"], default="floats",
+                    help="what the timed call reads besides analyze(board): every hidden cell's "
+                         "probability as a float (Analysis.floats; the peer's answer, the default), "
+                         "as an exact Fraction, or nothing (the lazy answer)")
+    ap.add_argument("--every-cell", dest="read", action="store_const", const="fractions",
+                    help="the same as --read fractions")
+    ap.add_argument("--from-text", action="store_true",
+                    help="minegraph's timed call starts from the board text (Board.from_text "
+                         "included); the peer still gets its list of rows prepared beforehand")
     ap.add_argument("--show", type=int, default=3, help="print up to this many disagreeing positions")
     ap.add_argument("--big-child", choices=["minegraph", "peer"], help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -348,21 +383,18 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     analyze = None if args.peer_only else load_analyze()
-    if analyze is not None and args.every_cell:
-        plain = analyze
-
-        def analyze(board: Any) -> Any:     # the per-cell probabilities built in the timed call
-            a = plain(board)
-            len(a.probabilities)
-            return a
+    if analyze is not None:
+        analyze = timed_call(analyze, args.read, args.from_text)
     if analyze is None and not args.peer_only:
         print("minegraph.analyze is not importable: timing the peer alone", file=sys.stderr)
     out_path = args.out or HERE / "results" / ("analyze-quick.json" if args.quick else "analyze.json")
 
     started = datetime.now(timezone.utc)
     t0 = time.perf_counter()
-    games = [midgame(ROWS, COLS, MINES, s, clicks=args.recipe == "clicks")
-             for s in range(args.first_seed, args.first_seed + count)]
+    make = corpus_of(args.recipe)
+    games = [make(s) for s in range(args.first_seed, args.first_seed + count)]
+    if args.from_text:
+        TEXTS.update({id(g.board): g.board.to_text() for g in games})
     records = run_corpus(games, repeats, analyze, progress=count >= 200)
     for k, rec in enumerate(records):
         rec["seed"] = args.first_seed + k
@@ -372,8 +404,8 @@ def main(argv: list[str] | None = None) -> int:
     ok = [i for i, r in enumerate(records) if r["peer"] is not None and (analyze is None or r["mg"] is not None)]
     corpus: dict[str, Any] = {"recipe": args.recipe, "positions": count, "first_seed": args.first_seed, "repeats": repeats,
                               "board": f"{COLS}x{ROWS}, {MINES} mines", "timed_positions": len(ok),
-                              "timed_call": "analyze(board) and every cell's probability"
-                              if args.every_cell else "analyze(board)"}
+                              "timed_call": TIMED_CALLS[args.read]
+                              + (", from the board text" if args.from_text else "")}
     corpus["peer"] = summary([peer_t[i] for i in ok]) if ok else None
     corpus["minegraph"] = summary([mg_t[i] for i in ok]) if analyze is not None and ok else None
     if analyze is not None and ok:

@@ -6,6 +6,7 @@ import os
 
 from hypothesis import strategies as st
 
+from minegraph import kernel
 from minegraph.board import BLANK, HIDDEN, MINE, Board
 from minegraph.topology import grid_neighbors
 
@@ -13,6 +14,10 @@ from minegraph.topology import grid_neighbors
 #: from the ``HYPOTHESIS_PROFILE`` environment variable (``tests/conftest.py`` loads the
 #: matching Hypothesis profile).
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+
+#: The engine name the default analysis reports: the native kernel's, or the DP's when the
+#: kernel is not built or not used (``MINEGRAPH_PURE=1``).
+DEFAULT_ENGINE = "kernel" if kernel.available() else "dp"
 
 
 def examples(n: int) -> int:

@@ -13,6 +13,7 @@ import pytest
 from minegraph import HIDDEN, Board, analyze, explain, solve
 from minegraph.analysis import _to_float, exact_decimal
 from minegraph.errors import BoardError, EngineError
+from strategies import DEFAULT_ENGINE
 
 
 def test_best_prefers_lowest_probability_then_fewest_hidden_neighbours() -> None:
@@ -43,7 +44,7 @@ def test_inconsistent_board_is_an_answer() -> None:
     assert (a.consistent, a.solutions, a.safe, a.mines, a.best, a.completion) == (False, 0, [], [], None, None)
     assert a.to_json() == {"consistent": False, "solutions": "0", "safe": [], "mines": [],
                            "probability": [[None] * 3] * 3, "best": None, "best_basis": None,
-                           "engine": "dp", "total_mines": None}
+                           "engine": DEFAULT_ENGINE, "total_mines": None}
 
 
 def test_json_object_matches_formats_section_4() -> None:
@@ -51,7 +52,7 @@ def test_json_object_matches_formats_section_4() -> None:
     obj = json.loads(json.dumps(a.to_json()))
     assert obj == {"consistent": True, "solutions": "2", "safe": [], "mines": [],
                    "probability": [[0.5, None, 0.5], [None, None, None]], "best": [0, 0],
-                   "best_basis": "probability", "engine": "dp", "total_mines": 1}
+                   "best_basis": "probability", "engine": DEFAULT_ENGINE, "total_mines": 1}
 
 
 def test_graph_boards_use_integer_cells() -> None:
@@ -123,7 +124,8 @@ def test_an_analysis_is_hashable_and_its_repr_short() -> None:
     a = analyze(Board.from_text("###\n#1#"))
     assert hash(a) == hash(a) and {a: 1}[a] == 1 and len({a, a}) == 1
     assert a != analyze(Board.from_text("###\n#1#"))            # equal only to itself
-    assert repr(analyze(Board.from_text("#3#\n---"))) == "<Analysis 2x3 square: inconsistent, engine='dp'>"
+    assert repr(analyze(Board.from_text("#3#\n---"))) == \
+        f"<Analysis 2x3 square: inconsistent, engine='{DEFAULT_ENGINE}'>"
     wide = analyze(Board.from_text("#" * 400))               # 2**400: 121 digits
     assert len(repr(wide)) < 150 and "solutions=2.5822…e+120 (121 digits)," in repr(wide)
 

@@ -345,87 +345,97 @@ def test_limit_honoured_in_worker_process(engine: str) -> None:
     assert elapsed <= LIMIT + SLACK, elapsed
 
 
-# ---------------------------------------------------------------------- Ctrl-C during a query
+# ---------------------------------------------------------------------- Ctrl-C and signals
 def _in_main_thread_with_the_default_handler() -> bool:
     return (threading.current_thread() is threading.main_thread()
             and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
 
 
-@pytest.mark.skipif(not _in_main_thread_with_the_default_handler(),
-                    reason="needs Python's own SIGINT handler in the main thread")
-class TestCtrlC:
-    def test_the_outermost_query_holds_sigint(self) -> None:
-        with time_limit(None) as deadline:
-            assert deadline is None
-            handler = signal.getsignal(signal.SIGINT)
-            assert handler is not signal.default_int_handler
-            with time_limit(5.0) as inner:           # nested: the handler stays
-                assert inner is not None and signal.getsignal(signal.SIGINT) is handler
-        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-        assert current_deadline() is None
-
-    def test_ctrl_c_stops_a_query_without_a_limit_at_its_next_check(self) -> None:
-        with pytest.raises(KeyboardInterrupt):
-            with time_limit(None):
-                signal.raise_signal(signal.SIGINT)
-                with pytest.raises(QueryCancelled):
-                    check_deadline()
-                check_deadline()
-
-    def test_ctrl_c_cancels_the_query_which_ends_with_keyboard_interrupt(self) -> None:
-        with pytest.raises(KeyboardInterrupt):
-            with time_limit(60.0, "count") as deadline:
-                signal.raise_signal(signal.SIGINT)   # the handler runs: no exception here
-                assert deadline is not None and deadline.cancelled
-                check_deadline()                     # QueryCancelled, turned into the interrupt
-        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-
-    def test_a_query_that_ends_before_its_next_check_still_ends_interrupted(self) -> None:
-        with pytest.raises(KeyboardInterrupt):
-            with time_limit(None):
-                signal.raise_signal(signal.SIGINT)
-        with time_limit(None):                       # and the next query starts afresh
-            check_deadline()
-
-    def test_a_second_ctrl_c_interrupts_at_once(self) -> None:
-        reached = []
-        with pytest.raises(KeyboardInterrupt):
-            with time_limit(None):
-                signal.raise_signal(signal.SIGINT)
-                reached.append(1)
-                signal.raise_signal(signal.SIGINT)   # raises here
-                reached.append(2)
-        assert reached == [1]
-
-    def test_an_engine_stops_cooperatively(self, hard_boards: dict[str, Board]) -> None:
-        timer = threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,))
-        timer.start()
-        start = time.monotonic()
-        with pytest.raises(KeyboardInterrupt):
-            analyze(hard_boards["dp"], engine="dp")
-        timer.join()
-        assert time.monotonic() - start < 5
-
-    def test_another_handler_is_left_alone(self) -> None:
-        seen = []
-        previous = signal.signal(signal.SIGINT, lambda *args: seen.append(args[0]))
-        try:
-            with time_limit(None) as deadline:
-                assert deadline is None              # no deadline is made up
-                signal.raise_signal(signal.SIGINT)
-            assert seen == [signal.SIGINT]
-        finally:
-            signal.signal(signal.SIGINT, previous)
-
-
-def test_a_worker_thread_never_touches_sigint() -> None:
+def test_the_library_never_touches_sigint(hard_boards: dict[str, Board]) -> None:
+    """No query installs a handler: whatever handler is in place stays, during the query too."""
     seen: list[object] = []
 
-    def query() -> None:
-        with time_limit(None) as deadline:
-            seen.append(deadline)
+    def look(*args: object) -> None:
+        seen.append(signal.getsignal(signal.SIGINT))
 
-    thread = threading.Thread(target=query)
+    before = signal.getsignal(signal.SIGINT)
+    with time_limit(5.0):
+        look()
+        analyze(Board.from_text("#1#\n#2#\n###"), engine="sat")
+        look()
+    analyze(Board.from_text("#1#"))
+    look()
+    assert seen == [before, before, before]
+
+
+def test_cancelling_the_outer_deadline_cancels_an_inner_limit() -> None:
+    outer = Deadline(60)
+    with time_limit(outer):
+        with time_limit(30.0) as inner:
+            assert inner is not outer and inner is not None and not inner.cancelled
+            outer.cancel()
+            assert inner.cancelled and inner.flag[0] == 1
+            with pytest.raises(QueryCancelled):
+                check_deadline()
+    already = Deadline(60)
+    already.cancel()
+    with time_limit(already):
+        with time_limit(30.0) as inner:
+            assert inner is not None and inner.cancelled
+
+
+@pytest.mark.skipif(not _in_main_thread_with_the_default_handler(),
+                    reason="needs Python's own SIGINT handler in the main thread")
+class TestCommandLineCtrlC:
+    """The command line alone handles SIGINT (minegraph/cli/interrupt.py)."""
+
+    def test_ctrl_c_cancels_the_running_query(self) -> None:
+        from minegraph.cli.interrupt import run_cancellable
+        stopped: list[str] = []
+
+        def work() -> None:
+            signal.raise_signal(signal.SIGINT)        # Ctrl-C while the query runs
+            try:
+                while True:
+                    check_deadline()
+            except QueryCancelled:
+                stopped.append("cancelled")
+                raise
+
+        with pytest.raises(KeyboardInterrupt):
+            run_cancellable(work)
+        assert stopped == ["cancelled"]
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+    def test_an_engine_stops_cooperatively(self, hard_boards: dict[str, Board]) -> None:
+        from minegraph.cli.interrupt import run_cancellable
+        for engine in ("dp", "sat", "auto"):
+            timer = threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,))
+            timer.start()
+            with pytest.raises(KeyboardInterrupt):
+                run_cancellable(lambda: analyze(hard_boards[engine], engine=engine))
+            timer.join()
+
+    def test_work_that_ends_first_still_ends_interrupted(self) -> None:
+        from minegraph.cli.interrupt import run_cancellable
+        with pytest.raises(KeyboardInterrupt):
+            run_cancellable(lambda: signal.raise_signal(signal.SIGINT))
+        assert run_cancellable(lambda: 5) == 5          # the next one starts afresh
+
+    def test_errors_of_the_work_are_raised_in_the_caller(self) -> None:
+        from minegraph.cli.interrupt import run_cancellable
+
+        def fail() -> None:
+            raise ValueError("bad")
+
+        with pytest.raises(ValueError, match="bad"):
+            run_cancellable(fail)
+
+
+def test_a_worker_thread_runs_the_work_itself() -> None:
+    from minegraph.cli.interrupt import run_cancellable
+    seen: list[object] = []
+    thread = threading.Thread(target=lambda: seen.append(run_cancellable(threading.current_thread)))
     thread.start()
     thread.join()
-    assert seen == [None]
+    assert seen == [thread]

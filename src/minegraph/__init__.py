@@ -16,6 +16,8 @@ mines: 1
 M10
 """
 
+from minegraph.version import __version__  # noqa: F401  isort: skip
+
 # First: decides whether the compiled modules or their sources are imported (native.py).
 from minegraph import native  # noqa: F401  isort: skip
 from minegraph.analyser import Analyser
@@ -32,4 +34,3 @@ __all__ = ["Board", "Analysis", "Analyser", "Explanation", "analyze", "solve", "
            "Deadline", "HIDDEN", "MINE", "BLANK", "MinegraphError", "UserError", "FormatError",
            "BoardError", "EngineError", "LimitError", "AnswerUnavailable", "QueryTimeout",
            "QueryCancelled"]
-__version__ = "0.3.0"

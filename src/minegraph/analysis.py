@@ -309,6 +309,36 @@ class Analysis:
         return float(value) if isinstance(value, (int, float)) else None
 
     @cached_property
+    def floats(self) -> dict[Cell, float]:
+        """The mine probability of every cell in :attr:`probabilities`, as a float: the exact
+        value correctly rounded, except that a probability that is not proven 0 or 1 never
+        reads 0.0 or 1.0 (it becomes the nearest float inside the open interval).
+
+        When the native kernel answered, no Fraction is built: one division per box, shared
+        by the box's cells. :meth:`to_json` writes these values.
+
+        Examples
+        --------
+        >>> analyze(Board.from_text("mines: 1\\n#1#\\n---")).floats
+        {(0, 0): 0.5, (0, 2): 0.5}
+        """
+        result = self.result
+        groups = getattr(result.mine_counts, "groups", None) if result is not None else None
+        if groups is None or not self.consistent:
+            return {cell: _to_float(p) for cell, p in self.probabilities.items()}
+        count = result.count if result is not None else None
+        assert count is not None
+        keys = _cell_keys(self.board)
+        out: dict[Cell, float] = {}
+        for cells, m, x in groups():
+            if x == 0.0 and m:
+                x = _TINY
+            elif x == 1.0 and m != count:
+                x = _NEARLY_ONE
+            out.update(dict.fromkeys([keys[c] for c in cells], x))
+        return out
+
+    @cached_property
     def completion_mines(self) -> frozenset[int] | None:
         """The hidden cells holding a mine in :attr:`completion` (internal indices)."""
         return None if self.result is None else self.result.get_completion()
@@ -393,15 +423,15 @@ class Analysis:
 
         if board.rows is not None and board.cols is not None:
             grid: list[Any] = [[None] * board.cols for _ in range(board.rows)]
-            for cell, p in self.probabilities.items():
+            for cell, x in self.floats.items():
                 r, c = cell  # type: ignore[misc]
-                grid[r][c] = _to_float(p)
+                grid[r][c] = x
             probability: Any = grid
         else:
             flat: list[Any] = [None] * board.size
             where = board.index
-            for cell, p in self.probabilities.items():
-                flat[cell if labels is None else where(cell)] = _to_float(p)  # type: ignore[index]
+            for cell, x in self.floats.items():
+                flat[cell if labels is None else where(cell)] = x  # type: ignore[index]
             probability = flat
         obj = {"consistent": self.consistent,
                "solutions": None if self.solutions is None else exact_decimal(self.solutions),
@@ -477,8 +507,8 @@ class Analysis:
 
         Examples
         --------
-        >>> analyze(Board.from_text("mines: 1\\n#1#"))
-        <Analysis 1x3 square: consistent, solutions=2, safe=0, mines=0, best=(0, 0), engine='dp'>
+        >>> analyze(Board.from_text("mines: 1\\n#1#"))      # doctest: +ELLIPSIS
+        <Analysis 1x3 square: consistent, solutions=2, safe=0, mines=0, best=(0, 0), engine=...>
         """
         board = self.board
         shape = f"{board.rows}x{board.cols} {board.topology}" if board.is_grid else \
@@ -525,13 +555,34 @@ def _log10(n: int) -> float:
     return log10(n >> shift) + shift * log10(2)
 
 
+#: Every cell's key (``Board.cell``) by neighbour table: boards of one shape share the table,
+#: and naming hundreds of cells per analysis is otherwise a large share of its cost.
+_KEYS: dict[int, tuple[object, object, list[Cell]]] = {}
+
+
+def _cell_keys(board: Board) -> list[Cell]:
+    entry = _KEYS.get(id(board.neighbors))
+    if entry is not None and entry[0] is board.neighbors and entry[1] is board.labels:
+        return entry[2]
+    keys = board.cells(range(len(board.states)))
+    if len(_KEYS) >= 64:
+        _KEYS.clear()
+    _KEYS[id(board.neighbors)] = (board.neighbors, board.labels, keys)
+    return keys
+
+
+#: What an unproven probability reads instead of 0.0 or 1.0 as a float.
+_TINY = 5e-324
+_NEARLY_ONE = 1.0 - 2.0 ** -53
+
+
 def _to_float(p: Probability) -> float:
     """A float that never rounds an unproven probability to 0 or 1."""
     x = float(p)
     if x == 0.0 and p != 0:
-        return 5e-324
+        return _TINY
     if x == 1.0 and p != 1:
-        return 1.0 - 2.0 ** -53
+        return _NEARLY_ONE
     return x
 
 
@@ -547,7 +598,7 @@ def _completed(board: Board, mined: frozenset[int]) -> Board:
 
 
 def choose_best(board: Board, safe: Iterable[int], mines: Iterable[int],
-                known: dict[int, Any]) -> tuple[int | None, str | None]:
+                known: Mapping[int, Any]) -> tuple[int | None, str | None]:
     """The recommended hidden cell and why (one of :data:`BEST_BASES`).
 
     Proven-safe cells first; then the lowest known mine probability (or count: any values
@@ -669,11 +720,26 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
                 f = fractions[id(m)] = reduced_fraction(cast(int, m), count)
             return f
 
-        def per_cell() -> dict[Cell, Probability]:
-            return dict(zip(board.cells(counts), map(fraction, counts.values())))
+        groups = getattr(counts, "groups", None)
+        if groups is not None:
+            # A box-level answer (the native kernel's): one Fraction per box.
+            def per_cell() -> dict[Cell, Probability]:
+                value: list[Probability] = [Fraction(0)] * len(board.states)
+                for cells, m, _ in groups():
+                    f = reduced_fraction(m, count)
+                    for c in cells:
+                        value[c] = f
+                hidden = board.hidden
+                return dict(zip(board.cells(hidden), [value[c] for c in hidden]))
+        else:
+            def per_cell() -> dict[Cell, Probability]:
+                return dict(zip(board.cells(counts), map(fraction, counts.values())))
 
         probs = CellProbabilities(per_cell)
-        best, basis = choose_best(board, safe, mined, counts)
+        if result.best is not None:
+            best, basis = result.best
+        else:
+            best, basis = choose_best(board, safe, mined, counts)
         return Analysis(board=board, consistent=True, solutions=count,
                         safe=board.cells(safe), mines=board.cells(mined),
                         probabilities=probs, best=None if best is None else cell(best),

@@ -1,15 +1,17 @@
 """Cooperative time limits: one deadline per query, checked inside every engine's loops.
 
-No signals are used, so a limit works the same in the main thread, in a worker thread (a web
-server's, a Dask worker's) and in worker processes. The current deadline lives in a context
+The library installs no signal handler and starts no thread: a limit works the same in the
+main thread, in a worker thread (a web server's, a Dask worker's) and in worker processes. The current deadline lives in a context
 variable: a query started with :func:`time_limit` is seen by every engine it calls, however
 deeply nested, and a thread started inside it does not inherit it (each thread runs its own
 queries). Engines call :func:`check_deadline` in their loops, or hold the :class:`Deadline`
-from :func:`current_deadline` and call :meth:`Deadline.check`; a SAT solver that cannot look at
-the clock registers its ``interrupt`` with :meth:`Deadline.watch` instead.
+from :func:`current_deadline` and call :meth:`Deadline.check`; the native kernel polls the
+deadline's time and its cancel flag (:attr:`Deadline.flag`), and SAT solvers run in short
+conflict-budget slices with a check between two.
 
-A deadline can also be cancelled from another thread (:meth:`Deadline.cancel`), which a web
-server uses to stop work whose client went away; the engine then raises
+A deadline can also be cancelled from another thread or a signal handler
+(:meth:`Deadline.cancel`): a web server stops work whose client went away, the command line
+stops the running query on Ctrl-C (it alone handles SIGINT). The engine then raises
 :class:`~minegraph.errors.QueryCancelled` at its next check.
 
 Examples
@@ -28,12 +30,10 @@ True
 from __future__ import annotations
 
 import math
-import signal
-import threading
 import time
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Callable, Iterator
+from typing import Iterator
 
 from minegraph.errors import EngineError, QueryCancelled, QueryTimeout
 
@@ -72,7 +72,7 @@ class Deadline:
     minegraph.errors.EngineError: a time limit must be a positive number of seconds (at most 1e+09), got -1
     """
 
-    __slots__ = ("seconds", "expires", "question", "_cancelled", "_lock", "_watchers")
+    __slots__ = ("seconds", "expires", "question", "flag", "_followers")
 
     def __init__(self, seconds: float, question: str = "consistency") -> None:
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
@@ -84,17 +84,17 @@ class Deadline:
         self.seconds = float(seconds)
         self.expires = time.monotonic() + self.seconds
         self.question = question
-        self._cancelled = False
-        self._lock = threading.Lock()
-        self._watchers: list[Callable[[], None]] = []
+        #: One byte, set to 1 by :meth:`cancel`: the native kernel polls it as it works.
+        self.flag = bytearray(1)
+        self._followers: list[Deadline] = []
 
     def remaining(self) -> float:
         """Seconds left (negative once expired, 0 once cancelled)."""
-        return 0.0 if self._cancelled else self.expires - time.monotonic()
+        return 0.0 if self.flag[0] else self.expires - time.monotonic()
 
     def expired(self) -> bool:
         """Whether the deadline has passed or the query was cancelled."""
-        return self._cancelled or time.monotonic() >= self.expires
+        return bool(self.flag[0]) or time.monotonic() >= self.expires
 
     def check(self, answered: dict[str, object] | None = None, margin: float = 0.0) -> None:
         """Raise if the deadline has passed (or the query was cancelled).
@@ -109,41 +109,34 @@ class Deadline:
         QueryCancelled
             after :meth:`cancel`.
         """
-        if self._cancelled:
+        if self.flag[0]:
             raise QueryCancelled(self.question, answered)
         if time.monotonic() + margin >= self.expires:
             raise QueryTimeout(self.question, self.seconds, answered)
 
     def cancel(self) -> None:
-        """Stop the query from any thread: its next check raises ``QueryCancelled`` and every
-        registered solver is interrupted now."""
-        with self._lock:
-            self._cancelled = True
-            watchers = list(self._watchers)
-        for interrupt in watchers:
-            interrupt()
+        """Stop the query from any thread, or from a signal handler: its next check raises
+        ``QueryCancelled``, and so does that of every deadline set inside it (nested
+        :func:`time_limit`). Only sets flags: safe wherever it is called."""
+        self.flag[0] = 1
+        for follower in list(self._followers):
+            follower.cancel()
 
     @property
     def cancelled(self) -> bool:
-        return self._cancelled
+        return bool(self.flag[0])
 
-    @contextmanager
-    def watch(self, interrupt: Callable[[], None]) -> Iterator[None]:
-        """Call ``interrupt`` (from a timer thread) when the deadline passes or the query is
-        cancelled, while the block runs: for solvers that do not look at the clock."""
-        with self._lock:
-            if self._cancelled:
-                interrupt()
-            self._watchers.append(interrupt)
-        timer = threading.Timer(max(self.remaining(), 0.0), interrupt)
-        timer.daemon = True
-        timer.start()
+    def _follow(self, inner: "Deadline") -> None:
+        """Cancel ``inner`` whenever this deadline is cancelled (now, if it is already)."""
+        self._followers.append(inner)
+        if self.flag[0]:
+            inner.cancel()
+
+    def _unfollow(self, inner: "Deadline") -> None:
         try:
-            yield
-        finally:
-            timer.cancel()
-            with self._lock:
-                self._watchers.remove(interrupt)
+            self._followers.remove(inner)
+        except ValueError:      # pragma: no cover - removed twice
+            pass
 
 
 _CURRENT: ContextVar[Deadline | None] = ContextVar("minegraph_deadline", default=None)
@@ -169,37 +162,10 @@ def asking(question: str) -> None:
 
 def check_deadline(answered: dict[str, object] | None = None) -> None:
     """Raise :class:`QueryTimeout` if the current query's deadline has passed, or
-    :class:`QueryCancelled` if it was cancelled (Ctrl-C cancels a query without a limit too:
-    :func:`time_limit` turns that into ``KeyboardInterrupt``)."""
+    :class:`QueryCancelled` if it was cancelled."""
     deadline = _CURRENT.get()
     if deadline is not None:
         deadline.check(answered)
-    elif _SIGINT_ARRIVED[0]:
-        raise QueryCancelled("interrupted", answered)
-
-
-#: Whether Ctrl-C arrived during the query that holds the SIGINT handler (main thread only).
-_SIGINT_ARRIVED = [False]
-
-
-def _on_sigint(signum: int, frame: object) -> None:
-    """Ctrl-C during a query: mark it, and cancel its deadline if it has one, so that the
-    query stops at its next check rather than wherever the signal happens to land. Compiled
-    code (minegraph/native.py) must not see a ``KeyboardInterrupt`` appear inside an integer
-    operation: mypyc's runtime aborts the process there. A second Ctrl-C interrupts at once."""
-    if _SIGINT_ARRIVED[0]:
-        raise KeyboardInterrupt
-    _SIGINT_ARRIVED[0] = True
-    deadline = _CURRENT.get()
-    if deadline is not None:
-        deadline.cancel()
-
-
-def _takes_sigint() -> bool:
-    """Whether this query may hold SIGINT: in the main thread, and only while nobody else
-    (an application, a server) has installed a handler of its own."""
-    return (threading.current_thread() is threading.main_thread()
-            and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
 
 
 @contextmanager
@@ -208,13 +174,9 @@ def time_limit(limit: float | Deadline | None, question: str = "consistency") ->
 
     On expiry the engine at work raises :class:`~minegraph.errors.QueryTimeout`, naming the
     question being answered. ``None`` means no limit (an enclosing limit still holds). Nested
-    limits keep the earlier deadline. Yields the deadline in force.
-
-    The outermost query of the main thread also holds Ctrl-C while it runs (unless another
-    SIGINT handler than Python's is installed): Ctrl-C cancels the query, the engine stops at
-    its next check, and the query then raises ``KeyboardInterrupt`` as usual. The compiled
-    modules (:mod:`minegraph.native`) need this: an exception raised by the signal inside
-    their integer arithmetic would abort the process.
+    limits keep the earlier deadline, and cancelling the enclosing deadline cancels the inner
+    one too (so a program that cancels its query on Ctrl-C stops whatever limit the query set
+    inside). Yields the deadline in force.
 
     Raises
     ------
@@ -227,36 +189,33 @@ def time_limit(limit: float | Deadline | None, question: str = "consistency") ->
     ...     with time_limit(60.0) as inner:
     ...         inner is outer
     True
+    >>> outer = Deadline(60)
+    >>> with time_limit(outer):
+    ...     with time_limit(1.0) as inner:
+    ...         outer.cancel()
+    ...         inner.cancelled
+    True
     """
     outer = _CURRENT.get()
-    holds = outer is None and _takes_sigint()
-    previous: object = None
-    if holds:
-        previous = signal.signal(signal.SIGINT, _on_sigint)
-        _SIGINT_ARRIVED[0] = False
     token = None
     deadline = outer
-    arrived = False
+    linked: Deadline | None = None
+    if limit is not None:
+        new = limit if isinstance(limit, Deadline) else Deadline(limit, question)
+        if outer is not None and outer.expires <= new.expires and not new.cancelled:
+            outer.question = question
+        else:
+            if not isinstance(limit, Deadline):
+                new.question = question
+            if outer is not None and new is not outer:
+                outer._follow(new)
+                linked = new
+            token = _CURRENT.set(new)
+            deadline = new
     try:
-        if limit is not None:
-            new = limit if isinstance(limit, Deadline) else Deadline(limit, question)
-            if outer is not None and outer.expires <= new.expires and not new.cancelled:
-                outer.question = question
-            else:
-                if not isinstance(limit, Deadline):
-                    new.question = question
-                token = _CURRENT.set(new)
-                deadline = new
         yield deadline
-    except QueryCancelled:
-        if holds and _SIGINT_ARRIVED[0]:
-            raise KeyboardInterrupt from None
-        raise
     finally:
         if token is not None:
             _CURRENT.reset(token)
-        if holds:
-            signal.signal(signal.SIGINT, previous)  # type: ignore[arg-type]
-            arrived, _SIGINT_ARRIVED[0] = _SIGINT_ARRIVED[0], False
-    if arrived:     # Ctrl-C, and the query ended before it looked again: still an interrupt
-        raise KeyboardInterrupt
+        if linked is not None and outer is not None:
+            outer._unfollow(linked)

@@ -39,7 +39,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Sequence
 
-__all__ = ["NATIVE_MODULES", "compiled", "mode", "source_hash"]
+__all__ = ["NATIVE_MODULES", "compiled", "mode", "modules_mode", "source_hash"]
 
 #: The modules mypyc compiles: the Expert analysis path (constraint system, clique trees, DP,
 #: combination, portfolio) and the no-guess generator's player (and its pair rule). Only internal modules: compiled code checks every annotation at
@@ -78,12 +78,16 @@ def _extension_exists(module: str) -> bool:
 
 
 def _stale_modules() -> list[str]:
-    """Modules whose source is not the one their extension was built from."""
+    """The compiled modules, when any source of the package differs from the one they were
+    built with (compiled code reads the other modules' classes: an edit to ``board.py`` can
+    break it as surely as an edit to the module itself); else nothing."""
     try:
-        built = json.loads(MANIFEST.read_text(encoding="utf-8"))["modules"]
+        built = json.loads(MANIFEST.read_text(encoding="utf-8"))["sources"]
     except (OSError, ValueError, KeyError, TypeError):
         return list(NATIVE_MODULES)
-    return [m for m in NATIVE_MODULES if built.get(m) != source_hash(m)]
+    now = {str(p.relative_to(PACKAGE_DIR)): hashlib.sha256(p.read_bytes()).hexdigest()
+           for p in sorted(PACKAGE_DIR.rglob("*.py"))}
+    return list(NATIVE_MODULES) if built != now else []
 
 
 class _SourceFirst(importlib.abc.MetaPathFinder):
@@ -107,7 +111,7 @@ def _choose() -> str:
         # Silently: the sources are the reference, and a warning on every command would
         # garble output that scripts read. `minegraph --version` and the benchmarks say it.
         sys.meta_path.insert(0, _SourceFirst())
-        return "pure (compiled modules out of date: make native)"
+        return "pure (stale: make native)"
     return "compiled"
 
 
@@ -115,9 +119,24 @@ def _choose() -> str:
 _MODE = _choose() if __name__ == "minegraph.native" else "pure"
 
 
-def mode() -> str:
-    """``"compiled"``, or ``"pure"`` with the reason in parentheses when extensions exist."""
+def modules_mode() -> str:
+    """The mypyc modules: ``"compiled"``, or ``"pure"`` with the reason in parentheses when
+    extensions exist."""
     return _MODE
+
+
+def mode() -> str:
+    """Which path runs, as ``minegraph --version`` says it: the native kernel's status
+    (:func:`minegraph.kernel.status`), and the mypyc modules' when they are compiled or stale.
+
+    >>> mode().startswith(("native", "pure"))
+    True
+    """
+    from minegraph.kernel import status
+    modules = _MODE
+    if modules == "pure":
+        return status()
+    return f"{status()}; mypyc modules {modules}"
 
 
 def compiled() -> list[str]:

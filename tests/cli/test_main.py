@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from minegraph.cli import COMMANDS, EXIT_INTERRUPTED, build_parser, main
+from strategies import DEFAULT_ENGINE
 
 EXAMPLES = Path(__file__).parents[2] / "src" / "minegraph" / "examples"
 
@@ -27,7 +28,7 @@ def test_analyze_json_from_stdin() -> None:
     p = run("analyze", "--json", "-", stdin="mines: 1\n#1#\n---\n")
     assert p.returncode == 0 and p.stderr == ""
     obj = json.loads(p.stdout)
-    assert obj["solutions"] == "2" and obj["best"] == [0, 0] and obj["engine"] == "dp"
+    assert obj["solutions"] == "2" and obj["best"] == [0, 0] and obj["engine"] == DEFAULT_ENGINE
 
 
 def test_analyze_text_report() -> None:

@@ -15,7 +15,7 @@ from minegraph.engines.portfolio import ComponentCache, PortfolioEngine, compone
 from minegraph.errors import AnswerUnavailable, EngineError
 from minegraph.recipes import midgame_position
 from minegraph.recipes import checkerboard_opening as checkerboard
-from strategies import examples, is_completion_of, positions
+from strategies import DEFAULT_ENGINE, examples, is_completion_of, positions
 
 JANKO = sorted((Path(__file__).parents[1] / "data" / "formats" / "janko-puzzles").glob("*.board"))
 
@@ -23,10 +23,14 @@ JANKO = sorted((Path(__file__).parents[1] / "data" / "formats" / "janko-puzzles"
 def test_narrow_boards_get_the_dp_answer_unchanged() -> None:
     for seed in range(5):
         board = midgame_position(16, 30, 99, seed)
+        python = PortfolioEngine().run_system(build_system(board))
         auto, dp = PortfolioEngine().run(board), DPEngine().run(board)
-        assert auto.stats["engine"] == "dp" and auto.stats["rounds"] == 1
-        assert (auto.count, auto.mine_counts) == (dp.count, dp.mine_counts)
-    assert analyze(midgame_position(16, 30, 99, 0)).engine == "dp"
+        assert python.stats["engine"] == "dp" and python.stats["rounds"] == 1
+        assert auto.stats["engine"] == DEFAULT_ENGINE
+        assert dp.mine_counts is not None and auto.mine_counts is not None
+        assert (python.count, python.mine_counts) == (dp.count, dp.mine_counts)
+        assert (auto.count, dict(auto.mine_counts)) == (dp.count, dp.mine_counts)
+    assert analyze(midgame_position(16, 30, 99, 0)).engine == DEFAULT_ENGINE
 
 
 def test_component_width_on_known_shapes() -> None:

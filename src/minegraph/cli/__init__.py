@@ -186,8 +186,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     from minegraph import __version__, native
     parser = _Parser(prog="minegraph", description="Exact Minesweeper reasoning on any graph.",
                      epilog="Run 'minegraph COMMAND --help' for a command's options and examples.")
-    parser.add_argument("--version", action="version", version=f"minegraph {__version__} ({native.mode()})",
-                        help="print the version and exit")
+    parser.add_argument("--version", action=_Version, version=f"minegraph {__version__} ({native.mode()})",
+                        help="print the version and which path runs (native kernel or pure Python), "
+                             "and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, entry in COMMANDS.items():
         if name == command:
@@ -196,6 +197,25 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             sub.add_parser(name, help=entry.help, aliases=list(entry.aliases))
     return parser
 
+
+class _Version(argparse.Action):
+    """``--version``: the line as it is (argparse's own action wraps long lines)."""
+
+    def __init__(self, option_strings: Sequence[str], version: str, dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+        self.version = version
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        sys.stdout.write(self.version + "\n")
+        parser.exit()
+
+
+#: Commands that run in the main thread and handle Ctrl-C themselves: the terminal game
+#: (Textual), the web server (uvicorn) and the benchmark (its pool of workers). Every other
+#: command runs in a worker thread that Ctrl-C cancels (minegraph/cli/interrupt.py).
+MAIN_THREAD = frozenset({"play", "serve", "bench"})
 
 #: Each command's other names, to the command.
 ALIASES: dict[str, str] = {alias: name for name, entry in COMMANDS.items() for alias in entry.aliases}
@@ -217,9 +237,13 @@ def _dispatch(argv: Sequence[str] | None) -> int:
     if args.command is None:
         parser.print_help(sys.stdout)
         return EXIT_USAGE
-    run = import_module(COMMANDS[ALIASES.get(args.command, args.command)].module).run
-    status: int = run(args)
-    return status
+    name = ALIASES.get(args.command, args.command)
+    run = import_module(COMMANDS[name].module).run
+    if name in MAIN_THREAD:
+        status: int = run(args)
+        return status
+    from minegraph.cli.interrupt import run_cancellable
+    return run_cancellable(lambda: run(args))
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Protocol, runtime_checkable
+from typing import Any, Callable, Mapping, Protocol, runtime_checkable
 
 from minegraph.board import Board
 from minegraph.constraints import ConstraintSystem, build_system
@@ -44,7 +44,8 @@ class EngineResult:
     count
         Exact number of completions (``None`` when not counted).
     mine_counts
-        For every hidden cell, the number of completions with a mine on it (with ``count``).
+        For every hidden cell, the number of completions with a mine on it (with ``count``);
+        a read-only mapping (the native kernel's builds itself on first read).
     safe, mines
         Hidden cells safe / mined in every completion (complete when ``"forced"`` is answered).
     probabilities
@@ -68,13 +69,16 @@ class EngineResult:
     consistent: bool
     answered: frozenset[str] = QUESTIONS
     count: int | None = None
-    mine_counts: dict[int, int] | None = None
+    mine_counts: Mapping[int, int] | None = None
     safe: frozenset[int] = frozenset()
     mines: frozenset[int] = frozenset()
     probabilities: dict[int, Probability] = field(default_factory=dict)
     completion: frozenset[int] | None = None
     stats: dict[str, object] = field(default_factory=dict)
     completer: Callable[[], frozenset[int]] | None = field(default=None, repr=False)
+    #: The recommended cell and why, when the engine chose it (the native kernel does, per
+    #: box); else :func:`~minegraph.analysis.choose_best` chooses from the counts.
+    best: tuple[int | None, str | None] | None = None
 
     def get_completion(self) -> frozenset[int] | None:
         """One completion's mines, built now if the engine deferred it."""

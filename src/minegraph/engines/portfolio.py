@@ -32,7 +32,8 @@ from minegraph.board import Board
 from minegraph.constraints import Component, ConstraintSystem, build_system
 from minegraph.deadline import asking, current_deadline, time_limit
 from minegraph.engines.base import QUESTIONS, EngineResult, Probability, SystemEngine
-from minegraph.engines.combine import chooses_float
+from minegraph.engines.combine import chooses_float, current_arithmetic
+from minegraph.engines.native import kernel_available, run_kernel
 from minegraph.engines.dp import (ComponentDP, combine_parts, estimate_work, forced_by_parts,
                                   local_graph)
 from minegraph.engines.elimination import CliqueTree, clique_tree
@@ -143,8 +144,8 @@ class PortfolioEngine(SystemEngine):
     --------
     >>> from minegraph import Board
     >>> r = PortfolioEngine().run(Board.from_text("#2#\\n#3#\\n###"))
-    >>> r.count, r.stats["engine"]
-    (18, 'dp')
+    >>> r.count, r.stats["engine"] in ("kernel", "dp")          # the native kernel, or DP
+    (18, True)
     >>> r = PortfolioEngine(work_budget=0).run(Board.from_text("#2#\\n#3#\\n###"))
     >>> r.count, r.stats["engine"], r.consistent
     (None, 'sat', True)
@@ -233,6 +234,21 @@ class PortfolioEngine(SystemEngine):
             return None
 
     # ------------------------------------------------------------------ the whole board
+    def run(self, board: Board) -> EngineResult:
+        """The native kernel's answer when it takes the board (:mod:`minegraph.kernel`),
+        else the constraint system through :meth:`run_system`.
+
+        The kernel counts exactly or declines, so it stands in for the DP only where the DP
+        has its full budget: with a smaller work budget (which asks for SAT cuts), a cache
+        (the kernel recounts a position faster than the cache finds its components) or
+        floating-point arithmetic, the Python path runs."""
+        if self.cache is None and self.work_budget >= WORK_BUDGET and kernel_available() \
+                and current_arithmetic() != "float":
+            result = run_kernel(board)
+            if result is not None:
+                return result
+        return self.run_system(build_system(board))
+
     def run_system(self, system: ConstraintSystem) -> EngineResult:
         asking("consistency")
         board = system.board

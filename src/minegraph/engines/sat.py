@@ -30,8 +30,6 @@ SAT 2018.
 
 from __future__ import annotations
 
-import contextvars
-import threading
 import time
 from math import comb
 from typing import Iterable, Sequence
@@ -43,7 +41,7 @@ from pysat.solvers import Solver, SolverNames
 from minegraph.constraints import Component, ConstraintSystem
 from minegraph.deadline import Deadline, asking, check_deadline, current_deadline
 from minegraph.engines.base import EngineResult, SystemEngine
-from minegraph.errors import EngineError, LimitError, QueryTimeout
+from minegraph.errors import EngineError, LimitError, QueryCancelled, QueryTimeout
 
 __all__ = ["SatEngine", "ClueFormula", "Oracle", "SOLVERS", "MAX_MODELS", "MAX_TOTAL_CELLS",
            "resolve_solver"]
@@ -179,14 +177,8 @@ class ClueFormula:
 
     def cardinality(self, lits: list[int], low: int, high: int,
                     encoding: int = _CLUE_ENCODING) -> list[list[int]]:
-        """Clauses for ``low <= sum(lits) <= high`` from PySAT's encoders (whose C code
-        catches Ctrl-C and raises its own error: turned back into ``KeyboardInterrupt``)."""
-        try:
-            return self._cardinality(lits, low, high, encoding)
-        except Exception as exc:
-            if "keyboard interrupt" in str(exc).lower():
-                raise KeyboardInterrupt from None
-            raise
+        """Clauses for ``low <= sum(lits) <= high`` from PySAT's encoders."""
+        return self._cardinality(lits, low, high, encoding)
 
     def _cardinality(self, lits: list[int], low: int, high: int,
                      encoding: int) -> list[list[int]]:
@@ -217,26 +209,15 @@ class ClueFormula:
         return {c for c, v in self.var.items() if model[v - 1] > 0}
 
 
-class _Stopped(Exception):
-    """Ends a solver call in a helper thread after Ctrl-C in the main thread (which raises
-    ``KeyboardInterrupt`` itself)."""
-
-
 class Oracle:
     """One loaded solver, asked under the current deadline.
 
-    Solvers PySAT can interrupt get a timer that interrupts them at the deadline (or when the
-    query is cancelled); CaDiCaL, which PySAT cannot interrupt, runs in conflict-budget slices
-    sized to end near the deadline, with a clock check between. Use as a context manager.
-
-    Ctrl-C. In the main thread PySAT's own handler jumps out of the solver (``longjmp``) and
-    raises its own error, which :meth:`solve` turns into ``KeyboardInterrupt``; a solver left
-    that way can crash the process when deleted (measured: 1 Ctrl-C in 24 with CaDiCaL), so
-    it is then left allocated (:meth:`_forget`). PySAT installs no handler for interruptible
-    calls, the ones made under a deadline, so a Ctrl-C would wait for the deadline: those
-    calls, and CaDiCaL's slices, run from the main thread in a helper thread while the main
-    thread waits; on Ctrl-C the solver is interrupted (CaDiCaL ends its slice, usually within
-    50 ms) and waited for, then ``KeyboardInterrupt`` goes on.
+    Under a deadline every call runs in short conflict-budget slices with a look at the
+    deadline between two (a slice is sized from the measured rate to end near the deadline,
+    at most about 50 ms), so a query stops soon after its deadline passes or it is cancelled
+    (:meth:`~minegraph.deadline.Deadline.cancel`, from any thread; the command line cancels
+    on Ctrl-C). No thread is started and no signal handler is installed here. Without a
+    deadline a call is one plain solve. Use as a context manager.
     """
 
     #: Clauses loaded between two looks at the clock (loading takes about 0.1 s per 200 000).
@@ -244,9 +225,7 @@ class Oracle:
 
     def __init__(self, solver: str, clauses: Iterable[list[int]] = ()) -> None:
         self.solver = Solver(name=solver)
-        self.interruptible = not solver.startswith("cadical")
         self.calls = 0
-        self._stop = False  # set from the main thread on Ctrl-C, seen by the helper thread
         todo = clauses if isinstance(clauses, list) else list(clauses)
         try:
             for start in range(0, len(todo), self.LOAD_CHUNK):
@@ -266,41 +245,23 @@ class Oracle:
         self.solver.add_clause(clause)
 
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
-        """Satisfiable under ``assumptions``? Raises ``QueryTimeout`` at the deadline."""
+        """Satisfiable under ``assumptions``? Raises ``QueryTimeout`` at the deadline and
+        ``QueryCancelled`` once the query is cancelled."""
         self.calls += 1
         args = list(assumptions)
-        if current_deadline() is None:
-            try:
-                return bool(self.solver.solve(assumptions=args))
-            except Exception as exc:  # PySAT turns Ctrl-C inside the solver into its own error
-                if "keyboard interrupt" not in str(exc).lower():
-                    raise
-                self._forget()
-                raise KeyboardInterrupt from None
-        if threading.current_thread() is threading.main_thread():
-            return self._from_main(args)
-        return self._limited(args)
-
-    def _limited(self, assumptions: list[int]) -> bool:
         deadline = current_deadline()
-        assert deadline is not None
-        if self.interruptible:
-            return self._interrupted(assumptions, deadline)
-        return self._sliced(assumptions, deadline)
-
-    def _check(self, deadline: Deadline, margin: float = 0.0) -> None:
-        if self._stop:
-            raise _Stopped
-        deadline.check(margin=margin)
-
-    def _interrupted(self, assumptions: list[int], deadline: Deadline) -> bool:
-        while True:
-            self._check(deadline)
-            with deadline.watch(self.solver.interrupt):
-                result = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-            if result is not None:
-                return bool(result)
-            self.solver.clear_interrupt()
+        try:
+            if deadline is None:
+                return bool(self.solver.solve(assumptions=args))
+            return self._sliced(args, deadline)
+        except (QueryTimeout, QueryCancelled):
+            raise
+        except BaseException:
+            # The solver failed inside (or PySAT's own Ctrl-C handler, which it installs in
+            # the main thread, jumped out of it): its memory may be inconsistent, and freeing
+            # it has crashed the process. Leave it allocated.
+            self._forget()
+            raise
 
     #: Seconds to delete a big loaded CaDiCaL solver (13-16 ms measured on a 60x60 opening).
     TEARDOWN = 0.02
@@ -316,7 +277,7 @@ class Oracle:
         # query then ends a little early rather than late.
         longest = 0.0
         while True:
-            self._check(deadline, margin=min(longest, 0.05) + self.TEARDOWN)
+            deadline.check(margin=min(longest, 0.05) + self.TEARDOWN)
             self.solver.conf_budget(budget)
             start = time.monotonic()
             result = self.solver.solve_limited(assumptions=assumptions)
@@ -329,47 +290,6 @@ class Oracle:
             # Slices of at most a tenth of the time left (and 50 ms), down to 10 conflicts
             # (100 can take 30 ms), keep the limit tight.
             budget = max(10, min(budget * 2, int(rate * min(left / 10 + 0.005, 0.05))))
-
-    def _from_main(self, assumptions: list[int]) -> bool:
-        """:meth:`_limited` in a helper thread (in this context, for the deadline) while the
-        main thread waits, in short waits: a signal the kernel hands to another thread does
-        not wake a thread blocked on a lock, and ``Thread.join`` is not used because an
-        interrupt can leave it believing a running thread has ended (Python 3.11)."""
-        outcome: list[bool | BaseException] = []
-        done = threading.Event()
-        context = contextvars.copy_context()
-        self._stop = False
-
-        def call() -> None:
-            try:
-                if not self._stop:  # else interrupted before this thread began
-                    outcome.append(context.run(self._limited, assumptions))
-            except BaseException as exc:  # handed to the main thread
-                outcome.append(exc)
-            finally:
-                done.set()
-
-        helper = threading.Thread(target=call, name="minegraph-sat", daemon=True)
-        try:
-            helper.start()
-            while not done.wait(0.05):
-                pass
-        except KeyboardInterrupt:
-            self._stop = True
-            # The solver must stop before it can be deleted. A thread without an ident has
-            # not reached call(), which now returns at once.
-            while helper.ident is not None and not done.is_set():
-                if self.interruptible:
-                    self.solver.interrupt()
-                try:
-                    done.wait(0.02)
-                except KeyboardInterrupt:
-                    pass
-            raise
-        result = outcome[0]
-        if isinstance(result, BaseException):
-            raise result
-        return result
 
     def _forget(self) -> None:
         """Leave the solver allocated: after PySAT jumped out of it, its memory may be

@@ -1,0 +1,1136 @@
+/*
+ * minegraph._kernel: the native analysis kernel.
+ *
+ * One call answers a whole position: constraint building, propagation by the two trivial
+ * rules, boxes (hidden cells next to exactly the same clues), components, an exact count of
+ * every component by a clue-ordered search, and the combination of the components under the
+ * total mine count.  The Python modules constraints.py, engines/dp.py and engines/combine.py
+ * are the readable reference of the same mathematics; tests/test_kernel.py holds the two
+ * equal on thousands of random positions of every topology.
+ *
+ * Interface (narrow, flat): see analyze_doc below.  The kernel declines (status DECLINED)
+ * whatever it is not built for -- a component of more than MAX_COMPONENT_CELLS cells, a search
+ * past its node budget, a combination past MAX_DEGREE -- and the caller then runs the Python
+ * path.  It never touches signals: it polls the caller's deadline and cancel flag.
+ *
+ * Counts inside a component are exact unsigned 128-bit integers: a component of c <= 120
+ * cells has at most 2**c assignments, so every per-box sum (at most c * 2**c) fits.  The
+ * combination runs on Python integers (any size).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#ifndef KERNEL_VERSION
+#define KERNEL_VERSION "unknown"
+#endif
+#ifndef KERNEL_SOURCE_HASH
+#define KERNEL_SOURCE_HASH "unknown"
+#endif
+
+typedef unsigned __int128 u128;
+
+/* Cell states, as in minegraph/states.py. */
+#define S_HIDDEN (-1)
+#define S_MINE (-2)
+#define S_BLANK (-3)
+
+#define MAX_COMPONENT_CELLS 120
+#define MAX_BOX_CELLS 120
+#define MAX_DEGREE_COMBINED 400
+#define MAX_FLOATING_COMBINED 4096
+#define POLL_EVERY 1024
+
+enum { ST_OK = 0, ST_INCONSISTENT = 1, ST_DECLINED = 2, ST_TIMEOUT = 3, ST_CANCELLED = 4 };
+
+static u128 BINOM[MAX_BOX_CELLS + 1][MAX_BOX_CELLS + 1];
+static PyObject *math_comb = NULL;
+
+static void init_binomials(void) {
+    for (int n = 0; n <= MAX_BOX_CELLS; n++) {
+        BINOM[n][0] = 1;
+        for (int k = 1; k <= n; k++)
+            BINOM[n][k] = BINOM[n - 1][k - 1] + (k <= n - 1 ? BINOM[n - 1][k] : 0);
+    }
+}
+
+static PyObject *from_u128(u128 x) {
+    uint64_t hi = (uint64_t)(x >> 64), lo = (uint64_t)x;
+    if (hi == 0)
+        return PyLong_FromUnsignedLongLong(lo);
+    PyObject *h = PyLong_FromUnsignedLongLong(hi), *s = PyLong_FromLong(64), *l = NULL, *r = NULL;
+    PyObject *shifted = (h && s) ? PyNumber_Lshift(h, s) : NULL;
+    if (shifted)
+        l = PyLong_FromUnsignedLongLong(lo);
+    if (l)
+        r = PyNumber_Or(shifted, l);
+    Py_XDECREF(h); Py_XDECREF(s); Py_XDECREF(shifted); Py_XDECREF(l);
+    return r;
+}
+
+/* ------------------------------------------------------------------ the deadline */
+typedef struct {
+    double deadline;            /* CLOCK_MONOTONIC seconds (time.monotonic()); <= 0: none */
+    const volatile char *cancel; /* one byte, non-zero: the caller cancelled the query */
+    long ticks;
+} Poll;
+
+static double monotonic_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ST_OK, ST_TIMEOUT or ST_CANCELLED; looks at the clock every POLL_EVERY ticks only. */
+static int poll_now(Poll *p) {
+    if (p->cancel && *p->cancel)
+        return ST_CANCELLED;
+    if (p->deadline > 0 && monotonic_now() >= p->deadline)
+        return ST_TIMEOUT;
+    return ST_OK;
+}
+
+static inline int poll(Poll *p) {
+    if (++p->ticks < POLL_EVERY)
+        return ST_OK;
+    p->ticks = 0;
+    return poll_now(p);
+}
+
+/* ------------------------------------------------------------------ scratch memory */
+typedef struct {
+    void **blocks;
+    int used, size;
+} Arena;
+
+static void *arena_alloc(Arena *a, size_t bytes) {
+    if (a->used == a->size) {
+        int size = a->size ? 2 * a->size : 64;
+        void **blocks = realloc(a->blocks, sizeof(void *) * (size_t)size);
+        if (!blocks)
+            return NULL;
+        a->blocks = blocks;
+        a->size = size;
+    }
+    void *p = calloc(1, bytes ? bytes : 1);
+    if (p)
+        a->blocks[a->used++] = p;
+    return p;
+}
+
+static void arena_free(Arena *a) {
+    for (int i = 0; i < a->used; i++)
+        free(a->blocks[i]);
+    free(a->blocks);
+}
+
+#define NEW(arena, type, count) ((type *)arena_alloc((arena), sizeof(type) * (size_t)(count)))
+
+/* ------------------------------------------------------------------ union-find */
+static int uf_find(int *parent, int x) {
+    while (parent[x] != x) {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    return x;
+}
+
+/* ------------------------------------------------------------------ the position */
+typedef struct {
+    int n;
+    const int32_t *indptr, *indices;
+    int8_t *state;
+    int8_t *decided;           /* hidden cells: -1 undecided, 0 safe, 1 mine */
+    int32_t *need, *left;      /* per number: need and undecided hidden neighbours */
+} Position;
+
+/* Propagation by the two trivial rules from the numbers on the stack, as
+ * constraints._propagate does.  Returns the number found unsatisfiable, or -1. */
+static int propagate(Position *P, int32_t *stack, int top) {
+    const int32_t *ip = P->indptr, *ix = P->indices;
+    while (top > 0) {
+        int p = stack[--top];
+        int n = P->need[p], u = P->left[p];
+        if (n < 0 || n > u)
+            return p;
+        if (u && (n == 0 || n == u)) {
+            int8_t as_mine = n > 0;
+            for (int32_t e = ip[p]; e < ip[p + 1]; e++) {
+                int q = ix[e];
+                if (P->state[q] != S_HIDDEN || P->decided[q] >= 0)
+                    continue;
+                P->decided[q] = as_mine;
+                for (int32_t f = ip[q]; f < ip[q + 1]; f++) {
+                    int t = ix[f];
+                    if (P->state[t] >= 0) {
+                        P->left[t]--;
+                        if (as_mine)
+                            P->need[t]--;
+                        stack[top++] = t;
+                    }
+                }
+            }
+        }
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------------ counting one component */
+typedef struct {
+    int nboxes, nclues, cells;
+    int *boxes;                 /* global box ids, in search order */
+    int *size;                  /* by search position */
+    int *clue_ptr, *clue_of;    /* per search position: local clue ids (CSR) */
+    int *need;                  /* per local clue */
+    int *cap;                   /* per local clue: cells of its boxes */
+    u128 *total;                /* [cells + 1]: weighted assignments by mine count */
+    u128 *mined;                /* [nboxes][cells + 1]: per search position, mines on one cell */
+    int lo, hi;                 /* mine counts with total[t] != 0 */
+} Part;
+
+/* Every assignment of mines to the part's boxes that meets its clues, found by a depth-first
+ * search over the boxes in clue order; a box of s cells holding k mines weighs C(s, k).
+ * Returns ST_OK, ST_DECLINED (past the node budget), ST_TIMEOUT or ST_CANCELLED. */
+static int count_part(Part *c, Arena *A, Poll *poll_state, long long *budget) {
+    int B = c->nboxes, L = c->cells + 1;
+    int *rem = NEW(A, int, c->nclues), *capleft = NEW(A, int, c->nclues);
+    int *k = NEW(A, int, B + 1), *khi = NEW(A, int, B + 1);
+    int *tsum = NEW(A, int, B + 1);
+    u128 *w = NEW(A, u128, B + 1);
+    c->total = NEW(A, u128, L);
+    c->mined = NEW(A, u128, (size_t)B * L);
+    if (!rem || !capleft || !k || !khi || !tsum || !w || !c->total || !c->mined)
+        return -1;
+    for (int j = 0; j < c->nclues; j++) {
+        rem[j] = c->need[j];
+        capleft[j] = c->cap[j];
+    }
+    int depth = 0;
+    w[0] = 1;
+    tsum[0] = 0;
+    k[0] = -1;                  /* -1: the range of box `depth` is not set yet */
+    while (depth >= 0) {
+        if (depth == B) {       /* a full assignment: every clue met exactly */
+            u128 weight = w[B];
+            int t = tsum[B];
+            c->total[t] += weight;
+            for (int i = 0; i < B; i++)
+                if (k[i])
+                    c->mined[(size_t)i * L + t] += weight * (u128)k[i] / (u128)c->size[i];
+            depth--;
+            goto undo;
+        }
+        if (k[depth] < 0) {     /* enter box `depth`: the values its clues allow */
+            if (--*budget < 0)
+                return ST_DECLINED;
+            int status = poll(poll_state);
+            if (status != ST_OK)
+                return status;
+            int s = c->size[depth], lo = 0, hi = s;
+            for (int e = c->clue_ptr[depth]; e < c->clue_ptr[depth + 1]; e++) {
+                int j = c->clue_of[e];
+                int after = capleft[j] - s;   /* cells of j left after this box */
+                if (rem[j] - after > lo)
+                    lo = rem[j] - after;
+                if (rem[j] < hi)
+                    hi = rem[j];
+            }
+            for (int e = c->clue_ptr[depth]; e < c->clue_ptr[depth + 1]; e++)
+                capleft[c->clue_of[e]] -= s;
+            if (lo > hi) {      /* no value fits: back out */
+                for (int e = c->clue_ptr[depth]; e < c->clue_ptr[depth + 1]; e++)
+                    capleft[c->clue_of[e]] += s;
+                k[depth] = -1;
+                depth--;
+                goto undo;
+            }
+            k[depth] = lo;
+            khi[depth] = hi;
+        } else {
+            k[depth]++;
+        }
+        {
+            int v = k[depth];
+            for (int e = c->clue_ptr[depth]; e < c->clue_ptr[depth + 1]; e++)
+                rem[c->clue_of[e]] -= v;
+            w[depth + 1] = w[depth] * BINOM[c->size[depth]][v];
+            tsum[depth + 1] = tsum[depth] + v;
+            depth++;
+            if (depth < B)
+                k[depth] = -1;
+            continue;
+        }
+    undo:
+        /* `depth` is the box whose value is to be taken back and, if possible, advanced. */
+        while (depth >= 0) {
+            int v = k[depth], s = c->size[depth];
+            for (int e = c->clue_ptr[depth]; e < c->clue_ptr[depth + 1]; e++)
+                rem[c->clue_of[e]] += v;
+            if (v < khi[depth])
+                break;          /* the loop above advances it */
+            for (int e = c->clue_ptr[depth]; e < c->clue_ptr[depth + 1]; e++)
+                capleft[c->clue_of[e]] += s;
+            k[depth] = -1;
+            depth--;
+        }
+    }
+    c->lo = -1;
+    c->hi = -1;
+    for (int t = 0; t < L; t++)
+        if (c->total[t]) {
+            if (c->lo < 0)
+                c->lo = t;
+            c->hi = t;
+        }
+    return ST_OK;
+}
+
+/* ------------------------------------------------------------------ Python-integer helpers */
+#define DECREF_ARRAY(a, n) do { if (a) { for (Py_ssize_t _i = 0; _i < (n); _i++) Py_XDECREF((a)[_i]); } } while (0)
+
+/* acc += x * y (acc may be NULL meaning 0); returns the new reference or NULL. */
+static PyObject *muladd(PyObject *acc, PyObject *x, PyObject *y) {
+    PyObject *p = PyNumber_Multiply(x, y);
+    if (!p) {
+        Py_XDECREF(acc);
+        return NULL;
+    }
+    if (!acc)
+        return p;
+    PyObject *s = PyNumber_Add(acc, p);
+    Py_DECREF(acc);
+    Py_DECREF(p);
+    return s;
+}
+
+static PyObject *comb(long long n, long long k) {
+    if (k < 0 || k > n || n < 0)
+        return PyLong_FromLong(0);
+    return PyObject_CallFunction(math_comb, "LL", n, k);
+}
+
+/* ------------------------------------------------------------------ the call */
+PyDoc_STRVAR(analyze_doc,
+"analyze(indptr, indices, states, total, budget, deadline, cancel) -> tuple\n\n"
+"indptr, indices: the neighbour lists in CSR form (buffers of int32);\n"
+"states: a sequence of cell states (ints: numbers, -1 hidden, -2 mine, -3 blank);\n"
+"total: the total mine count or -1; budget: search nodes allowed;\n"
+"deadline: time.monotonic() value to stop at (0: none); cancel: a 1-byte buffer or None.\n\n"
+"Returns (status, detail, count, safe, mines, box_cells, box_counts, box_floats,\n"
+"floating, floating_count, floating_float, best, basis, stats). status 0: answered,\n"
+"1: inconsistent, 2: declined (detail says why), 3: timed out, 4: cancelled.");
+
+static PyObject *status_only(int status, const char *detail) {
+    return Py_BuildValue("(is)", status, detail);
+}
+
+static int cmp_int(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static PyObject *int_list(const int *v, int n) {
+    PyObject *list = PyList_New(n);
+    if (!list)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromLong(v[i]);
+        if (!x) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, x);
+    }
+    return list;
+}
+
+static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
+    Py_buffer ipb = {0}, ixb = {0}, cancelb = {0};
+    PyObject *states_obj, *cancel_obj;
+    long long total, budget;
+    double deadline;
+    if (!PyArg_ParseTuple(args, "y*y*OLLdO", &ipb, &ixb, &states_obj, &total, &budget,
+                          &deadline, &cancel_obj))
+        return NULL;
+    PyObject *result = NULL, *states_fast = NULL;
+    PyObject **Q = NULL, **W = NULL, **S = NULL, **box_count = NULL;
+    Py_ssize_t nQ = 0, nW = 0, nS = 0, nBC = 0;
+    PyObject *count = NULL, *float_count = NULL, *per_floating = NULL;
+    Arena A = {0};
+    Poll pl = {deadline, NULL, 0};
+    if (cancel_obj != Py_None) {
+        if (PyObject_GetBuffer(cancel_obj, &cancelb, PyBUF_SIMPLE) < 0)
+            goto done;
+        if (cancelb.len < 1) {
+            PyErr_SetString(PyExc_ValueError, "cancel: a buffer of at least one byte");
+            goto done;
+        }
+        pl.cancel = (const volatile char *)cancelb.buf;
+    }
+    states_fast = PySequence_Fast(states_obj, "states: a sequence of ints");
+    if (!states_fast)
+        goto done;
+    Py_ssize_t n_ss = PySequence_Fast_GET_SIZE(states_fast);
+    if (ipb.len != (Py_ssize_t)sizeof(int32_t) * (n_ss + 1) || ixb.len % sizeof(int32_t)) {
+        PyErr_SetString(PyExc_ValueError, "indptr: n + 1 int32 values for n states");
+        goto done;
+    }
+    int n = (int)n_ss;
+    Position P = {n, (const int32_t *)ipb.buf, (const int32_t *)ixb.buf};
+    int32_t m = (int32_t)(ixb.len / sizeof(int32_t));
+    if (P.indptr[0] != 0 || P.indptr[n] != m) {
+        PyErr_SetString(PyExc_ValueError, "indptr does not match indices");
+        goto done;
+    }
+    P.state = NEW(&A, int8_t, n);
+    P.decided = NEW(&A, int8_t, n);
+    P.need = NEW(&A, int32_t, n);
+    P.left = NEW(&A, int32_t, n);
+    int32_t *stack = NEW(&A, int32_t, (size_t)m + n + 1);
+    int *hn = NEW(&A, int, n);       /* hidden neighbours of each cell (for ranking) */
+    if (!P.state || !P.decided || !P.need || !P.left || !stack || !hn)
+        goto nomem;
+    PyObject **items = PySequence_Fast_ITEMS(states_fast);
+    for (int i = 0; i < n; i++) {
+        long s = PyLong_AsLong(items[i]);
+        if (s == -1 && PyErr_Occurred())
+            goto done;
+        if (s < S_BLANK || s > 127) {
+            PyErr_Format(PyExc_ValueError, "state %ld of cell %d", s, i);
+            goto done;
+        }
+        P.state[i] = (int8_t)s;
+        P.decided[i] = -1;
+    }
+    /* Numbers with hidden neighbours ("open"); a number without any must be met already. */
+    int top = 0, hidden = 0, flagged = 0;
+    for (int p = 0; p < n; p++) {
+        int8_t s = P.state[p];
+        if (s == S_HIDDEN)
+            hidden++;
+        else if (s == S_MINE)
+            flagged++;
+        int need = s, left = 0, h = 0;
+        for (int32_t e = P.indptr[p]; e < P.indptr[p + 1]; e++) {
+            int8_t t = P.state[P.indices[e]];
+            if (t == S_HIDDEN)
+                h++;
+            else if (t == S_MINE)
+                need--;
+        }
+        hn[p] = h;
+        if (s < 0)
+            continue;
+        left = h;
+        if (!left) {
+            if (need != 0)
+                goto inconsistent;
+            continue;
+        }
+        P.need[p] = need;
+        P.left[p] = left;
+    }
+    /* Open numbers in increasing order first (popped from the end), as the reference does. */
+    for (int p = n - 1; p >= 0; p--)
+        if (P.state[p] >= 0 && P.left[p] > 0)
+            stack[top++] = p;
+    if (propagate(&P, stack, top) >= 0)
+        goto inconsistent;
+
+    /* Active clues: numbers with undecided hidden neighbours, in cell order. */
+    int *clue_id = NEW(&A, int, n);
+    if (!clue_id)
+        goto nomem;
+    int nclues = 0;
+    for (int p = 0; p < n; p++) {
+        clue_id[p] = -1;
+        if (P.state[p] >= 0 && P.left[p] > 0) {
+            int need = P.need[p];
+            if (need < 0 || need > P.left[p])
+                goto inconsistent;
+            clue_id[p] = nclues++;
+        } else if (P.state[p] >= 0 && P.need[p] != 0 && hn[p] > 0) {
+            goto inconsistent;              /* every hidden neighbour decided, need unmet */
+        }
+    }
+    int *clue_cell = NEW(&A, int, nclues + 1);
+    if (!clue_cell)
+        goto nomem;
+    for (int p = 0; p < n; p++)
+        if (clue_id[p] >= 0)
+            clue_cell[clue_id[p]] = p;
+
+    /* Boxes: undecided hidden cells grouped by the set of active clues around them; boxes are
+     * numbered by their first cell.  Signatures go into a hash table. */
+    int nsafe = 0, nmines = 0, nfloat = 0, nfront = 0;
+    for (int q = 0; q < n; q++) {
+        if (P.state[q] != S_HIDDEN)
+            continue;
+        if (P.decided[q] == 0)
+            nsafe++;
+        else if (P.decided[q] == 1)
+            nmines++;
+    }
+    int *box_of = NEW(&A, int, n);
+    int *sig_pool = NEW(&A, int, (size_t)m + 1);
+    int *sig_start = NEW(&A, int, n + 1), *sig_len = NEW(&A, int, n + 1);
+    int table_size = 16;
+    while (table_size < 4 * (hidden + 1))
+        table_size <<= 1;
+    int *table = NEW(&A, int, table_size);
+    int *box_size = NEW(&A, int, n + 1);
+    if (!box_of || !sig_pool || !sig_start || !sig_len || !table || !box_size)
+        goto nomem;
+    for (int i = 0; i < table_size; i++)
+        table[i] = -1;
+    int nboxes = 0, pool_top = 0;
+    int sig[256];
+    for (int q = 0; q < n; q++) {
+        box_of[q] = -1;
+        if (P.state[q] != S_HIDDEN || P.decided[q] >= 0)
+            continue;
+        int len = 0;
+        for (int32_t e = P.indptr[q]; e < P.indptr[q + 1]; e++) {
+            int c = clue_id[P.indices[e]];
+            if (c >= 0) {
+                if (len == 256)
+                    goto wide;
+                sig[len++] = c;
+            }
+        }
+        if (!len) {
+            nfloat++;
+            continue;
+        }
+        nfront++;
+        qsort(sig, (size_t)len, sizeof(int), cmp_int);
+        uint64_t h = 1469598103934665603ULL ^ (uint64_t)len;
+        for (int i = 0; i < len; i++)
+            h = (h ^ (uint64_t)sig[i]) * 1099511628211ULL;
+        int slot = (int)(h & (uint64_t)(table_size - 1));
+        int found = -1;
+        while (table[slot] >= 0) {
+            int b = table[slot];
+            if (sig_len[b] == len && !memcmp(sig_pool + sig_start[b], sig, sizeof(int) * (size_t)len)) {
+                found = b;
+                break;
+            }
+            slot = (slot + 1) & (table_size - 1);
+        }
+        if (found < 0) {
+            found = nboxes++;
+            table[slot] = found;
+            sig_start[found] = pool_top;
+            sig_len[found] = len;
+            memcpy(sig_pool + pool_top, sig, sizeof(int) * (size_t)len);
+            pool_top += len;
+        }
+        box_of[q] = found;
+        box_size[found]++;
+        if (box_size[found] > MAX_BOX_CELLS)
+            goto wide;
+    }
+    /* Box cells in CSR, increasing within each box. */
+    int *box_ptr = NEW(&A, int, nboxes + 1), *box_cells = NEW(&A, int, nfront + 1);
+    int *fill = NEW(&A, int, nboxes + 1);
+    if (!box_ptr || !box_cells || !fill)
+        goto nomem;
+    for (int b = 0; b < nboxes; b++)
+        box_ptr[b + 1] = box_ptr[b] + box_size[b];
+    for (int q = 0; q < n; q++)
+        if (box_of[q] >= 0) {
+            int b = box_of[q];
+            box_cells[box_ptr[b] + fill[b]++] = q;
+        }
+    /* Clue -> boxes (CSR), and components by union-find over the boxes of each clue. */
+    int *cb_ptr = NEW(&A, int, nclues + 1), *cb = NEW(&A, int, pool_top + 1);
+    int *parent = NEW(&A, int, nboxes + 1);
+    if (!cb_ptr || !cb || !parent)
+        goto nomem;
+    for (int b = 0; b < nboxes; b++)
+        for (int i = 0; i < sig_len[b]; i++)
+            cb_ptr[sig_pool[sig_start[b] + i] + 1]++;
+    for (int j = 0; j < nclues; j++)
+        cb_ptr[j + 1] += cb_ptr[j];
+    memset(fill, 0, sizeof(int) * (size_t)(nboxes + 1));
+    int *cfill = NEW(&A, int, nclues + 1);
+    if (!cfill)
+        goto nomem;
+    for (int b = 0; b < nboxes; b++) {
+        parent[b] = b;
+        for (int i = 0; i < sig_len[b]; i++) {
+            int j = sig_pool[sig_start[b] + i];
+            cb[cb_ptr[j] + cfill[j]++] = b;
+        }
+    }
+    for (int j = 0; j < nclues; j++)
+        for (int e = cb_ptr[j] + 1; e < cb_ptr[j + 1]; e++) {
+            int a = uf_find(parent, cb[cb_ptr[j]]), r = uf_find(parent, cb[e]);
+            if (a != r)
+                parent[r] = a;
+        }
+    int *comp_of_root = NEW(&A, int, nboxes + 1), *comp_of_box = NEW(&A, int, nboxes + 1);
+    if (!comp_of_root || !comp_of_box)
+        goto nomem;
+    int ncomps = 0;
+    for (int b = 0; b < nboxes; b++)
+        comp_of_root[b] = -1;
+    for (int b = 0; b < nboxes; b++) {
+        int r = uf_find(parent, b);
+        if (comp_of_root[r] < 0)
+            comp_of_root[r] = ncomps++;
+        comp_of_box[b] = comp_of_root[r];
+    }
+    Part *parts = NEW(&A, Part, ncomps + 1);
+    int *comp_first_clue = NEW(&A, int, ncomps + 1);
+    int *clue_comp = NEW(&A, int, nclues + 1);
+    int *clue_local = NEW(&A, int, nclues + 1);
+    int *box_pos = NEW(&A, int, nboxes + 1);     /* a box's position in its part's order */
+    int *placed = NEW(&A, int, nboxes + 1);
+    if (!parts || !comp_first_clue || !clue_comp || !clue_local || !box_pos || !placed)
+        goto nomem;
+    for (int b = 0; b < nboxes; b++) {
+        Part *c = &parts[comp_of_box[b]];
+        c->nboxes++;
+        c->cells += box_size[b];
+    }
+    for (int j = 0; j < nclues; j++) {
+        int c = comp_of_box[cb[cb_ptr[j]]];
+        clue_comp[j] = c;
+        clue_local[j] = parts[c].nclues++;
+    }
+    long long nodes_budget = budget;
+    for (int ci = 0; ci < ncomps; ci++) {
+        Part *c = &parts[ci];
+        if (c->cells > MAX_COMPONENT_CELLS) {
+            result = status_only(ST_DECLINED, "a component of more than 120 cells");
+            goto done;
+        }
+        c->boxes = NEW(&A, int, c->nboxes);
+        c->size = NEW(&A, int, c->nboxes);
+        c->clue_ptr = NEW(&A, int, c->nboxes + 1);
+        c->need = NEW(&A, int, c->nclues);
+        c->cap = NEW(&A, int, c->nclues);
+        if (!c->boxes || !c->size || !c->clue_ptr || !c->need || !c->cap)
+            goto nomem;
+        c->nboxes = 0;           /* refilled below, in search order */
+    }
+    /* Search order: the clues in cell order, each adding its boxes not yet placed, so that a
+     * clue's boxes come close together and its equation closes early. */
+    for (int j = 0; j < nclues; j++) {
+        Part *c = &parts[clue_comp[j]];
+        int lj = clue_local[j];
+        c->need[lj] = P.need[clue_cell[j]];
+        for (int e = cb_ptr[j]; e < cb_ptr[j + 1]; e++) {
+            int b = cb[e];
+            c->cap[lj] += box_size[b];
+            if (!placed[b]) {
+                placed[b] = 1;
+                box_pos[b] = c->nboxes;
+                c->boxes[c->nboxes] = b;
+                c->size[c->nboxes] = box_size[b];
+                c->nboxes++;
+            }
+        }
+    }
+    for (int ci = 0; ci < ncomps; ci++) {
+        Part *c = &parts[ci];
+        int edges = 0;
+        for (int i = 0; i < c->nboxes; i++)
+            edges += sig_len[c->boxes[i]];
+        c->clue_of = NEW(&A, int, edges + 1);
+        if (!c->clue_of)
+            goto nomem;
+        for (int i = 0; i < c->nboxes; i++) {
+            int b = c->boxes[i];
+            c->clue_ptr[i + 1] = c->clue_ptr[i] + sig_len[b];
+            for (int e = 0; e < sig_len[b]; e++)
+                c->clue_of[c->clue_ptr[i] + e] = clue_local[sig_pool[sig_start[b] + e]];
+        }
+        int status = count_part(c, &A, &pl, &nodes_budget);
+        if (status < 0)
+            goto nomem;
+        if (status == ST_DECLINED) {
+            result = status_only(ST_DECLINED, "the search passed its node budget");
+            goto done;
+        }
+        if (status != ST_OK) {
+            result = status_only(status, status == ST_TIMEOUT ? "timed out" : "cancelled");
+            goto done;
+        }
+        if (c->lo < 0)
+            goto inconsistent;                 /* no assignment meets this component's clues */
+    }
+    {
+        int status = poll_now(&pl);
+        if (status != ST_OK) {
+            result = status_only(status, status == ST_TIMEOUT ? "timed out" : "cancelled");
+            goto done;
+        }
+    }
+
+    /* ------------------------------------------------------------ the combination */
+    long long remaining = -1;
+    int degree = 0;
+    for (int ci = 0; ci < ncomps; ci++)
+        degree += parts[ci].hi - parts[ci].lo;
+    if (total >= 0) {
+        remaining = total - flagged - nmines;
+        int lo_sum = 0, hi_sum = 0;
+        for (int ci = 0; ci < ncomps; ci++) {
+            lo_sum += parts[ci].lo;
+            hi_sum += parts[ci].hi;
+        }
+        if (remaining < lo_sum || remaining > (long long)hi_sum + nfloat)
+            goto inconsistent;
+        if (degree > MAX_DEGREE_COMBINED || nfloat > MAX_FLOATING_COMBINED) {
+            result = status_only(ST_DECLINED, "a combination too large for the kernel");
+            goto done;
+        }
+    }
+    /* S[c][t - lo_c]: completions of everything but part c when it holds t mines. */
+    int *S_ptr = NEW(&A, int, ncomps + 1);
+    if (!S_ptr)
+        goto nomem;
+    for (int ci = 0; ci < ncomps; ci++)
+        S_ptr[ci + 1] = S_ptr[ci] + (total >= 0 ? parts[ci].hi - parts[ci].lo + 1 : 1);
+    nS = S_ptr[ncomps];
+    S = PyMem_Calloc((size_t)nS + 1, sizeof(PyObject *));
+    if (!S)
+        goto nomem;
+    if (total < 0) {
+        /* Without a total, parts are independent: count = prod(parts) * 2**floating. */
+        PyObject **tot = PyMem_Calloc((size_t)ncomps + 1, sizeof(PyObject *));
+        PyObject *prefix = NULL;
+        if (!tot)
+            goto nomem;
+        int ok = 1;
+        for (int ci = 0; ci < ncomps && ok; ci++) {
+            u128 sum = 0;
+            for (int t = parts[ci].lo; t <= parts[ci].hi; t++)
+                sum += parts[ci].total[t];
+            tot[ci] = from_u128(sum);
+            ok = tot[ci] != NULL;
+        }
+        /* S[c] = prod of the others * 2**F, by prefix and suffix products. */
+        if (ok) {
+            PyObject *one = PyLong_FromLong(1), *shift = PyLong_FromLong(nfloat);
+            prefix = (one && shift) ? PyNumber_Lshift(one, shift) : NULL;
+            Py_XDECREF(one);
+            Py_XDECREF(shift);
+            ok = prefix != NULL;
+        }
+        for (int ci = 0; ci < ncomps && ok; ci++) {      /* S[c] = prefix before c */
+            Py_INCREF(prefix);
+            S[S_ptr[ci]] = prefix;
+            PyObject *next = PyNumber_Multiply(prefix, tot[ci]);
+            Py_DECREF(prefix);
+            prefix = next;
+            ok = prefix != NULL;
+        }
+        if (ok) {
+            count = prefix;                             /* prod of all * 2**F */
+            prefix = NULL;
+            PyObject *suffix = PyLong_FromLong(1);
+            ok = suffix != NULL;
+            for (int ci = ncomps - 1; ci >= 0 && ok; ci--) {
+                PyObject *v = PyNumber_Multiply(S[S_ptr[ci]], suffix);
+                Py_SETREF(S[S_ptr[ci]], v);
+                PyObject *next = v ? PyNumber_Multiply(suffix, tot[ci]) : NULL;
+                Py_SETREF(suffix, next);
+                ok = v && next;
+            }
+            Py_XDECREF(suffix);
+        }
+        Py_XDECREF(prefix);
+        DECREF_ARRAY(tot, ncomps);
+        PyMem_Free(tot);
+        if (!ok)
+            goto done;
+        if (nfloat) {
+            PyObject *one = PyLong_FromLong(1);
+            per_floating = one ? PyNumber_Rshift(count, one) : NULL;
+            Py_XDECREF(one);
+            if (!per_floating)
+                goto done;
+        } else {
+            per_floating = PyLong_FromLong(0);
+        }
+    } else {
+        /* Q = prod of the parts' polynomials (shifted by their lowest count); weights
+         * W[u] = C(F, R - base - u); count = sum Q[u] W[u]. */
+        int base = 0;
+        for (int ci = 0; ci < ncomps; ci++)
+            base += parts[ci].lo;
+        nQ = degree + 1;
+        nW = degree + 1;
+        Q = PyMem_Calloc((size_t)nQ, sizeof(PyObject *));
+        W = PyMem_Calloc((size_t)nW, sizeof(PyObject *));
+        PyObject **tmp = PyMem_Calloc((size_t)nQ, sizeof(PyObject *));
+        PyObject ***poly = PyMem_Calloc((size_t)ncomps + 1, sizeof(PyObject **));
+        int ok = Q && W && tmp && poly;
+        for (int ci = 0; ci < ncomps && ok; ci++) {
+            Part *c = &parts[ci];
+            int len = c->hi - c->lo + 1;
+            poly[ci] = PyMem_Calloc((size_t)len, sizeof(PyObject *));
+            ok = poly[ci] != NULL;
+            for (int t = 0; t < len && ok; t++) {
+                poly[ci][t] = from_u128(c->total[c->lo + t]);
+                ok = poly[ci][t] != NULL;
+            }
+        }
+        /* The product, part by part (schoolbook). */
+        int qlen = 1;
+        if (ok) {
+            Q[0] = PyLong_FromLong(1);
+            ok = Q[0] != NULL;
+        }
+        for (int ci = 0; ci < ncomps && ok; ci++) {
+            int len = parts[ci].hi - parts[ci].lo + 1;
+            for (int u = 0; u < qlen + len - 1 && ok; u++) {
+                PyObject *acc = NULL;
+                for (int t = 0; t < len && ok; t++) {
+                    int v = u - t;
+                    if (v < 0 || v >= qlen)
+                        continue;
+                    acc = muladd(acc, Q[v], poly[ci][t]);
+                    ok = acc != NULL;
+                }
+                if (ok && !acc)
+                    acc = PyLong_FromLong(0);
+                tmp[u] = acc;
+                ok = ok && acc;
+            }
+            if (!ok)
+                break;
+            for (int u = 0; u < qlen; u++)
+                Py_CLEAR(Q[u]);
+            qlen += len - 1;
+            for (int u = 0; u < qlen; u++) {
+                Q[u] = tmp[u];
+                tmp[u] = NULL;
+            }
+        }
+        /* Weights by one binomial and a ratio recurrence:
+         * C(F, k - 1) = C(F, k) * k / (F - k + 1), going down from the largest k. */
+        for (int u = 0; u < nW && ok; u++) {
+            W[u] = comb(nfloat, remaining - base - u);
+            ok = W[u] != NULL;
+        }
+        if (ok) {
+            for (int u = 0; u < nQ && ok; u++) {
+                PyObject *p = PyNumber_Multiply(Q[u], W[u]);
+                ok = p != NULL;
+                if (ok) {
+                    if (count) {
+                        PyObject *s2 = PyNumber_Add(count, p);
+                        Py_DECREF(count);
+                        count = s2;
+                        ok = count != NULL;
+                    } else {
+                        count = p;
+                        p = NULL;
+                    }
+                }
+                Py_XDECREF(p);
+            }
+        }
+        /* A floating cell is a mine in sum Q[u] C(F - 1, R - base - u - 1) completions. */
+        for (int u = 0; u < nQ && ok; u++) {
+            PyObject *w1 = comb(nfloat - 1, remaining - base - u - 1);
+            ok = w1 != NULL;
+            if (ok) {
+                per_floating = muladd(per_floating, Q[u], w1);
+                ok = per_floating != NULL;
+            }
+            Py_XDECREF(w1);
+        }
+        /* Sensitivities: O = Q / P_c (exact division, from the low end), then
+         * S_c[t] = sum_u O[u] W[u + t]. */
+        for (int ci = 0; ci < ncomps && ok; ci++) {
+            int len = parts[ci].hi - parts[ci].lo + 1;
+            int olen = qlen - len + 1;
+            PyObject **rem = tmp;               /* a working copy of Q */
+            for (int u = 0; u < qlen; u++) {
+                Py_INCREF(Q[u]);
+                rem[u] = Q[u];
+            }
+            PyObject **O = PyMem_Calloc((size_t)olen, sizeof(PyObject *));
+            ok = O != NULL;
+            for (int u = 0; u < olen && ok; u++) {
+                O[u] = PyNumber_FloorDivide(rem[u], poly[ci][0]);
+                ok = O[u] != NULL;
+                for (int j = 1; j < len && ok; j++) {
+                    PyObject *p = PyNumber_Multiply(O[u], poly[ci][j]);
+                    PyObject *d = p ? PyNumber_Subtract(rem[u + j], p) : NULL;
+                    Py_XDECREF(p);
+                    ok = d != NULL;
+                    if (ok)
+                        Py_SETREF(rem[u + j], d);
+                }
+            }
+            for (int u = 0; u < qlen; u++)
+                Py_CLEAR(rem[u]);
+            for (int t = 0; t < len && ok; t++) {
+                PyObject *acc = NULL;
+                for (int u = 0; u < olen && ok; u++) {
+                    if (u + t >= nW)
+                        break;
+                    acc = muladd(acc, O[u], W[u + t]);
+                    ok = acc != NULL;
+                }
+                if (ok && !acc)
+                    acc = PyLong_FromLong(0);
+                S[S_ptr[ci] + t] = acc;
+                ok = ok && acc;
+            }
+            if (O) {
+                DECREF_ARRAY(O, olen);
+                PyMem_Free(O);
+            }
+        }
+        for (int ci = 0; ci < ncomps; ci++) {
+            if (poly && poly[ci]) {
+                DECREF_ARRAY(poly[ci], parts[ci].hi - parts[ci].lo + 1);
+                PyMem_Free(poly[ci]);
+            }
+        }
+        PyMem_Free(poly);
+        if (tmp) {
+            DECREF_ARRAY(tmp, nQ);
+            PyMem_Free(tmp);
+        }
+        if (!ok)
+            goto done;
+        if (!per_floating)
+            per_floating = PyLong_FromLong(0);
+    }
+    if (!count || !per_floating)
+        goto done;
+    if (!PyObject_IsTrue(count))
+        goto inconsistent;
+
+    /* Per box: mines on one of its cells over all completions = sum_t mined[t] * S_c[t]. */
+    nBC = nboxes;
+    box_count = PyMem_Calloc((size_t)nboxes + 1, sizeof(PyObject *));
+    if (!box_count)
+        goto nomem;
+    for (int b = 0; b < nboxes; b++) {
+        int ci = comp_of_box[b];
+        Part *c = &parts[ci];
+        int i = box_pos[b], L = c->cells + 1;
+        PyObject *acc = NULL;
+        for (int t = c->lo; t <= c->hi; t++) {
+            u128 v = c->mined[(size_t)i * L + t];
+            if (!v)
+                continue;
+            PyObject *x = from_u128(v);
+            if (!x) {
+                Py_XDECREF(acc);
+                goto done;
+            }
+            PyObject *s = S[S_ptr[ci] + (total >= 0 ? t - c->lo : 0)];
+            acc = muladd(acc, x, s);
+            Py_DECREF(x);
+            if (!acc)
+                goto done;
+        }
+        box_count[b] = acc ? acc : PyLong_FromLong(0);
+        if (!box_count[b])
+            goto done;
+    }
+
+    /* Forced cells: propagation's, and whole boxes (or the floating cells) at 0 or count. */
+    {
+        int *safe = NEW(&A, int, hidden + 1), *mines = NEW(&A, int, hidden + 1);
+        int *floating = NEW(&A, int, nfloat + 1);
+        int *box_state = NEW(&A, int, nboxes + 1);   /* 0 safe, 1 mine, 2 neither */
+        if (!safe || !mines || !floating || !box_state)
+            goto nomem;
+        for (int b = 0; b < nboxes; b++) {
+            int z = !PyObject_IsTrue(box_count[b]);
+            int full = PyObject_RichCompareBool(box_count[b], count, Py_EQ);
+            if (full < 0)
+                goto done;
+            box_state[b] = z ? 0 : full ? 1 : 2;
+        }
+        int fz = !PyObject_IsTrue(per_floating);
+        int ff = PyObject_RichCompareBool(per_floating, count, Py_EQ);
+        if (ff < 0)
+            goto done;
+        int fstate = fz ? 0 : ff ? 1 : 2;
+        int ns = 0, nm = 0, nf = 0;
+        for (int q = 0; q < n; q++) {
+            if (P.state[q] != S_HIDDEN)
+                continue;
+            int d = P.decided[q];
+            if (d < 0) {
+                if (box_of[q] >= 0)
+                    d = box_state[box_of[q]];
+                else {
+                    floating[nf++] = q;
+                    d = fstate;
+                }
+            }
+            if (d == 0)
+                safe[ns++] = q;
+            else if (d == 1)
+                mines[nm++] = q;
+        }
+        /* The best move (analysis.choose_best): a safe cell if any, else the lowest count
+         * among cells that are not mines; ties by fewest hidden neighbours, then index. */
+        int best = -1;
+        const char *basis = NULL;
+        if (ns) {
+            basis = "safe";
+            for (int i = 0; i < ns; i++)
+                if (best < 0 || hn[safe[i]] < hn[best])
+                    best = safe[i];
+        } else {
+            PyObject *low = NULL;
+            /* candidates: boxes and the floating group that are not proven mines */
+            for (int b = -1; b < nboxes; b++) {
+                PyObject *v;
+                int first, last, st;
+                if (b < 0) {
+                    if (!nf)
+                        continue;
+                    v = per_floating;
+                    st = fstate;
+                } else {
+                    v = box_count[b];
+                    st = box_state[b];
+                }
+                if (st == 1)
+                    continue;
+                int better = low ? PyObject_RichCompareBool(v, low, Py_LT) : 1;
+                int equal = low && !better ? PyObject_RichCompareBool(v, low, Py_EQ) : 0;
+                if (better < 0 || equal < 0)
+                    goto done;
+                if (!better && !equal)
+                    continue;
+                int cand = -1;
+                if (b < 0) {
+                    first = 0;
+                    last = nf;
+                    for (int i = first; i < last; i++)
+                        if (cand < 0 || hn[floating[i]] < hn[cand])
+                            cand = floating[i];
+                } else {
+                    for (int i = box_ptr[b]; i < box_ptr[b + 1]; i++)
+                        if (cand < 0 || hn[box_cells[i]] < hn[cand])
+                            cand = box_cells[i];
+                }
+                if (better) {
+                    low = v;
+                    best = cand;
+                } else if (hn[cand] < hn[best] || (hn[cand] == hn[best] && cand < best)) {
+                    best = cand;
+                }
+            }
+            if (best >= 0)
+                basis = "probability";
+        }
+        /* Floats: each box's probability, correctly rounded from the exact integers. */
+        PyObject *box_cells_list = PyList_New(nboxes), *counts = PyList_New(nboxes);
+        PyObject *floats = PyList_New(nboxes);
+        PyObject *safe_list = int_list(safe, ns), *mine_list = int_list(mines, nm);
+        PyObject *float_list = int_list(floating, nf);
+        PyObject *floating_float = PyNumber_TrueDivide(per_floating, count);
+        PyObject *stats = Py_BuildValue("{s:i,s:i,s:i,s:i,s:L}", "components", ncomps,
+                                        "boxes", nboxes, "clues", nclues, "floating", nf,
+                                        "nodes", budget - nodes_budget);
+        int ok = box_cells_list && counts && floats && safe_list && mine_list && float_list &&
+                 floating_float && stats;
+        for (int b = 0; b < nboxes && ok; b++) {
+            PyObject *cells = PyTuple_New(box_ptr[b + 1] - box_ptr[b]);
+            ok = cells != NULL;
+            for (int i = box_ptr[b]; i < box_ptr[b + 1] && ok; i++) {
+                PyObject *x = PyLong_FromLong(box_cells[i]);
+                ok = x != NULL;
+                if (ok)
+                    PyTuple_SET_ITEM(cells, i - box_ptr[b], x);
+            }
+            if (!ok) {
+                Py_XDECREF(cells);
+                break;
+            }
+            PyList_SET_ITEM(box_cells_list, b, cells);
+            Py_INCREF(box_count[b]);
+            PyList_SET_ITEM(counts, b, box_count[b]);
+            PyObject *f = PyNumber_TrueDivide(box_count[b], count);
+            ok = f != NULL;
+            if (ok)
+                PyList_SET_ITEM(floats, b, f);
+        }
+        if (ok)
+            result = Py_BuildValue("(isOOOOOOOOOizO)", ST_OK, "", count, safe_list, mine_list,
+                                   box_cells_list, counts, floats, float_list, per_floating,
+                                   floating_float, best, basis, stats);
+        Py_XDECREF(box_cells_list); Py_XDECREF(counts); Py_XDECREF(floats);
+        Py_XDECREF(safe_list); Py_XDECREF(mine_list); Py_XDECREF(float_list);
+        Py_XDECREF(floating_float); Py_XDECREF(stats);
+    }
+    goto done;
+
+wide:
+    result = status_only(ST_DECLINED, "a box or clue too large for the kernel");
+    goto done;
+inconsistent:
+    result = status_only(ST_INCONSISTENT, "");
+    goto done;
+nomem:
+    PyErr_NoMemory();
+done:
+    DECREF_ARRAY(Q, nQ);
+    PyMem_Free(Q);
+    DECREF_ARRAY(W, nW);
+    PyMem_Free(W);
+    DECREF_ARRAY(S, nS);
+    PyMem_Free(S);
+    DECREF_ARRAY(box_count, nBC);
+    PyMem_Free(box_count);
+    Py_XDECREF(count);
+    Py_XDECREF(float_count);
+    Py_XDECREF(per_floating);
+    Py_XDECREF(states_fast);
+    arena_free(&A);
+    PyBuffer_Release(&ipb);
+    PyBuffer_Release(&ixb);
+    if (cancelb.obj)
+        PyBuffer_Release(&cancelb);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"analyze", kernel_analyze, METH_VARARGS, analyze_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "minegraph._kernel",
+    "The native analysis kernel of minegraph (see minegraph/kernel.py).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) {
+    init_binomials();
+    PyObject *math = PyImport_ImportModule("math");
+    if (!math)
+        return NULL;
+    math_comb = PyObject_GetAttrString(math, "comb");
+    Py_DECREF(math);
+    if (!math_comb)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m)
+        return NULL;
+    if (PyModule_AddStringConstant(m, "VERSION", KERNEL_VERSION) < 0 ||
+        PyModule_AddStringConstant(m, "SOURCE_HASH", KERNEL_SOURCE_HASH) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_COMPONENT_CELLS", MAX_COMPONENT_CELLS) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

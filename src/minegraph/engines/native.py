@@ -1,0 +1,132 @@
+"""The native kernel as an engine result: the portfolio's first choice on every board it takes.
+
+:func:`run_kernel` asks :mod:`minegraph.kernel` and turns its box-level answer into an
+:class:`~minegraph.engines.base.EngineResult` whose per-cell counts are built on first read
+(:class:`BoxCounts`): an Expert analysis never builds 480 dictionary entries or Fractions
+unless someone reads them. The query's deadline and cancel flag go to the kernel, which polls
+them; a position the kernel declines goes back to the Python path (``None``).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Mapping
+
+from minegraph.board import Board
+from minegraph.deadline import current_deadline
+from minegraph.engines.base import EngineResult
+from minegraph.errors import QueryTimeout
+from minegraph.kernel import Declined, KernelAnswer, available, run
+
+__all__ = ["BoxCounts", "run_kernel", "kernel_available"]
+
+
+def kernel_available() -> bool:
+    """Whether the native kernel runs in this process (see :func:`minegraph.kernel.status`)."""
+    return available()
+
+
+class BoxCounts(Mapping[int, int]):
+    """Per hidden cell, the completions with a mine on it, from the kernel's per-box answer;
+    the dictionary is built on first read, in the order of the board's hidden cells.
+
+    Examples
+    --------
+    >>> from minegraph import Board
+    >>> from minegraph.kernel import KernelAnswer
+    >>> answer = KernelAnswer(2, [], [], [(0, 2)], [1], [0.5], [], 0, 0.0, 0, "probability", {})
+    >>> dict(BoxCounts(Board.from_text("#1#"), answer))
+    {0: 1, 2: 1}
+    """
+
+    __slots__ = ("_board", "_answer", "_values")
+
+    def __init__(self, board: Board, answer: KernelAnswer) -> None:
+        self._board = board
+        self._answer = answer
+        self._values: dict[int, int] | None = None
+
+    def _dict(self) -> dict[int, int]:
+        values = self._values
+        if values is None:
+            answer = self._answer
+            per_cell: list[int] = [0] * len(self._board.states)
+            for c in answer.mines:
+                per_cell[c] = answer.count
+            for cells, count in zip(answer.box_cells, answer.box_counts):
+                for c in cells:
+                    per_cell[c] = count
+            for c in answer.floating:
+                per_cell[c] = answer.floating_count
+            values = self._values = {c: per_cell[c] for c in self._board.hidden}
+        return values
+
+    def groups(self) -> Iterator[tuple[tuple[int, ...], int, float]]:
+        """Cells that share a count, with the count and its share of all completions as a
+        correctly rounded float: the floating cells, each box, then each forced cell."""
+        answer = self._answer
+        if answer.floating:
+            yield tuple(answer.floating), answer.floating_count, answer.floating_float
+        yield from zip(answer.box_cells, answer.box_counts, answer.box_floats)
+        grouped = {c for cells in answer.box_cells for c in cells}
+        grouped.update(answer.floating)
+        decided_safe = tuple([c for c in answer.safe if c not in grouped])
+        decided_mines = tuple([c for c in answer.mines if c not in grouped])
+        if decided_safe:
+            yield decided_safe, 0, 0.0
+        if decided_mines:
+            yield decided_mines, answer.count, 1.0
+
+    def __getitem__(self, cell: int) -> int:
+        return self._dict()[cell]
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._dict()
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._dict())
+
+    def __len__(self) -> int:
+        return len(self._dict())
+
+    def __repr__(self) -> str:
+        return repr(self._dict())
+
+
+def run_kernel(board: Board) -> EngineResult | None:
+    """The kernel's answer on ``board`` as an engine result, or ``None`` when it declines.
+
+    Raises
+    ------
+    QueryTimeout, QueryCancelled
+        when the current query's deadline passes or it is cancelled while the kernel works.
+    """
+    deadline = current_deadline()
+    if deadline is not None:
+        deadline.check()
+    try:
+        answer = run(board, 0.0 if deadline is None else deadline.expires,
+                     None if deadline is None else deadline.flag)
+    except Declined:
+        return None
+    except (TimeoutError, InterruptedError):
+        assert deadline is not None
+        deadline.check()        # QueryTimeout or QueryCancelled, naming the question
+        raise QueryTimeout(deadline.question, deadline.seconds) from None
+    stats: dict[str, object] = {"engine": "kernel"}
+    if answer is None:
+        return EngineResult.inconsistent(board.hidden, stats)
+    stats.update(answer.stats)
+
+    def completer() -> frozenset[int]:
+        # Built only when asked for, by the Python DP (every component here is within its
+        # reach: the kernel took the board).
+        from minegraph.constraints import build_system
+        from minegraph.engines.dp import DPEngine
+        found = DPEngine().run_system(build_system(board)).get_completion()
+        assert found is not None     # the kernel proved the board consistent
+        return found
+
+    counts = BoxCounts(board, answer)
+    return EngineResult(True, count=answer.count, mine_counts=counts,
+                        safe=frozenset(answer.safe), mines=frozenset(answer.mines),
+                        stats=stats, completer=completer, best=(answer.best, answer.basis))

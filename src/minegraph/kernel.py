@@ -1,0 +1,201 @@
+"""The native kernel (``minegraph._kernel``, C): loading it, refusing a stale build, calling it.
+
+The kernel answers a whole position in one call behind a narrow interface of flat arrays: the
+board's neighbour lists in CSR form (two ``int32`` arrays, built once per neighbour table and
+kept), the cell states and the total. It builds the constraints, propagates, groups boxes,
+counts every component exactly and combines them under the total; out comes a box-level
+answer (:class:`KernelAnswer`): the count, the forced cells, each box's cells with the exact
+number of completions that put a mine on one of its cells and that share as a correctly
+rounded float, the same for the floating cells, and the best move. What it is not built for
+(a component of more than 120 cells, a search past its node budget, a combination of more
+than 400 degrees) it declines, and the engine runs the Python path, which stays the readable
+reference of the same mathematics (``constraints.py``, ``engines/dp.py``,
+``engines/combine.py``); ``tests/test_kernel.py`` holds the two equal.
+
+The kernel is built by ``pip install`` (``setup.py``) when a C compiler is present, and is
+optional: without it, or with ``MINEGRAPH_PURE=1``, everything runs in Python. A kernel built
+from another version of minegraph, or (in a source checkout) from another ``_kernel.c``, is
+refused by name: :func:`status` says why, and ``minegraph --version`` shows it.
+
+Examples
+--------
+>>> status() in ("native", "pure") or status().startswith("pure (")
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+from array import array
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from minegraph.version import __version__
+from minegraph.board import Board
+
+__all__ = ["KernelAnswer", "available", "status", "run", "SEARCH_BUDGET", "PURE_VARIABLE"]
+
+#: Search nodes the kernel may spend on one position before it declines (a few milliseconds).
+SEARCH_BUDGET = 200_000
+
+#: ``MINEGRAPH_PURE=1`` in the environment: never use the kernel (nor the compiled modules).
+PURE_VARIABLE = "MINEGRAPH_PURE"
+
+SOURCE = Path(__file__).resolve().parent / "_kernel.c"
+
+
+def source_hash(path: Path = SOURCE) -> str:
+    """SHA-256 of the kernel's C source, as the build embeds it."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _load() -> tuple[ModuleType | None, str]:
+    if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
+        return None, f"pure ({PURE_VARIABLE}=1)"
+    try:
+        _kernel = importlib.import_module("minegraph._kernel")
+    except ImportError:
+        return None, "pure"
+    built: str = getattr(_kernel, "VERSION", "?")
+    if built != __version__:
+        return None, f"pure (kernel built for {built}, not {__version__}: reinstall)"
+    if SOURCE.exists() and getattr(_kernel, "SOURCE_HASH", "") != source_hash():
+        return None, "pure (kernel older than _kernel.c: make native)"
+    return _kernel, "native"
+
+
+_KERNEL, _STATUS = _load()
+
+
+def available() -> bool:
+    """Whether this process runs the native kernel."""
+    return _KERNEL is not None
+
+
+def status() -> str:
+    """``"native"``, or ``"pure"`` with the reason in parentheses when a kernel exists but
+    is not used."""
+    return _STATUS
+
+
+@dataclass(frozen=True, slots=True)
+class KernelAnswer:
+    """The kernel's answer on a consistent position, per box (cell indices throughout).
+
+    Attributes
+    ----------
+    count
+        Completions of the board (respecting the total when there is one).
+    safe, mines
+        Hidden cells safe / mined in every completion, increasing.
+    box_cells, box_counts, box_floats
+        Per box: its cells; the completions with a mine on any one of them; that count over
+        ``count``, correctly rounded.
+    floating, floating_count, floating_float
+        Hidden cells next to no active clue, and the same two figures for each of them.
+    best, basis
+        The recommended cell and why (as :func:`~minegraph.analysis.choose_best`).
+    stats
+        Components, boxes, clues, floating cells and search nodes.
+    """
+
+    count: int
+    safe: list[int]
+    mines: list[int]
+    box_cells: list[tuple[int, ...]]
+    box_counts: list[int]
+    box_floats: list[float]
+    floating: list[int]
+    floating_count: int
+    floating_float: float
+    best: int | None
+    basis: str | None
+    stats: dict[str, Any]
+
+
+class Declined(Exception):
+    """The kernel is not built for this position; the reason is the message."""
+
+
+#: CSR arrays by neighbour table (boards made by ``with_states`` share one table). Keyed by
+#: identity, with the table kept alive beside its arrays so the identity stays its own.
+_CSR: dict[int, tuple[object, bytes, bytes]] = {}
+_CSR_KEEP = 64
+
+
+def _csr(neighbors: tuple[tuple[int, ...], ...]) -> tuple[bytes, bytes]:
+    entry = _CSR.get(id(neighbors))
+    if entry is not None and entry[0] is neighbors:
+        return entry[1], entry[2]
+    indptr = array("i", [0])
+    indices = array("i")
+    for near in neighbors:
+        indices.extend(near)
+        indptr.append(len(indices))
+    if len(_CSR) >= _CSR_KEEP:
+        _CSR.clear()
+    pair = indptr.tobytes(), indices.tobytes()
+    _CSR[id(neighbors)] = (neighbors, *pair)
+    return pair
+
+
+#: Status codes of ``_kernel.analyze``.
+OK, INCONSISTENT, DECLINED, TIMEOUT, CANCELLED = range(5)
+
+
+def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
+        budget: int = SEARCH_BUDGET) -> KernelAnswer | None:
+    """The kernel's answer on ``board``, or ``None`` when the board is inconsistent.
+
+    Parameters
+    ----------
+    board
+        The position.
+    deadline
+        A :func:`time.monotonic` value at which to stop (0: none).
+    cancel
+        A one-byte buffer; the kernel stops when the caller sets it to non-zero.
+    budget
+        Search nodes allowed.
+
+    Raises
+    ------
+    Declined
+        when the position is beyond what the kernel is built for.
+    TimeoutError, InterruptedError
+        when the deadline passed or the cancel flag was set (the engine turns these into
+        :class:`~minegraph.errors.QueryTimeout` and :class:`~minegraph.errors.QueryCancelled`).
+
+    Examples
+    --------
+    >>> if available():
+    ...     a = run(Board.from_text("mines: 1\\n#1#"))
+    ...     print(a.count, a.box_cells, a.box_floats)
+    ... else:
+    ...     print(2, [(0, 2)], [0.5])
+    2 [(0, 2)] [0.5]
+    """
+    kernel = _KERNEL
+    if kernel is None:
+        raise Declined("the native kernel is not available")
+    indptr, indices = _csr(board.neighbors)
+    total = -1 if board.mines is None else board.mines
+    out = kernel.analyze(indptr, indices, board.states, total, budget, deadline, cancel)
+    code = out[0]
+    if code == OK:
+        (_, _, count, safe, mines, box_cells, box_counts, box_floats, floating, floating_count,
+         floating_float, best, basis, stats) = out
+        return KernelAnswer(count, safe, mines, box_cells, box_counts, box_floats, floating,
+                            floating_count, floating_float, None if best < 0 else best, basis,
+                            stats)
+    if code == INCONSISTENT:
+        return None
+    if code == DECLINED:
+        raise Declined(out[1])
+    if code == TIMEOUT:
+        raise TimeoutError(out[1])
+    raise InterruptedError(out[1])

@@ -1,0 +1,131 @@
+"""The native kernel (minegraph/_kernel.c) answers exactly as the Python path and brute force.
+
+Every test compares the kernel's answer with an independent one: the Python reference path
+(constraint system, DP, combination: ``PortfolioEngine.run_system``), and on small boards the
+brute-force oracle. Boards of every topology, with and without a total, with wrong flags and
+wrong numbers (inconsistent boards).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minegraph import Board, Deadline, QueryCancelled, QueryTimeout, analyze, kernel
+from minegraph.analysis import choose_best
+from minegraph.board import HIDDEN, MINE
+from minegraph.constraints import build_system
+from minegraph.deadline import time_limit
+from minegraph.engines.brute import BruteEngine
+from minegraph.engines.native import run_kernel
+from minegraph.engines.portfolio import PortfolioEngine
+from minegraph.recipes import midgame
+from strategies import examples, graph_positions, positions
+
+pytestmark = pytest.mark.skipif(not kernel.available(), reason=f"kernel: {kernel.status()}")
+
+
+def reference(board: Board) -> tuple[object, ...]:
+    """The Python path's answer as plain values."""
+    r = PortfolioEngine().run_system(build_system(board))
+    if not r.consistent:
+        return (False,)
+    assert r.mine_counts is not None
+    counts = dict(r.mine_counts)
+    best = choose_best(board, sorted(r.safe), sorted(r.mines), counts)
+    return True, r.count, counts, sorted(r.safe), sorted(r.mines), best
+
+
+def native(board: Board) -> tuple[object, ...]:
+    r = run_kernel(board)
+    assert r is not None, "declined"
+    if not r.consistent:
+        return (False,)
+    assert r.mine_counts is not None
+    return True, r.count, dict(r.mine_counts), sorted(r.safe), sorted(r.mines), r.best
+
+
+def brute(board: Board) -> tuple[object, ...]:
+    r = BruteEngine().run(board)
+    if not r.consistent:
+        return (False,)
+    assert r.mine_counts is not None
+    counts = dict(r.mine_counts)
+    return True, r.count, counts, sorted(r.safe), sorted(r.mines)
+
+
+@settings(max_examples=examples(3000), deadline=None)
+@given(positions())
+def test_kernel_equals_python_and_brute_force_on_grids(board: Board) -> None:
+    got = native(board)
+    assert got == reference(board)
+    assert got[:5] == brute(board)
+
+
+@settings(max_examples=examples(1500), deadline=None)
+@given(graph_positions())
+def test_kernel_equals_python_on_graphs(board: Board) -> None:
+    got = native(board)
+    assert got == reference(board)
+    assert got[:5] == brute(board)
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["square", "hex", "torus", "triangle"]),
+       st.booleans(), st.booleans())
+def test_kernel_equals_python_on_midgames(seed: int, topology: str, clicks: bool,
+                                          total: bool) -> None:
+    rows, cols, mines = (16, 30, 99) if topology == "square" else (12, 14, 30)
+    board = midgame(rows, cols, mines, seed, topology, clicks=clicks).board
+    if not total:
+        board = board.with_states(board.states, None)
+    r = run_kernel(board)
+    if r is None:           # declined (a component past 120 cells): the Python path answers
+        return
+    assert native(board) == reference(board)
+
+
+def test_analysis_from_the_kernel_reads_like_the_python_path() -> None:
+    board = midgame(16, 30, 99, 11).board
+    a = analyze(board)
+    assert a.engine == "kernel"
+    b = analyze(board, PortfolioEngine(cache=None, work_budget=2e6))
+    assert a.probabilities == analyze(board, "dp").probabilities
+    assert (a.solutions, a.safe, a.mines, a.best, a.best_basis) == \
+        (b.solutions, b.safe, b.mines, b.best, b.best_basis)
+    assert a.to_json() == analyze(board, "dp").to_json() | {"engine": "kernel"}
+    assert a.completion is not None and a.completion.hidden_count == 0
+
+
+def test_declines_a_component_past_its_cells() -> None:
+    # A 1 x 400 strip of hidden cells under a row of 1s: one component of 400 cells.
+    row = "1" * 400
+    board = Board.from_text("#" * 400 + "\n" + row.replace("1", "1", 1) + "\n" + "0" * 400)
+    with pytest.raises(kernel.Declined):
+        kernel.run(board)
+    assert analyze(board).engine != "kernel"      # the Python path answers instead
+
+
+def test_cancel_flag_and_deadline_stop_the_search() -> None:
+    board = Board.from_text("#" * 100 + "\n" + "1" * 100)
+    flag = bytearray(b"\x01")
+    with pytest.raises(InterruptedError):
+        kernel.run(board, cancel=flag, budget=10**9)
+    with pytest.raises(TimeoutError):
+        kernel.run(board, deadline=1e-9, budget=10**9)     # long past
+
+
+def test_query_cancelled_before_the_kernel_starts() -> None:
+    deadline = Deadline(60)
+    deadline.cancel()
+    with pytest.raises(QueryCancelled):
+        with time_limit(deadline):
+            run_kernel(Board.from_text("#1#"))
+    assert QueryTimeout is not None
+
+
+def test_wrong_flag_is_inconsistent() -> None:
+    board = Board.from_text("M1M")
+    assert run_kernel(board) is not None and not run_kernel(board).consistent  # type: ignore[union-attr]
+    assert HIDDEN != MINE

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Packaging smoke test (.ci/run): build a wheel and an sdist from a clean copy of the tracked
+# files, install each into a fresh virtual environment, and check that the installed command
+# runs the native kernel; then install once more with no C compiler (CC=/bin/false) and check
+# that it installs and runs pure Python.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-python3}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+# The tracked files plus the working tree's changes to them: what a clone would hold.
+git ls-files -z --cached --others --exclude-standard | \
+    grep -zv '^\.venv/' | xargs -0 cp --parents -t "$WORK" 2>/dev/null || true
+mkdir -p "$WORK/src-copy"
+(cd "$WORK" && find . -maxdepth 1 -mindepth 1 ! -name src-copy -exec mv {} src-copy/ \;)
+SRC="$WORK/src-copy"
+rm -rf "$SRC/build" && find "$SRC/src" \( -name '*.so' -o -name native.json \) -delete
+
+check() {   # venv expected-status
+    local out
+    out=$(cd / && "$1/bin/minegraph" --version)
+    echo "  $out"
+    case "$out" in *"($2)"*) ;; *) echo "expected ($2)"; exit 1 ;; esac
+    printf 'mines: 1\n#1#\n' | (cd / && "$1/bin/minegraph" analyze --json -) | \
+        "$1/bin/python" -c 'import json,sys; a=json.load(sys.stdin); assert a["solutions"]=="2", a'
+}
+
+echo "packaging: wheel and sdist"
+"$PYTHON" -m venv "$WORK/tools"
+"$WORK/tools/bin/pip" -q install build 2>&1 | grep -v '^WARNING: Location' || true
+"$WORK/tools/bin/python" -m build -q -o "$WORK/dist" "$SRC" >/dev/null
+for kind in whl tar.gz; do
+    "$PYTHON" -m venv "$WORK/$kind"
+    "$WORK/$kind/bin/pip" -q install "$WORK"/dist/*."$kind" 2>&1 | grep -v '^WARNING: Location' || true
+    echo " installed from .$kind"; check "$WORK/$kind" native
+done
+echo "packaging: pip install . without a C compiler"
+rm -rf "$SRC/build"
+"$PYTHON" -m venv "$WORK/nocc"
+CC=/bin/false "$WORK/nocc/bin/pip" -q install "$SRC" 2>&1 | grep -v '^WARNING: Location' || true
+check "$WORK/nocc" pure
+echo "packaging: all install paths work"
