@@ -129,3 +129,31 @@ def test_wrong_flag_is_inconsistent() -> None:
     board = Board.from_text("M1M")
     assert run_kernel(board) is not None and not run_kernel(board).consistent  # type: ignore[union-attr]
     assert HIDDEN != MINE
+
+
+@settings(max_examples=examples(1500), deadline=None)
+@given(st.sampled_from(["square", "hex", "torus", "triangle"]), st.integers(3, 9),
+       st.integers(3, 12), st.floats(0.05, 0.35), st.integers(0, 2**32), st.booleans())
+def test_native_no_guess_player_agrees_with_the_python_player(
+        topology: str, rows: int, cols: int, density: float, seed: int, total: bool) -> None:
+    """The same verdict, solved or stuck, as the Python player (pair rule and exact engine)
+    on random layouts: exact deduction reaches the same cells in any order."""
+    import random
+
+    from minegraph.generate.player import DeductionPlayer
+    from minegraph.topology import grid_neighbors
+    n = rows * cols
+    rng = random.Random(seed)
+    layout = frozenset(c for c in range(n) if rng.random() < density)
+    first = rng.randrange(n)
+    nbrs = grid_neighbors(topology, rows, cols)
+    shape = Board.grid(rows, cols, [HIDDEN] * n, topology=topology,
+                       mines=len(layout) if total else None)
+    native_player = DeductionPlayer(shape, "search")
+    python_player = DeductionPlayer(shape, "search")
+    python_player.native = False
+    assert native_player.native
+    got, expected = native_player.play(layout, first), python_player.play(layout, first)
+    assert got == expected
+    if got is not None:     # the start position: the first click's flood fill
+        assert got.states[first] == sum(1 for q in nbrs[first] if q in layout)

@@ -128,6 +128,11 @@ static void arena_free(Arena *a) {
 
 #define NEW(arena, type, count) ((type *)arena_alloc((arena), sizeof(type) * (size_t)(count)))
 
+static int cmp_int(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
 /* ------------------------------------------------------------------ union-find */
 static int uf_find(int *parent, int x) {
     while (parent[x] != x) {
@@ -287,6 +292,328 @@ static int count_part(Part *c, Arena *A, Poll *poll_state, long long *budget) {
     return ST_OK;
 }
 
+/* ------------------------------------------------------------------ the model of a position */
+typedef struct {
+    int n, hidden, flagged, nmines, nclues, nboxes, nfloat, nfront, ncomps;
+    Position P;
+    int *hn;                    /* hidden neighbours of each cell (for ranking) */
+    int *clue_id, *clue_cell;
+    int *box_of, *box_size, *box_ptr, *box_cells;
+    int *comp_of_box, *box_pos;
+    Part *parts;
+} Model;
+
+/* Constraints, propagation, boxes and components of the position `states` (on the graph in
+ * indptr/indices), and every component counted.  Returns ST_OK, ST_INCONSISTENT, ST_DECLINED
+ * (why says why), ST_TIMEOUT, ST_CANCELLED, or -1 when out of memory; spends search nodes
+ * from *budget.  All memory comes from the arena. */
+static int build_model(Model *M, Arena *A, Poll *pl, const int32_t *indptr,
+                       const int32_t *indices, int n, const int8_t *states, long long *budget,
+                       const char **why) {
+    int32_t m = indptr[n];
+    Position P = {n, indptr, indices, NULL, NULL, NULL, NULL};
+    P.state = NEW(A, int8_t, n);
+    P.decided = NEW(A, int8_t, n);
+    P.need = NEW(A, int32_t, n);
+    P.left = NEW(A, int32_t, n);
+    int32_t *stack = NEW(A, int32_t, (size_t)m + n + 1);
+    int *hn = NEW(A, int, n);       /* hidden neighbours of each cell (for ranking) */
+    if (!P.state || !P.decided || !P.need || !P.left || !stack || !hn)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        P.state[i] = states[i];
+        P.decided[i] = -1;
+    }
+    /* Numbers with hidden neighbours ("open"); a number without any must be met already. */
+    int top = 0, hidden = 0, flagged = 0;
+    for (int p = 0; p < n; p++) {
+        int8_t s = P.state[p];
+        if (s == S_HIDDEN)
+            hidden++;
+        else if (s == S_MINE)
+            flagged++;
+        int need = s, left = 0, h = 0;
+        for (int32_t e = P.indptr[p]; e < P.indptr[p + 1]; e++) {
+            int8_t t = P.state[P.indices[e]];
+            if (t == S_HIDDEN)
+                h++;
+            else if (t == S_MINE)
+                need--;
+        }
+        hn[p] = h;
+        if (s < 0)
+            continue;
+        left = h;
+        if (!left) {
+            if (need != 0)
+                return ST_INCONSISTENT;
+            continue;
+        }
+        P.need[p] = need;
+        P.left[p] = left;
+    }
+    /* Open numbers in increasing order first (popped from the end), as the reference does. */
+    for (int p = n - 1; p >= 0; p--)
+        if (P.state[p] >= 0 && P.left[p] > 0)
+            stack[top++] = p;
+    if (propagate(&P, stack, top) >= 0)
+        return ST_INCONSISTENT;
+
+    /* Active clues: numbers with undecided hidden neighbours, in cell order. */
+    int *clue_id = NEW(A, int, n);
+    if (!clue_id)
+        return -1;
+    int nclues = 0;
+    for (int p = 0; p < n; p++) {
+        clue_id[p] = -1;
+        if (P.state[p] >= 0 && P.left[p] > 0) {
+            int need = P.need[p];
+            if (need < 0 || need > P.left[p])
+                return ST_INCONSISTENT;
+            clue_id[p] = nclues++;
+        } else if (P.state[p] >= 0 && P.need[p] != 0 && hn[p] > 0) {
+            return ST_INCONSISTENT;              /* every hidden neighbour decided, need unmet */
+        }
+    }
+    int *clue_cell = NEW(A, int, nclues + 1);
+    if (!clue_cell)
+        return -1;
+    for (int p = 0; p < n; p++)
+        if (clue_id[p] >= 0)
+            clue_cell[clue_id[p]] = p;
+
+    /* Boxes: undecided hidden cells grouped by the set of active clues around them; boxes are
+     * numbered by their first cell.  Signatures go into a hash table. */
+    int nsafe = 0, nmines = 0, nfloat = 0, nfront = 0;
+    for (int q = 0; q < n; q++) {
+        if (P.state[q] != S_HIDDEN)
+            continue;
+        if (P.decided[q] == 0)
+            nsafe++;
+        else if (P.decided[q] == 1)
+            nmines++;
+    }
+    int *box_of = NEW(A, int, n);
+    int *sig_pool = NEW(A, int, (size_t)m + 1);
+    int *sig_start = NEW(A, int, n + 1), *sig_len = NEW(A, int, n + 1);
+    int table_size = 16;
+    while (table_size < 4 * (hidden + 1))
+        table_size <<= 1;
+    int *table = NEW(A, int, table_size);
+    int *box_size = NEW(A, int, n + 1);
+    if (!box_of || !sig_pool || !sig_start || !sig_len || !table || !box_size)
+        return -1;
+    for (int i = 0; i < table_size; i++)
+        table[i] = -1;
+    int nboxes = 0, pool_top = 0;
+    int sig[256];
+    for (int q = 0; q < n; q++) {
+        box_of[q] = -1;
+        if (P.state[q] != S_HIDDEN || P.decided[q] >= 0)
+            continue;
+        int len = 0;
+        for (int32_t e = P.indptr[q]; e < P.indptr[q + 1]; e++) {
+            int c = clue_id[P.indices[e]];
+            if (c >= 0) {
+                if (len == 256)
+                    { *why = "a box or clue too large for the kernel"; return ST_DECLINED; }
+                sig[len++] = c;
+            }
+        }
+        if (!len) {
+            nfloat++;
+            continue;
+        }
+        nfront++;
+        qsort(sig, (size_t)len, sizeof(int), cmp_int);
+        uint64_t h = 1469598103934665603ULL ^ (uint64_t)len;
+        for (int i = 0; i < len; i++)
+            h = (h ^ (uint64_t)sig[i]) * 1099511628211ULL;
+        int slot = (int)(h & (uint64_t)(table_size - 1));
+        int found = -1;
+        while (table[slot] >= 0) {
+            int b = table[slot];
+            if (sig_len[b] == len && !memcmp(sig_pool + sig_start[b], sig, sizeof(int) * (size_t)len)) {
+                found = b;
+                break;
+            }
+            slot = (slot + 1) & (table_size - 1);
+        }
+        if (found < 0) {
+            found = nboxes++;
+            table[slot] = found;
+            sig_start[found] = pool_top;
+            sig_len[found] = len;
+            memcpy(sig_pool + pool_top, sig, sizeof(int) * (size_t)len);
+            pool_top += len;
+        }
+        box_of[q] = found;
+        box_size[found]++;
+        if (box_size[found] > MAX_BOX_CELLS)
+            { *why = "a box or clue too large for the kernel"; return ST_DECLINED; }
+    }
+    /* Box cells in CSR, increasing within each box. */
+    int *box_ptr = NEW(A, int, nboxes + 1), *box_cells = NEW(A, int, nfront + 1);
+    int *fill = NEW(A, int, nboxes + 1);
+    if (!box_ptr || !box_cells || !fill)
+        return -1;
+    for (int b = 0; b < nboxes; b++)
+        box_ptr[b + 1] = box_ptr[b] + box_size[b];
+    for (int q = 0; q < n; q++)
+        if (box_of[q] >= 0) {
+            int b = box_of[q];
+            box_cells[box_ptr[b] + fill[b]++] = q;
+        }
+    /* Clue -> boxes (CSR), and components by union-find over the boxes of each clue. */
+    int *cb_ptr = NEW(A, int, nclues + 1), *cb = NEW(A, int, pool_top + 1);
+    int *parent = NEW(A, int, nboxes + 1);
+    if (!cb_ptr || !cb || !parent)
+        return -1;
+    for (int b = 0; b < nboxes; b++)
+        for (int i = 0; i < sig_len[b]; i++)
+            cb_ptr[sig_pool[sig_start[b] + i] + 1]++;
+    for (int j = 0; j < nclues; j++)
+        cb_ptr[j + 1] += cb_ptr[j];
+    memset(fill, 0, sizeof(int) * (size_t)(nboxes + 1));
+    int *cfill = NEW(A, int, nclues + 1);
+    if (!cfill)
+        return -1;
+    for (int b = 0; b < nboxes; b++) {
+        parent[b] = b;
+        for (int i = 0; i < sig_len[b]; i++) {
+            int j = sig_pool[sig_start[b] + i];
+            cb[cb_ptr[j] + cfill[j]++] = b;
+        }
+    }
+    for (int j = 0; j < nclues; j++)
+        for (int e = cb_ptr[j] + 1; e < cb_ptr[j + 1]; e++) {
+            int a = uf_find(parent, cb[cb_ptr[j]]), r = uf_find(parent, cb[e]);
+            if (a != r)
+                parent[r] = a;
+        }
+    int *comp_of_root = NEW(A, int, nboxes + 1), *comp_of_box = NEW(A, int, nboxes + 1);
+    if (!comp_of_root || !comp_of_box)
+        return -1;
+    int ncomps = 0;
+    for (int b = 0; b < nboxes; b++)
+        comp_of_root[b] = -1;
+    for (int b = 0; b < nboxes; b++) {
+        int r = uf_find(parent, b);
+        if (comp_of_root[r] < 0)
+            comp_of_root[r] = ncomps++;
+        comp_of_box[b] = comp_of_root[r];
+    }
+    Part *parts = NEW(A, Part, ncomps + 1);
+    int *comp_first_clue = NEW(A, int, ncomps + 1);
+    int *clue_comp = NEW(A, int, nclues + 1);
+    int *clue_local = NEW(A, int, nclues + 1);
+    int *box_pos = NEW(A, int, nboxes + 1);     /* a box's position in its part's order */
+    int *placed = NEW(A, int, nboxes + 1);
+    if (!parts || !comp_first_clue || !clue_comp || !clue_local || !box_pos || !placed)
+        return -1;
+    for (int b = 0; b < nboxes; b++) {
+        Part *c = &parts[comp_of_box[b]];
+        c->nboxes++;
+        c->cells += box_size[b];
+    }
+    for (int j = 0; j < nclues; j++) {
+        int c = comp_of_box[cb[cb_ptr[j]]];
+        clue_comp[j] = c;
+        clue_local[j] = parts[c].nclues++;
+    }
+    for (int ci = 0; ci < ncomps; ci++) {
+        Part *c = &parts[ci];
+        if (c->cells > MAX_COMPONENT_CELLS) {
+            *why = "a component of more than 120 cells";
+            return ST_DECLINED;
+        }
+        c->boxes = NEW(A, int, c->nboxes);
+        c->size = NEW(A, int, c->nboxes);
+        c->clue_ptr = NEW(A, int, c->nboxes + 1);
+        c->need = NEW(A, int, c->nclues);
+        c->cap = NEW(A, int, c->nclues);
+        if (!c->boxes || !c->size || !c->clue_ptr || !c->need || !c->cap)
+            return -1;
+        c->nboxes = 0;           /* refilled below, in search order */
+    }
+    /* Search order: the clues in cell order, each adding its boxes not yet placed, so that a
+     * clue's boxes come close together and its equation closes early. */
+    for (int j = 0; j < nclues; j++) {
+        Part *c = &parts[clue_comp[j]];
+        int lj = clue_local[j];
+        c->need[lj] = P.need[clue_cell[j]];
+        for (int e = cb_ptr[j]; e < cb_ptr[j + 1]; e++) {
+            int b = cb[e];
+            c->cap[lj] += box_size[b];
+            if (!placed[b]) {
+                placed[b] = 1;
+                box_pos[b] = c->nboxes;
+                c->boxes[c->nboxes] = b;
+                c->size[c->nboxes] = box_size[b];
+                c->nboxes++;
+            }
+        }
+    }
+    for (int ci = 0; ci < ncomps; ci++) {
+        Part *c = &parts[ci];
+        int edges = 0;
+        for (int i = 0; i < c->nboxes; i++)
+            edges += sig_len[c->boxes[i]];
+        c->clue_of = NEW(A, int, edges + 1);
+        if (!c->clue_of)
+            return -1;
+        for (int i = 0; i < c->nboxes; i++) {
+            int b = c->boxes[i];
+            c->clue_ptr[i + 1] = c->clue_ptr[i] + sig_len[b];
+            for (int e = 0; e < sig_len[b]; e++)
+                c->clue_of[c->clue_ptr[i] + e] = clue_local[sig_pool[sig_start[b] + e]];
+        }
+        int status = count_part(c, A, pl, budget);
+        if (status < 0)
+            return -1;
+        if (status == ST_DECLINED) {
+            *why = "the search passed its node budget";
+            return ST_DECLINED;
+        }
+        if (status != ST_OK) {
+            *why = status == ST_TIMEOUT ? "timed out" : "cancelled";
+            return status;
+        }
+        if (c->lo < 0)
+            return ST_INCONSISTENT;                 /* no assignment meets this component's clues */
+    }
+    {
+        int status = poll_now(pl);
+        if (status != ST_OK) {
+            *why = status == ST_TIMEOUT ? "timed out" : "cancelled";
+            return status;
+        }
+    }
+
+    M->n = n;
+    M->hidden = hidden;
+    M->flagged = flagged;
+    M->nmines = nmines;
+    M->nclues = nclues;
+    M->nboxes = nboxes;
+    M->nfloat = nfloat;
+    M->nfront = nfront;
+    M->ncomps = ncomps;
+    M->P = P;
+    M->hn = hn;
+    M->clue_id = clue_id;
+    M->clue_cell = clue_cell;
+    M->box_of = box_of;
+    M->box_size = box_size;
+    M->box_ptr = box_ptr;
+    M->box_cells = box_cells;
+    M->comp_of_box = comp_of_box;
+    M->box_pos = box_pos;
+    M->parts = parts;
+    (void)nsafe;
+    return ST_OK;
+}
+
 /* ------------------------------------------------------------------ Python-integer helpers */
 #define DECREF_ARRAY(a, n) do { if (a) { for (Py_ssize_t _i = 0; _i < (n); _i++) Py_XDECREF((a)[_i]); } } while (0)
 
@@ -326,10 +653,6 @@ static PyObject *status_only(int status, const char *detail) {
     return Py_BuildValue("(is)", status, detail);
 }
 
-static int cmp_int(const void *a, const void *b) {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
 
 static PyObject *int_list(const int *v, int n) {
     PyObject *list = PyList_New(n);
@@ -378,19 +701,13 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
         goto done;
     }
     int n = (int)n_ss;
-    Position P = {n, (const int32_t *)ipb.buf, (const int32_t *)ixb.buf};
     int32_t m = (int32_t)(ixb.len / sizeof(int32_t));
-    if (P.indptr[0] != 0 || P.indptr[n] != m) {
+    if (((const int32_t *)ipb.buf)[0] != 0 || ((const int32_t *)ipb.buf)[n] != m) {
         PyErr_SetString(PyExc_ValueError, "indptr does not match indices");
         goto done;
     }
-    P.state = NEW(&A, int8_t, n);
-    P.decided = NEW(&A, int8_t, n);
-    P.need = NEW(&A, int32_t, n);
-    P.left = NEW(&A, int32_t, n);
-    int32_t *stack = NEW(&A, int32_t, (size_t)m + n + 1);
-    int *hn = NEW(&A, int, n);       /* hidden neighbours of each cell (for ranking) */
-    if (!P.state || !P.decided || !P.need || !P.left || !stack || !hn)
+    int8_t *states8 = NEW(&A, int8_t, n);
+    if (!states8)
         goto nomem;
     PyObject **items = PySequence_Fast_ITEMS(states_fast);
     for (int i = 0; i < n; i++) {
@@ -401,276 +718,27 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
             PyErr_Format(PyExc_ValueError, "state %ld of cell %d", s, i);
             goto done;
         }
-        P.state[i] = (int8_t)s;
-        P.decided[i] = -1;
+        states8[i] = (int8_t)s;
     }
-    /* Numbers with hidden neighbours ("open"); a number without any must be met already. */
-    int top = 0, hidden = 0, flagged = 0;
-    for (int p = 0; p < n; p++) {
-        int8_t s = P.state[p];
-        if (s == S_HIDDEN)
-            hidden++;
-        else if (s == S_MINE)
-            flagged++;
-        int need = s, left = 0, h = 0;
-        for (int32_t e = P.indptr[p]; e < P.indptr[p + 1]; e++) {
-            int8_t t = P.state[P.indices[e]];
-            if (t == S_HIDDEN)
-                h++;
-            else if (t == S_MINE)
-                need--;
-        }
-        hn[p] = h;
-        if (s < 0)
-            continue;
-        left = h;
-        if (!left) {
-            if (need != 0)
-                goto inconsistent;
-            continue;
-        }
-        P.need[p] = need;
-        P.left[p] = left;
-    }
-    /* Open numbers in increasing order first (popped from the end), as the reference does. */
-    for (int p = n - 1; p >= 0; p--)
-        if (P.state[p] >= 0 && P.left[p] > 0)
-            stack[top++] = p;
-    if (propagate(&P, stack, top) >= 0)
-        goto inconsistent;
-
-    /* Active clues: numbers with undecided hidden neighbours, in cell order. */
-    int *clue_id = NEW(&A, int, n);
-    if (!clue_id)
-        goto nomem;
-    int nclues = 0;
-    for (int p = 0; p < n; p++) {
-        clue_id[p] = -1;
-        if (P.state[p] >= 0 && P.left[p] > 0) {
-            int need = P.need[p];
-            if (need < 0 || need > P.left[p])
-                goto inconsistent;
-            clue_id[p] = nclues++;
-        } else if (P.state[p] >= 0 && P.need[p] != 0 && hn[p] > 0) {
-            goto inconsistent;              /* every hidden neighbour decided, need unmet */
-        }
-    }
-    int *clue_cell = NEW(&A, int, nclues + 1);
-    if (!clue_cell)
-        goto nomem;
-    for (int p = 0; p < n; p++)
-        if (clue_id[p] >= 0)
-            clue_cell[clue_id[p]] = p;
-
-    /* Boxes: undecided hidden cells grouped by the set of active clues around them; boxes are
-     * numbered by their first cell.  Signatures go into a hash table. */
-    int nsafe = 0, nmines = 0, nfloat = 0, nfront = 0;
-    for (int q = 0; q < n; q++) {
-        if (P.state[q] != S_HIDDEN)
-            continue;
-        if (P.decided[q] == 0)
-            nsafe++;
-        else if (P.decided[q] == 1)
-            nmines++;
-    }
-    int *box_of = NEW(&A, int, n);
-    int *sig_pool = NEW(&A, int, (size_t)m + 1);
-    int *sig_start = NEW(&A, int, n + 1), *sig_len = NEW(&A, int, n + 1);
-    int table_size = 16;
-    while (table_size < 4 * (hidden + 1))
-        table_size <<= 1;
-    int *table = NEW(&A, int, table_size);
-    int *box_size = NEW(&A, int, n + 1);
-    if (!box_of || !sig_pool || !sig_start || !sig_len || !table || !box_size)
-        goto nomem;
-    for (int i = 0; i < table_size; i++)
-        table[i] = -1;
-    int nboxes = 0, pool_top = 0;
-    int sig[256];
-    for (int q = 0; q < n; q++) {
-        box_of[q] = -1;
-        if (P.state[q] != S_HIDDEN || P.decided[q] >= 0)
-            continue;
-        int len = 0;
-        for (int32_t e = P.indptr[q]; e < P.indptr[q + 1]; e++) {
-            int c = clue_id[P.indices[e]];
-            if (c >= 0) {
-                if (len == 256)
-                    goto wide;
-                sig[len++] = c;
-            }
-        }
-        if (!len) {
-            nfloat++;
-            continue;
-        }
-        nfront++;
-        qsort(sig, (size_t)len, sizeof(int), cmp_int);
-        uint64_t h = 1469598103934665603ULL ^ (uint64_t)len;
-        for (int i = 0; i < len; i++)
-            h = (h ^ (uint64_t)sig[i]) * 1099511628211ULL;
-        int slot = (int)(h & (uint64_t)(table_size - 1));
-        int found = -1;
-        while (table[slot] >= 0) {
-            int b = table[slot];
-            if (sig_len[b] == len && !memcmp(sig_pool + sig_start[b], sig, sizeof(int) * (size_t)len)) {
-                found = b;
-                break;
-            }
-            slot = (slot + 1) & (table_size - 1);
-        }
-        if (found < 0) {
-            found = nboxes++;
-            table[slot] = found;
-            sig_start[found] = pool_top;
-            sig_len[found] = len;
-            memcpy(sig_pool + pool_top, sig, sizeof(int) * (size_t)len);
-            pool_top += len;
-        }
-        box_of[q] = found;
-        box_size[found]++;
-        if (box_size[found] > MAX_BOX_CELLS)
-            goto wide;
-    }
-    /* Box cells in CSR, increasing within each box. */
-    int *box_ptr = NEW(&A, int, nboxes + 1), *box_cells = NEW(&A, int, nfront + 1);
-    int *fill = NEW(&A, int, nboxes + 1);
-    if (!box_ptr || !box_cells || !fill)
-        goto nomem;
-    for (int b = 0; b < nboxes; b++)
-        box_ptr[b + 1] = box_ptr[b] + box_size[b];
-    for (int q = 0; q < n; q++)
-        if (box_of[q] >= 0) {
-            int b = box_of[q];
-            box_cells[box_ptr[b] + fill[b]++] = q;
-        }
-    /* Clue -> boxes (CSR), and components by union-find over the boxes of each clue. */
-    int *cb_ptr = NEW(&A, int, nclues + 1), *cb = NEW(&A, int, pool_top + 1);
-    int *parent = NEW(&A, int, nboxes + 1);
-    if (!cb_ptr || !cb || !parent)
-        goto nomem;
-    for (int b = 0; b < nboxes; b++)
-        for (int i = 0; i < sig_len[b]; i++)
-            cb_ptr[sig_pool[sig_start[b] + i] + 1]++;
-    for (int j = 0; j < nclues; j++)
-        cb_ptr[j + 1] += cb_ptr[j];
-    memset(fill, 0, sizeof(int) * (size_t)(nboxes + 1));
-    int *cfill = NEW(&A, int, nclues + 1);
-    if (!cfill)
-        goto nomem;
-    for (int b = 0; b < nboxes; b++) {
-        parent[b] = b;
-        for (int i = 0; i < sig_len[b]; i++) {
-            int j = sig_pool[sig_start[b] + i];
-            cb[cb_ptr[j] + cfill[j]++] = b;
-        }
-    }
-    for (int j = 0; j < nclues; j++)
-        for (int e = cb_ptr[j] + 1; e < cb_ptr[j + 1]; e++) {
-            int a = uf_find(parent, cb[cb_ptr[j]]), r = uf_find(parent, cb[e]);
-            if (a != r)
-                parent[r] = a;
-        }
-    int *comp_of_root = NEW(&A, int, nboxes + 1), *comp_of_box = NEW(&A, int, nboxes + 1);
-    if (!comp_of_root || !comp_of_box)
-        goto nomem;
-    int ncomps = 0;
-    for (int b = 0; b < nboxes; b++)
-        comp_of_root[b] = -1;
-    for (int b = 0; b < nboxes; b++) {
-        int r = uf_find(parent, b);
-        if (comp_of_root[r] < 0)
-            comp_of_root[r] = ncomps++;
-        comp_of_box[b] = comp_of_root[r];
-    }
-    Part *parts = NEW(&A, Part, ncomps + 1);
-    int *comp_first_clue = NEW(&A, int, ncomps + 1);
-    int *clue_comp = NEW(&A, int, nclues + 1);
-    int *clue_local = NEW(&A, int, nclues + 1);
-    int *box_pos = NEW(&A, int, nboxes + 1);     /* a box's position in its part's order */
-    int *placed = NEW(&A, int, nboxes + 1);
-    if (!parts || !comp_first_clue || !clue_comp || !clue_local || !box_pos || !placed)
-        goto nomem;
-    for (int b = 0; b < nboxes; b++) {
-        Part *c = &parts[comp_of_box[b]];
-        c->nboxes++;
-        c->cells += box_size[b];
-    }
-    for (int j = 0; j < nclues; j++) {
-        int c = comp_of_box[cb[cb_ptr[j]]];
-        clue_comp[j] = c;
-        clue_local[j] = parts[c].nclues++;
-    }
+    Model M = {0};
+    const char *why = "";
     long long nodes_budget = budget;
-    for (int ci = 0; ci < ncomps; ci++) {
-        Part *c = &parts[ci];
-        if (c->cells > MAX_COMPONENT_CELLS) {
-            result = status_only(ST_DECLINED, "a component of more than 120 cells");
-            goto done;
-        }
-        c->boxes = NEW(&A, int, c->nboxes);
-        c->size = NEW(&A, int, c->nboxes);
-        c->clue_ptr = NEW(&A, int, c->nboxes + 1);
-        c->need = NEW(&A, int, c->nclues);
-        c->cap = NEW(&A, int, c->nclues);
-        if (!c->boxes || !c->size || !c->clue_ptr || !c->need || !c->cap)
-            goto nomem;
-        c->nboxes = 0;           /* refilled below, in search order */
+    int built = build_model(&M, &A, &pl, (const int32_t *)ipb.buf, (const int32_t *)ixb.buf, n,
+                            states8, &nodes_budget, &why);
+    if (built < 0)
+        goto nomem;
+    if (built == ST_INCONSISTENT)
+        goto inconsistent;
+    if (built != ST_OK) {
+        result = status_only(built, why);
+        goto done;
     }
-    /* Search order: the clues in cell order, each adding its boxes not yet placed, so that a
-     * clue's boxes come close together and its equation closes early. */
-    for (int j = 0; j < nclues; j++) {
-        Part *c = &parts[clue_comp[j]];
-        int lj = clue_local[j];
-        c->need[lj] = P.need[clue_cell[j]];
-        for (int e = cb_ptr[j]; e < cb_ptr[j + 1]; e++) {
-            int b = cb[e];
-            c->cap[lj] += box_size[b];
-            if (!placed[b]) {
-                placed[b] = 1;
-                box_pos[b] = c->nboxes;
-                c->boxes[c->nboxes] = b;
-                c->size[c->nboxes] = box_size[b];
-                c->nboxes++;
-            }
-        }
-    }
-    for (int ci = 0; ci < ncomps; ci++) {
-        Part *c = &parts[ci];
-        int edges = 0;
-        for (int i = 0; i < c->nboxes; i++)
-            edges += sig_len[c->boxes[i]];
-        c->clue_of = NEW(&A, int, edges + 1);
-        if (!c->clue_of)
-            goto nomem;
-        for (int i = 0; i < c->nboxes; i++) {
-            int b = c->boxes[i];
-            c->clue_ptr[i + 1] = c->clue_ptr[i] + sig_len[b];
-            for (int e = 0; e < sig_len[b]; e++)
-                c->clue_of[c->clue_ptr[i] + e] = clue_local[sig_pool[sig_start[b] + e]];
-        }
-        int status = count_part(c, &A, &pl, &nodes_budget);
-        if (status < 0)
-            goto nomem;
-        if (status == ST_DECLINED) {
-            result = status_only(ST_DECLINED, "the search passed its node budget");
-            goto done;
-        }
-        if (status != ST_OK) {
-            result = status_only(status, status == ST_TIMEOUT ? "timed out" : "cancelled");
-            goto done;
-        }
-        if (c->lo < 0)
-            goto inconsistent;                 /* no assignment meets this component's clues */
-    }
-    {
-        int status = poll_now(&pl);
-        if (status != ST_OK) {
-            result = status_only(status, status == ST_TIMEOUT ? "timed out" : "cancelled");
-            goto done;
-        }
-    }
-
+    Position P = M.P;
+    int *hn = M.hn, *box_of = M.box_of, *box_ptr = M.box_ptr, *box_cells = M.box_cells;
+    int *comp_of_box = M.comp_of_box, *box_pos = M.box_pos;
+    int hidden = M.hidden, flagged = M.flagged, nmines = M.nmines, nclues = M.nclues;
+    int nboxes = M.nboxes, nfloat = M.nfloat, ncomps = M.ncomps;
+    Part *parts = M.parts;
     /* ------------------------------------------------------------ the combination */
     long long remaining = -1;
     int degree = 0;
@@ -1075,9 +1143,6 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
     }
     goto done;
 
-wide:
-    result = status_only(ST_DECLINED, "a box or clue too large for the kernel");
-    goto done;
 inconsistent:
     result = status_only(ST_INCONSISTENT, "");
     goto done;
@@ -1104,8 +1169,317 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ forced cells, no counts */
+/* The sumset of two sets of mine counts (bool arrays of lengths la and lb). */
+static uint8_t *sumset(Arena *A, const uint8_t *a, int la, const uint8_t *b, int lb) {
+    uint8_t *out = NEW(A, uint8_t, la + lb);
+    if (!out)
+        return NULL;
+    for (int i = 0; i < la; i++)
+        if (a[i])
+            for (int j = 0; j < lb; j++)
+                if (b[j])
+                    out[i + j] = 1;
+    return out;
+}
+
+/* Whether the bool array v (length len) has a 1 in [lo, hi]. */
+static int any_in(const uint8_t *v, int len, long long lo, long long hi) {
+    if (lo < 0)
+        lo = 0;
+    if (hi > len - 1)
+        hi = len - 1;
+    for (long long i = lo; i <= hi; i++)
+        if (v[i])
+            return 1;
+    return 0;
+}
+
+/* Every hidden cell forced safe (0) or mined (1) in a built model, else -1, in `forced`;
+ * decided without big integers: a box is safe when no feasible mine count of its component
+ * puts a mine on it, where a count t is feasible when the other components and the floating
+ * cells can take the rest of the total.  Returns ST_OK, ST_INCONSISTENT, or -1 (memory). */
+static int forced_cells(Model *M, Arena *A, long long total, int8_t *forced) {
+    int n = M->n, nc = M->ncomps, F = M->nfloat;
+    uint8_t **feasible = NEW(A, uint8_t *, nc + 1);
+    if (!feasible)
+        return -1;
+    int float_mine = F > 0, float_safe = F > 0;
+    if (total < 0) {
+        for (int c = 0; c < nc; c++) {
+            Part *p = &M->parts[c];
+            feasible[c] = NEW(A, uint8_t, p->cells + 1);
+            if (!feasible[c])
+                return -1;
+            for (int t = p->lo; t <= p->hi; t++)
+                feasible[c][t] = p->total[t] != 0;
+        }
+    } else {
+        long long R = total - M->flagged - M->nmines;
+        /* prefix[c]: the counts the components before c can take together (suffix: after) */
+        uint8_t **pre = NEW(A, uint8_t *, nc + 1), **suf = NEW(A, uint8_t *, nc + 1);
+        int *plen = NEW(A, int, nc + 1), *slen = NEW(A, int, nc + 1);
+        uint8_t *one = NEW(A, uint8_t, 1);
+        if (!pre || !suf || !plen || !slen || !one)
+            return -1;
+        one[0] = 1;
+        pre[0] = one;
+        plen[0] = 1;
+        suf[nc] = one;
+        slen[nc] = 1;
+        uint8_t **sup = NEW(A, uint8_t *, nc + 1);
+        if (!sup)
+            return -1;
+        for (int c = 0; c < nc; c++) {
+            Part *p = &M->parts[c];
+            sup[c] = NEW(A, uint8_t, p->cells + 1);
+            if (!sup[c])
+                return -1;
+            for (int t = p->lo; t <= p->hi; t++)
+                sup[c][t] = p->total[t] != 0;
+        }
+        for (int c = 0; c < nc; c++) {
+            pre[c + 1] = sumset(A, pre[c], plen[c], sup[c], M->parts[c].cells + 1);
+            plen[c + 1] = plen[c] + M->parts[c].cells;
+            if (!pre[c + 1])
+                return -1;
+        }
+        for (int c = nc - 1; c >= 0; c--) {
+            suf[c] = sumset(A, suf[c + 1], slen[c + 1], sup[c], M->parts[c].cells + 1);
+            slen[c] = slen[c + 1] + M->parts[c].cells;
+            if (!suf[c])
+                return -1;
+        }
+        if (!any_in(pre[nc], plen[nc], R - F, R))
+            return ST_INCONSISTENT;
+        float_mine = F > 0 && any_in(pre[nc], plen[nc], R - F, R - 1);
+        float_safe = F > 0 && any_in(pre[nc], plen[nc], R - F + 1, R);
+        for (int c = 0; c < nc; c++) {
+            Part *p = &M->parts[c];
+            uint8_t *others = sumset(A, pre[c], plen[c], suf[c + 1], slen[c + 1]);
+            int olen = plen[c] + slen[c + 1] - 1;
+            feasible[c] = NEW(A, uint8_t, p->cells + 1);
+            if (!others || !feasible[c])
+                return -1;
+            for (int t = p->lo; t <= p->hi; t++)
+                feasible[c][t] = sup[c][t] && any_in(others, olen, R - t - F, R - t);
+        }
+    }
+    for (int q = 0; q < n; q++)
+        forced[q] = -1;
+    for (int q = 0; q < n; q++) {
+        if (M->P.state[q] != S_HIDDEN)
+            continue;
+        if (M->P.decided[q] >= 0) {
+            forced[q] = M->P.decided[q];
+        } else if (M->box_of[q] < 0) {
+            forced[q] = float_mine && float_safe ? -1 : float_mine ? 1 : 0;
+        }
+    }
+    for (int b = 0; b < M->nboxes; b++) {
+        int c = M->comp_of_box[b];
+        Part *p = &M->parts[c];
+        int i = M->box_pos[b], L = p->cells + 1, can_mine = 0, can_safe = 0;
+        for (int t = p->lo; t <= p->hi; t++) {
+            if (!feasible[c][t])
+                continue;
+            u128 mined = p->mined[(size_t)i * L + t];
+            can_mine |= mined != 0;
+            can_safe |= mined != p->total[t];
+        }
+        if (can_mine && can_safe)
+            continue;
+        for (int e = M->box_ptr[b]; e < M->box_ptr[b + 1]; e++)
+            forced[M->box_cells[e]] = can_mine ? 1 : 0;
+    }
+    return ST_OK;
+}
+
+/* ------------------------------------------------------------------ the no-guess player */
+PyDoc_STRVAR(solvable_doc,
+"solvable(indptr, indices, layout, first, total, budget, deadline, cancel) -> (status, left)\n\n"
+"Plays the layout (a bytes object, 1 = mine, one byte per cell) from the cell `first`:\n"
+"uncover (zeros flood-fill), the two single-number rules, and when they are stuck the exact\n"
+"forced cells of the position (under the total), until every safe cell is uncovered.\n"
+"status 0: solved without a guess; 1: stuck (a guess would be needed); 2: a stuck position\n"
+"the kernel declines; 3: timed out; 4: cancelled. `left`: safe cells still covered.");
+
+typedef struct {
+    int n;
+    const int32_t *indptr, *indices;
+    const uint8_t *mine;
+    int8_t *state, *number;
+    int32_t *need, *covered, *queue, *stack;
+    int qtop, left;
+} Play;
+
+static void play_uncover(Play *G, int cell) {
+    int top = 0;
+    G->stack[top++] = cell;
+    while (top) {
+        int v = G->stack[--top];
+        if (G->state[v] != S_HIDDEN)
+            continue;
+        int k = G->number[v];
+        G->state[v] = (int8_t)k;
+        G->left--;
+        int need = k;
+        for (int32_t e = G->indptr[v]; e < G->indptr[v + 1]; e++) {
+            int w = G->indices[e];
+            G->covered[w]--;
+            int8_t t = G->state[w];
+            if (t == S_MINE)
+                need--;
+            else if (t >= 0)
+                G->queue[G->qtop++] = w;
+            else if (k == 0)
+                G->stack[top++] = w;
+        }
+        G->need[v] = need;
+        G->queue[G->qtop++] = v;
+    }
+}
+
+static void play_flag(Play *G, int cell) {
+    if (G->state[cell] != S_HIDDEN)
+        return;
+    G->state[cell] = S_MINE;
+    for (int32_t e = G->indptr[cell]; e < G->indptr[cell + 1]; e++) {
+        int w = G->indices[e];
+        G->covered[w]--;
+        if (G->state[w] >= 0) {
+            G->need[w]--;
+            G->queue[G->qtop++] = w;
+        }
+    }
+}
+
+static PyObject *kernel_solvable(PyObject *self, PyObject *args) {
+    Py_buffer ipb = {0}, ixb = {0}, lb = {0}, cancelb = {0};
+    PyObject *cancel_obj, *result = NULL;
+    int first;
+    long long total, budget;
+    double deadline;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*y*y*iLLdO", &ipb, &ixb, &lb, &first, &total, &budget,
+                          &deadline, &cancel_obj))
+        return NULL;
+    Arena A = {0};
+    Poll pl = {deadline, NULL, 0};
+    if (cancel_obj != Py_None) {
+        if (PyObject_GetBuffer(cancel_obj, &cancelb, PyBUF_SIMPLE) < 0)
+            goto done;
+        if (cancelb.len < 1) {
+            PyErr_SetString(PyExc_ValueError, "cancel: a buffer of at least one byte");
+            goto done;
+        }
+        pl.cancel = (const volatile char *)cancelb.buf;
+    }
+    int n = (int)lb.len;
+    const int32_t *indptr = (const int32_t *)ipb.buf, *indices = (const int32_t *)ixb.buf;
+    int32_t m = (int32_t)(ixb.len / sizeof(int32_t));
+    if (ipb.len != (Py_ssize_t)sizeof(int32_t) * (n + 1) || indptr[0] != 0 || indptr[n] != m ||
+        first < 0 || first >= n) {
+        PyErr_SetString(PyExc_ValueError, "indptr, indices, layout and first do not match");
+        goto done;
+    }
+    Play G = {n, indptr, indices, (const uint8_t *)lb.buf};
+    G.state = NEW(&A, int8_t, n);
+    G.number = NEW(&A, int8_t, n);
+    G.need = NEW(&A, int32_t, n);
+    G.covered = NEW(&A, int32_t, n);
+    /* Each cell enters the queue once per change of a neighbour, plus once when uncovered. */
+    G.queue = NEW(&A, int32_t, (size_t)2 * m + n + 1);
+    G.stack = NEW(&A, int32_t, (size_t)m + n + 1);
+    int8_t *forced = NEW(&A, int8_t, n);
+    if (!G.state || !G.number || !G.need || !G.covered || !G.queue || !G.stack || !forced) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int mines = 0;
+    for (int v = 0; v < n; v++) {
+        G.state[v] = S_HIDDEN;
+        G.covered[v] = indptr[v + 1] - indptr[v];
+        mines += G.mine[v] != 0;
+        int k = 0;
+        for (int32_t e = indptr[v]; e < indptr[v + 1]; e++)
+            k += G.mine[indices[e]] != 0;
+        G.number[v] = (int8_t)(k > 127 ? 127 : k);
+    }
+    if (G.mine[first]) {
+        result = Py_BuildValue("(ii)", 1, n - mines);
+        goto done;
+    }
+    G.left = n - mines;
+    play_uncover(&G, first);
+    int status = 0;
+    while (G.left) {
+        while (G.qtop) {
+            int p = G.queue[--G.qtop];
+            if (G.covered[p] == 0)
+                continue;
+            if (G.need[p] == 0) {
+                for (int32_t e = indptr[p]; e < indptr[p + 1]; e++)
+                    if (G.state[indices[e]] == S_HIDDEN)
+                        play_uncover(&G, indices[e]);
+            } else if (G.need[p] == G.covered[p]) {
+                for (int32_t e = indptr[p]; e < indptr[p + 1]; e++)
+                    play_flag(&G, indices[e]);
+            }
+        }
+        if (!G.left)
+            break;
+        /* Stuck: the exact forced cells of the position as it stands. */
+        Arena B = {0};
+        Model M = {0};
+        const char *why = "";
+        int built = build_model(&M, &B, &pl, indptr, indices, n, G.state, &budget, &why);
+        if (built == ST_OK)
+            built = forced_cells(&M, &B, total, forced);
+        int progress = 0;
+        if (built == ST_OK) {
+            for (int q = 0; q < n; q++) {
+                if (G.state[q] != S_HIDDEN || forced[q] < 0)
+                    continue;
+                progress = 1;
+                if (forced[q] == 1)
+                    play_flag(&G, q);
+                else
+                    play_uncover(&G, q);
+            }
+        }
+        arena_free(&B);
+        if (built < 0) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        if (built == ST_INCONSISTENT) {
+            PyErr_SetString(PyExc_ValueError, "the layout contradicts its own numbers");
+            goto done;
+        }
+        if (built != ST_OK) {
+            status = built;
+            break;
+        }
+        if (!progress) {
+            status = 1;
+            break;
+        }
+    }
+    result = Py_BuildValue("(ii)", status, G.left);
+done:
+    arena_free(&A);
+    PyBuffer_Release(&ipb);
+    PyBuffer_Release(&ixb);
+    PyBuffer_Release(&lb);
+    if (cancelb.obj)
+        PyBuffer_Release(&cancelb);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"analyze", kernel_analyze, METH_VARARGS, analyze_doc},
+    {"solvable", kernel_solvable, METH_VARARGS, solvable_doc},
     {NULL, NULL, 0, NULL},
 };
 

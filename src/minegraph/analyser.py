@@ -13,7 +13,7 @@ Not thread-safe: use one analyser per thread (or per worker process).
 Examples
 --------
 >>> from minegraph import Board
->>> analyser = Analyser()
+>>> analyser = Analyser(native=False)      # the cache at work (the kernel needs none)
 >>> a = analyser.analyze(Board.from_text("#1#---#1#\\n###---###"))
 >>> a.solutions, analyser.cache.hits      # the two equal components were counted once
 (25, 1)
@@ -30,6 +30,8 @@ from minegraph.analysis import Analysis, check_board, from_result
 from minegraph.board import Board, Cell
 from minegraph.constraints import ConstraintSystem, build_system, update_system
 from minegraph.deadline import Deadline, time_limit
+from minegraph.engines.combine import current_arithmetic
+from minegraph.engines.native import kernel_available, run_kernel
 from minegraph.errors import BoardError, EngineError
 
 if TYPE_CHECKING:
@@ -50,6 +52,11 @@ class Analyser:
         The portfolio's DP work budget (see :class:`~minegraph.engines.portfolio.PortfolioEngine`).
     solver
         The SAT solver for components too wide for DP.
+    native
+        Answer with the native kernel (:mod:`minegraph.kernel`) whenever it takes the
+        position and the work budget is the default: it counts a whole Expert position in
+        less time than the cache takes to find its components. The cache and the
+        incremental constraint system serve the positions it declines.
     max_cells
         Cached components hold at most about this many hidden cells in all (least recently
         used first out). A counted component keeps its DP tables (for completions), about
@@ -64,7 +71,7 @@ class Analyser:
     """
 
     def __init__(self, *, work_budget: float | None = None, solver: str = "cadical",
-                 max_cells: int = 250_000) -> None:
+                 max_cells: int = 250_000, native: bool = True) -> None:
         if work_budget is not None and (isinstance(work_budget, bool)
                                         or not isinstance(work_budget, (int, float))
                                         or not 0 <= work_budget < float("inf")):
@@ -80,8 +87,12 @@ class Analyser:
                                       solver=solver, cache=self.cache)
         self._explainers: OrderedDict[Board, Explainer] = OrderedDict()
         # The last position's constraint system: the next one usually differs from it in a
-        # few uncovered cells, and update_system propagates from where it stopped.
+        # few uncovered cells, and update_system propagates from where it stopped. After an
+        # answer of the native kernel only the board is kept, and the system is built when
+        # asked for (last_system).
         self._last: ConstraintSystem | None = None
+        self._last_board: Board | None = None
+        self.native = bool(native) and self.engine.work_budget >= WORK_BUDGET
 
     def analyze(self, board: Board, *, mines: int | None = None,
                 timeout: float | Deadline | None = None,
@@ -107,16 +118,24 @@ class Analyser:
         if mines is not None:
             board = board.with_states(board.states, mines)
         with time_limit(timeout, "consistency"):
-            base = since if since is not None else self._last
+            if self.native and kernel_available() and current_arithmetic() != "float":
+                answer = run_kernel(board)
+                if answer is not None:
+                    if since is None:
+                        self._last, self._last_board = None, board
+                    return from_result(board, answer, "kernel")
+            base = since if since is not None else self.last_system
             system = build_system(board) if base is None else update_system(base, board)
             if since is None:
-                self._last = system
+                self._last, self._last_board = system, None
             result = self.engine.run_system(system)
         return from_result(board, result, str(result.stats.get("engine", "auto")))
 
     @property
     def last_system(self) -> ConstraintSystem | None:
         """The constraint system of the last position analysed (without ``since``)."""
+        if self._last is None and self._last_board is not None:
+            self._last = build_system(self._last_board)
         return self._last
 
     def explain(self, board: Board, cell: Cell | None = None, *,

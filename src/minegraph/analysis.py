@@ -375,6 +375,12 @@ class Analysis:
         key = self.board.cell(index)
         if self.board.states[index] != HIDDEN:
             raise BoardError(f"cell {key} is not hidden: only hidden cells have a mine probability")
+        result = self.result
+        if result is not None and self.consistent and result.counts_known and \
+                hasattr(result.mine_counts, "groups") and result.count is not None:
+            # A box-level answer: this cell's fraction alone, not every cell's.
+            assert result.mine_counts is not None
+            return reduced_fraction(result.mine_counts[index], result.count)
         if key not in self.probabilities:
             if not self.consistent:
                 raise AnswerUnavailable(f"the board is inconsistent: cell {key} has no mine probability")

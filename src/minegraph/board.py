@@ -17,7 +17,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from minegraph.errors import BoardError, FormatError, LimitError, UserError
 from minegraph.states import BLANK, HIDDEN, MAX_CELLS, MINE
-from minegraph.topology import MAX_DEGREE, TOPOLOGIES, grid_neighbors
+from minegraph.topology import MAX_DEGREE, TOPOLOGIES, degrees, grid_neighbors
 
 __all__ = ["Board", "HIDDEN", "MINE", "BLANK", "MAX_CELLS", "Cell", "whole"]
 
@@ -116,8 +116,8 @@ def _states(values: object, count: int | None, label: Any) -> tuple[int, ...]:
     Symbols of the board text are accepted for convenience (``"#"``, ``"3"``...); a string
     is a sequence of such symbols.
     """
-    if isinstance(values, (tuple, list)) and all(type(s) is int for s in values):
-        out: tuple[int, ...] = tuple(values)
+    if isinstance(values, (tuple, list)) and set(map(type, values)) <= {int}:
+        out: tuple[int, ...] = tuple(values)    # the common case, checked at C speed
     else:
         if isinstance(values, (bytes, bytearray)) or not isinstance(values, Iterable):
             raise BoardError(f"expected a sequence of states ({_STATE_HELP}), got {_show(values)}")
@@ -625,6 +625,20 @@ class Board:
         # Grids stop at their topology's maximum; on a graph board a cell's degree is the
         # only cap (a star's centre may show 13 or 1000).
         cap = MAX_DEGREE.get(self.topology, n)      # n: never below a graph cell's degree
+        states = self.states
+        if states and min(states) >= BLANK and max(states) <= cap \
+                and not any(map(operator.gt, states, degrees(self.neighbors))):
+            pass    # every state known and every number within its cell's reach: no loop
+        else:
+            self._validate_cells(cap)
+        if self.mines is not None:
+            mines = whole(self.mines, "a total mine count or None")
+            if not 0 <= mines <= n:
+                raise BoardError(f"total mine count {mines} is outside 0..{n} (the number of cells)")
+            object.__setattr__(self, "mines", mines)
+
+    def _validate_cells(self, cap: int) -> None:
+        """Each cell's state, naming the first that is wrong."""
         for i, s in enumerate(self.states):
             if s >= 0:
                 degree = len(self.neighbors[i])
@@ -634,11 +648,6 @@ class Board:
                     raise BoardError(f"cell {self.label(i)}: number {s} exceeds {limit}")
             elif s not in (HIDDEN, MINE, BLANK):
                 raise BoardError(f"cell {self.label(i)}: unknown state {s}")
-        if self.mines is not None:
-            mines = whole(self.mines, "a total mine count or None")
-            if not 0 <= mines <= n:
-                raise BoardError(f"total mine count {mines} is outside 0..{n} (the number of cells)")
-            object.__setattr__(self, "mines", mines)
 
     # ----------------------------------------------------------------- cells
     @property

@@ -37,7 +37,7 @@ from typing import Any
 from minegraph.version import __version__
 from minegraph.board import Board
 
-__all__ = ["KernelAnswer", "available", "status", "run", "SEARCH_BUDGET", "PURE_VARIABLE"]
+__all__ = ["KernelAnswer", "available", "status", "run", "solvable", "SEARCH_BUDGET", "PURE_VARIABLE"]
 
 #: Search nodes the kernel may spend on one position before it declines (a few milliseconds).
 SEARCH_BUDGET = 200_000
@@ -199,3 +199,47 @@ def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
     if code == TIMEOUT:
         raise TimeoutError(out[1])
     raise InterruptedError(out[1])
+
+
+def solvable(board: Board, layout: frozenset[int], first: int, deadline: float = 0.0,
+             cancel: bytearray | None = None, budget: int = SEARCH_BUDGET) -> bool:
+    """Whether the layout is solved without a guess from the cell ``first``: uncover (zeros
+    flood-fill), the two single-number rules, and when they are stuck the exact forced cells
+    of the position under the total (``board.mines``), until every safe cell is uncovered.
+
+    ``board`` gives the shape (its states are not read). This is the no-guess generator's
+    ``search`` player (:class:`~minegraph.generate.player.DeductionPlayer`) in one native call.
+
+    Raises
+    ------
+    Declined
+        when a stuck position is beyond what the kernel is built for.
+    TimeoutError, InterruptedError
+        as for :func:`run`.
+
+    Examples
+    --------
+    >>> shape = Board.from_text("mines: 1\\n###\\n###")
+    >>> if available():
+    ...     print(solvable(shape, frozenset({2}), 0), solvable(shape, frozenset({2}), 3))
+    ... else:
+    ...     print(True, False)
+    True False
+    """
+    kernel = _KERNEL
+    if kernel is None:
+        raise Declined("the native kernel is not available")
+    indptr, indices = _csr(board.neighbors)
+    mined = bytearray(len(board.neighbors))
+    for c in layout:
+        mined[c] = 1
+    total = -1 if board.mines is None else board.mines
+    code, _ = kernel.solvable(indptr, indices, bytes(mined), first, total, budget, deadline,
+                              cancel)
+    if code in (OK, INCONSISTENT):
+        return code == OK
+    if code == DECLINED:
+        raise Declined("a stuck position beyond the kernel")
+    if code == TIMEOUT:
+        raise TimeoutError("timed out")
+    raise InterruptedError("cancelled")

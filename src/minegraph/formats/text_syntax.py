@@ -21,6 +21,8 @@ is stored, symbols); the JSON reader's grid form uses it too.
 
 from __future__ import annotations
 
+import operator
+
 import re
 from array import array
 from typing import NamedTuple, Protocol, Sequence
@@ -28,7 +30,7 @@ from typing import NamedTuple, Protocol, Sequence
 from minegraph.errors import FormatError, LimitError, UserError
 from minegraph.formats.scan import content_lines, normalise_newlines, show, whole_number
 from minegraph.states import BLANK, HIDDEN, MAX_CELLS, MINE
-from minegraph.topology import MAX_DEGREE, TOPOLOGIES, grid_neighbors
+from minegraph.topology import MAX_DEGREE, TOPOLOGIES, degrees, grid_neighbors
 
 __all__ = ["ParsedText", "TextGrid", "GridRows", "RowProblem", "parse_text", "write_text", "symbol",
            "symbols", "unknown_symbol", "expected_symbols", "split_row", "SYMBOLS", "DIALECTS"]
@@ -319,6 +321,9 @@ class GridRows:
         """
         cap = MAX_DEGREE[topology]
         neighbors = grid_neighbors(topology, self.rows, self.width)
+        if not self.states or (max(self.states) <= cap and
+                               not any(map(operator.gt, self.states, degrees(neighbors)))):
+            return None     # every number within its cell's reach: no loop
         for i, s in enumerate(self.states):
             if s > 0:
                 degree = len(neighbors[i])

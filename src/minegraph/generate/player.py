@@ -57,6 +57,10 @@ class DeductionPlayer:
             stronger = ["pair", "search"]
         self.stronger = stronger
         self.engine: PortfolioEngine | None = None
+        # The search level in one native call when the kernel is there: the same verdicts
+        # (the cells exact deduction uncovers do not depend on the order of the moves).
+        from minegraph.kernel import available
+        self.native = level == "search" and available()
         # The game in progress (reset by play).
         self.layout: frozenset[int] = frozenset()
         self.numbers: list[int] = []
@@ -74,6 +78,13 @@ class DeductionPlayer:
         """The start position if the player solves ``layout`` from ``first``, else ``None``."""
         if first in layout:
             return None
+        if self.native:
+            from minegraph.kernel import Declined, solvable
+            try:
+                return self._start(first, layout) if solvable(self.template, layout, first) \
+                    else None
+            except Declined:
+                pass            # a stuck position the kernel declines: play it here
         nbrs = self.neighbors
         n = len(nbrs)
         numbers = [0] * n
@@ -154,13 +165,15 @@ class DeductionPlayer:
                 need[w] -= 1
                 queue.append(w)
 
-    def _start(self, first: int) -> Board:
+    def _start(self, first: int, layout: frozenset[int] | None = None) -> Board:
         """The position right after the first click (its flood fill)."""
-        shown = [HIDDEN] * len(self.neighbors)
+        layout = self.layout if layout is None else layout
+        nbrs = self.neighbors
+        shown = [HIDDEN] * len(nbrs)
         seen: set[int] = set()
-        flood_fill(self.neighbors, self.layout, seen, first)
+        flood_fill(nbrs, layout, seen, first)
         for c in seen:
-            shown[c] = self.numbers[c]
+            shown[c] = sum(1 for q in nbrs[c] if q in layout)
         return self.template._with_valid_states(shown)
 
     def _pairs(self) -> tuple[set[int], set[int]]:
@@ -193,6 +206,23 @@ class DeductionPlayer:
             decide_pair(cells(p), need[p], cells(t), need[t], safe, mined)
         return safe, mined
 
+    def _kernel_forced(self, board: Board) -> tuple[set[int], set[int]] | None:
+        """The forced cells by the native kernel, or ``None`` when it is not available or
+        declines the position (the Python engine then answers)."""
+        from minegraph.kernel import Declined, available, run
+        if not available():
+            return None
+        try:
+            answer = run(board)
+        except Declined:
+            return None
+        if answer is None:      # pragma: no cover - a layout's own position is consistent
+            return set(), set()
+        # The kernel's safe and mined cells include those decided already: only new ones.
+        states = self.states
+        return ({c for c in answer.safe if states[c] == HIDDEN},
+                {c for c in answer.mines if states[c] == HIDDEN})
+
     def _stronger(self) -> tuple[set[int], set[int]]:
         board: Board | None = None
         for method in self.stronger:
@@ -202,6 +232,12 @@ class DeductionPlayer:
                 if board is None:
                     board = self.template._with_valid_states(self.states)
                 if method == "search":
+                    found = self._kernel_forced(board)
+                    if found is not None:
+                        safe, mined = found
+                        if safe or mined:
+                            return safe, mined
+                        continue
                     # The exact engine's forced cells, without the counts per cell a
                     # full result would build.
                     engine = self.engine

@@ -214,11 +214,10 @@ class StrongPolicy:
                     continue
                 shown.append(k)
                 again: Probability
-                if after.safe or not after.probabilities:
+                if after.safe or after.best is None or after.best_basis != "probability":
                     again = Fraction(1)
-                else:
-                    rest = [p for p in after.probabilities.values() if p < 1]
-                    again = 1 - min(rest) if rest else Fraction(1)
+                else:   # the lowest probability of a cell that is not a proven mine
+                    again = 1 - after.probability(after.best)
                 survive += Fraction(ways, count) * again
                 progress += Fraction(ways * len(after.safe), count)
             # Dead: one possible number, and no covered neighbour a 0 would open.
