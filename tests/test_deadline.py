@@ -387,7 +387,14 @@ def test_cancelling_the_outer_deadline_cancels_an_inner_limit() -> None:
 @pytest.mark.skipif(not _in_main_thread_with_the_default_handler(),
                     reason="needs Python's own SIGINT handler in the main thread")
 class TestCommandLineCtrlC:
-    """The command line alone handles SIGINT (minegraph/cli/interrupt.py)."""
+    """The command line alone handles SIGINT (minegraph/cli/interrupt.py). In this process
+    with Python's handler: the native guard would end the test run (tests/test_interrupt.py
+    checks it in child processes)."""
+
+    @pytest.fixture(autouse=True)
+    def python_handler(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import minegraph.cli.interrupt as interrupt
+        monkeypatch.setattr(interrupt, "_guard", lambda: None)
 
     def test_ctrl_c_cancels_the_running_query(self) -> None:
         from minegraph.cli.interrupt import run_cancellable

@@ -116,3 +116,30 @@ def test_a_solver_that_failed_inside_is_not_freed(monkeypatch: pytest.MonkeyPatc
         oracle.solve([1])
     assert oracle.solver.solver is None and inner.cadical is None
     oracle.close()  # frees nothing, and PySAT's __del__ will not either
+
+
+@pytest.mark.skipif(not __import__("minegraph").kernel.available(),
+                    reason="the C-level guard comes with the native kernel")
+def test_ctrl_c_ends_a_command_whose_worker_holds_the_gil() -> None:
+    """A worker inside a long C call that holds the GIL (here ``sum`` over a huge range; in
+    practice a CaDiCaL slice) keeps Python's own handler from ever running; the kernel's guard
+    still ends the command with status 130, GRACE seconds after Ctrl-C."""
+    code = ("import sys\n"
+            "from minegraph.cli.interrupt import run_cancellable\n"
+            "print('started', flush=True)\n"
+            "try:\n"
+            "    run_cancellable(lambda: sum(range(10 ** 12)))\n"
+            "except KeyboardInterrupt:\n"
+            "    sys.exit(130)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == "started\n"
+        time.sleep(0.5)                     # inside the C call
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:  # pragma: no cover - only when the test already failed
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130 and "Traceback" not in err, (proc.returncode, err)

@@ -37,7 +37,7 @@ from typing import Any
 from minegraph.version import __version__
 from minegraph.board import Board
 
-__all__ = ["KernelAnswer", "available", "status", "run", "solvable", "SEARCH_BUDGET", "PURE_VARIABLE"]
+__all__ = ["KernelAnswer", "available", "module", "status", "run", "solvable", "SEARCH_BUDGET", "PURE_VARIABLE"]
 
 #: Search nodes the kernel may spend on one position before it declines (a few milliseconds).
 SEARCH_BUDGET = 200_000
@@ -69,6 +69,11 @@ def _load() -> tuple[ModuleType | None, str]:
 
 
 _KERNEL, _STATUS = _load()
+
+
+def module() -> ModuleType | None:
+    """The loaded extension module ``minegraph._kernel``, or ``None`` (pure Python)."""
+    return _KERNEL
 
 
 def available() -> bool:

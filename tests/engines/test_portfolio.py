@@ -162,3 +162,13 @@ def test_components_with_one_shape_share_a_clique_tree() -> None:
     # kind of box) but different numbers: two counted parts, one clique tree.
     engine.run(Board.from_text("###-###\n#1#-#2#\n###-###"))
     assert len(cache.parts) == 2 and len(cache.trees) == 1
+
+
+@pytest.mark.parametrize("kwargs", [{"dp_slice": "1"}, {"dp_slice": -1}, {"work_budget": True},
+                                    {"work_budget": "many"}, {"cache": {}}, {"solver": 3}])
+def test_wrong_arguments_are_named_on_every_path(kwargs: dict[str, object]) -> None:
+    """Compiled or pure, a wrong argument is an EngineError naming it, never a bare TypeError."""
+    with pytest.raises(EngineError):
+        PortfolioEngine(**kwargs)  # type: ignore[arg-type]
+    with pytest.raises(EngineError, match="max_cells"):
+        ComponentCache("big")  # type: ignore[arg-type]

@@ -9,6 +9,12 @@ the deadline), and the command ends with ``KeyboardInterrupt`` (exit status 130)
 has not stopped :data:`GRACE` seconds later, or on a second Ctrl-C, the main thread ends
 anyway and the worker (a daemon thread) is left behind. In the worker thread, PySAT installs
 no handler of its own either (it does so in the main thread only).
+
+A Python signal handler runs only when the main thread gets the GIL, which a worker inside a
+long C call (a CaDiCaL slice, a cardinality encoder) can hold for most of a second. When the
+native kernel is installed its guard (``_kernel.guard_sigint``) handles SIGINT at C level
+instead: it sets the root deadline's flag at once, and ends the process with status 130 if it
+is still running :data:`GRACE` seconds later; a second Ctrl-C ends it at once.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ import signal
 import threading
 import time
 from types import FrameType
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 from minegraph.deadline import MAX_SECONDS, Deadline, time_limit
 
@@ -73,16 +79,31 @@ def run_cancellable(work: Callable[[], T]) -> T:
         interrupted.append(time.monotonic())
         root.cancel()                      # only sets flags: safe in a handler
 
-    previous = signal.signal(signal.SIGINT, on_sigint)
+    guard = _guard()
+    if guard is not None:
+        # At C level (the native kernel's guard): Ctrl-C sets the root's flag even while the
+        # worker holds the GIL in a long C call, and ends the process GRACE seconds later if
+        # it is still running.
+        guard.guard_sigint(root.flag, GRACE, EXIT_STATUS)
+        previous = None
+    else:
+        previous = signal.signal(signal.SIGINT, on_sigint)
     try:
         worker = threading.Thread(target=contextvars.copy_context().run, args=(body,),
                                   name="minegraph-command", daemon=True)
         worker.start()
         while not done.wait(_TICK):
+            if guard is not None and root.flag[0] and not interrupted:
+                interrupted.append(time.monotonic())
+                root.cancel()                  # on to every limit set inside the root
             if interrupted and time.monotonic() - interrupted[0] > GRACE:
                 raise KeyboardInterrupt
     finally:
-        signal.signal(signal.SIGINT, previous)
+        if guard is not None:
+            if guard.release_sigint() and not interrupted:
+                interrupted.append(time.monotonic())
+        else:
+            signal.signal(signal.SIGINT, previous)
     if interrupted:
         raise KeyboardInterrupt
     ok, value = outcome[0]
@@ -90,3 +111,14 @@ def run_cancellable(work: Callable[[], T]) -> T:
         assert isinstance(value, BaseException)
         raise value
     return value  # type: ignore[return-value]
+
+
+#: The exit status of an interrupted command (128 + SIGINT), as the command line returns it.
+EXIT_STATUS = 130
+
+
+def _guard() -> Any:
+    """The native kernel's Ctrl-C guard, when the kernel runs (else the Python handler)."""
+    from minegraph import kernel
+    module = kernel.module()
+    return module if module is not None and hasattr(module, "guard_sigint") else None

@@ -90,7 +90,10 @@ class ComponentCache:
     (1, 1)
     """
 
-    def __init__(self, max_cells: int = 2_000_000) -> None:
+    def __init__(self, max_cells: object = 2_000_000) -> None:
+        if isinstance(max_cells, bool) or not isinstance(max_cells, int) or max_cells < 0:
+            raise EngineError(f"max_cells: expected a whole number of cells >= 0, got "
+                              f"{max_cells!r}"[:200])
         self.max_cells = max_cells
         self.parts: OrderedDict[tuple[Any, bool], ComponentDP] = OrderedDict()
         self.wide: set[tuple[Any, bool]] = set()
@@ -155,19 +158,33 @@ class PortfolioEngine(SystemEngine):
     answers = QUESTIONS
     takes_option = True
 
-    def __init__(self, work_budget: float | str = WORK_BUDGET, *, solver: str = "cadical",
-                 dp_slice: float = DP_SLICE, cache: ComponentCache | None = None) -> None:
+    # The parameters are typed ``object`` and checked here: this class may be compiled
+    # (minegraph/native.py), and compiled code would refuse a wrong type with a bare TypeError
+    # before the check could name the mistake.
+    def __init__(self, work_budget: object = WORK_BUDGET, *, solver: object = "cadical",
+                 dp_slice: object = DP_SLICE, cache: object = None) -> None:
         try:
-            self.work_budget = float(work_budget)
-        except ValueError:
+            if isinstance(work_budget, bool):
+                raise TypeError
+            self.work_budget = float(work_budget)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
             raise EngineError(f"the auto engine's option is a work budget (a number of DP table "
-                              f"entries), got {work_budget!r}") from None
+                              f"entries), got {work_budget!r}"[:200]) from None
         if not self.work_budget >= 0:
-            raise EngineError(f"the work budget must be a number >= 0, got {work_budget!r}")
+            raise EngineError(f"the work budget must be a number >= 0, got {work_budget!r}"[:200])
+        if isinstance(dp_slice, bool) or not isinstance(dp_slice, (int, float)) \
+                or not 0 <= dp_slice < float("inf"):
+            raise EngineError(f"dp_slice: expected seconds, a number >= 0, got {dp_slice!r}"[:200])
+        if cache is not None and not isinstance(cache, ComponentCache):
+            raise EngineError(f"cache: expected a ComponentCache or None, got "
+                              f"{type(cache).__name__}")
+        if not isinstance(solver, str):
+            raise EngineError(f"solver: expected a SAT solver name such as 'cadical', got "
+                              f"{type(solver).__name__}")
         from minegraph.engines.sat import resolve_solver
         self.solver = resolve_solver(solver)
-        self.dp_slice = dp_slice
-        self.cache = cache
+        self.dp_slice = float(dp_slice)
+        self.cache: ComponentCache | None = cache
 
     # ------------------------------------------------------------------ one component
     def _count_component(self, component: Component, with_total: bool,
