@@ -17,7 +17,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from minegraph.errors import BoardError, FormatError, LimitError, UserError
 from minegraph.states import BLANK, HIDDEN, MAX_CELLS, MINE
-from minegraph.topology import MAX_DEGREE, TOPOLOGIES, degrees, grid_neighbors
+from minegraph.topology import MAX_DEGREE, TOPOLOGIES, degree_limits, grid_neighbors
 
 __all__ = ["Board", "HIDDEN", "MINE", "BLANK", "MAX_CELLS", "Cell", "whole"]
 
@@ -433,8 +433,11 @@ class Board:
         # The syntax module knows no Board, so this import closes no circle.
         from minegraph.formats.text_syntax import parse_text
         parsed = parse_text(text)
-        return cls.grid(parsed.rows, parsed.cols, parsed.states, topology=parsed.topology,
-                        mines=parsed.mines)
+        # parse_text has checked everything Board.grid would (size, states, numbers against
+        # each cell's degree, the total): the board is made without a second pass.
+        return cls._unchecked(parsed.topology, parsed.rows, parsed.cols,
+                              grid_neighbors(parsed.topology, parsed.rows, parsed.cols),
+                              tuple(parsed.states), parsed.mines, None)
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str], format: str | None = None, *,
@@ -627,7 +630,7 @@ class Board:
         cap = MAX_DEGREE.get(self.topology, n)      # n: never below a graph cell's degree
         states = self.states
         if states and min(states) >= BLANK and max(states) <= cap \
-                and not any(map(operator.gt, states, degrees(self.neighbors))):
+                and degree_limits(self.neighbors).first_over(states) is None:
             pass    # every state known and every number within its cell's reach: no loop
         else:
             self._validate_cells(cap)

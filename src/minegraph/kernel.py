@@ -224,9 +224,9 @@ def solvable(board: Board, layout: frozenset[int], first: int, deadline: float =
 
     Examples
     --------
-    >>> shape = Board.from_text("mines: 1\\n###\\n###")
-    >>> if available():
-    ...     print(solvable(shape, frozenset({2}), 0), solvable(shape, frozenset({2}), 3))
+    >>> line, block = Board.from_text("mines: 1\\n###"), Board.from_text("mines: 1\\n###\\n###")
+    >>> if available():     # a 1 at (1, 0) of the block: (0, 1) or (0, 2)? a guess
+    ...     print(solvable(line, frozenset({2}), 0), solvable(block, frozenset({2}), 3))
     ... else:
     ...     print(True, False)
     True False

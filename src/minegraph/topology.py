@@ -14,11 +14,11 @@ tuple of neighbour tuples, one per cell, sorted and without repeats or the cell 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, NamedTuple, Sequence
 
 from minegraph.errors import BoardError
 
-__all__ = ["TOPOLOGIES", "MAX_DEGREE", "grid_neighbors", "neighbor_offsets", "degrees"]
+__all__ = ["TOPOLOGIES", "MAX_DEGREE", "grid_neighbors", "neighbor_offsets", "DegreeLimits", "degree_limits"]
 
 Offsets = Callable[[int, int], list[tuple[int, int]]]
 
@@ -98,23 +98,49 @@ def grid_neighbors(topology: str, rows: int, cols: int) -> tuple[tuple[int, ...]
     return tuple(result)
 
 
-#: The degree of every cell of each neighbour table seen (tables are shared by the boards of
-#: a shape), kept with the table so that its identity stays its own.
-_DEGREES: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
+#: What numbers each neighbour table allows, by table (tables are shared by the boards of a
+#: shape), kept with the table so that its identity stays its own.
+_LIMITS: dict[int, tuple[tuple[tuple[int, ...], ...], "DegreeLimits"]] = {}
 
 
-def degrees(neighbors: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    """The number of neighbours of every cell, remembered per table: checking every number
-    against its cell's degree is then one pass at C speed (``map(operator.gt, ...)``).
+class DegreeLimits(NamedTuple):
+    """The largest degree of a neighbour table, and the cells of smaller degree with theirs
+    (on a grid: the border): a number is within its cell's reach when it is at most
+    ``largest`` and, on those cells, at most their own degree."""
 
-    >>> degrees(grid_neighbors("square", 2, 3))
-    (3, 5, 3, 3, 5, 3)
+    largest: int
+    cells: tuple[int, ...]
+    degrees: tuple[int, ...]
+
+    def first_over(self, states: Sequence[int]) -> int | None:
+        """The first cell whose state exceeds its degree, or ``None``: at C speed but for the
+        cells of smaller degree (on a grid, the border)."""
+        if not states:
+            return None
+        if max(states) <= self.largest:
+            over = [c for c, d in zip(self.cells, self.degrees) if states[c] > d]
+            return min(over) if over else None
+        lookup = dict(zip(self.cells, self.degrees))
+        return next(i for i, s in enumerate(states) if s > lookup.get(i, self.largest))
+
+
+def degree_limits(neighbors: tuple[tuple[int, ...], ...]) -> DegreeLimits:
+    """:class:`DegreeLimits` of a neighbour table, remembered per table.
+
+    >>> limits = degree_limits(grid_neighbors("square", 3, 3))
+    >>> limits.largest, limits.cells
+    (8, (0, 1, 2, 3, 5, 6, 7, 8))
+    >>> limits.first_over([0, 5, 0, 0, 8, 0, 0, 0, 0]), limits.first_over([3, 5, 0, 0, 8, 6, 0, 0, 0])
+    (None, 5)
     """
-    entry = _DEGREES.get(id(neighbors))
+    entry = _LIMITS.get(id(neighbors))
     if entry is not None and entry[0] is neighbors:
         return entry[1]
     found = tuple(map(len, neighbors))
-    if len(_DEGREES) >= 64:
-        _DEGREES.clear()
-    _DEGREES[id(neighbors)] = (neighbors, found)
-    return found
+    largest = max(found, default=0)
+    cells = tuple(i for i, d in enumerate(found) if d < largest)
+    limits = DegreeLimits(largest, cells, tuple(found[i] for i in cells))
+    if len(_LIMITS) >= 64:
+        _LIMITS.clear()
+    _LIMITS[id(neighbors)] = (neighbors, limits)
+    return limits

@@ -21,7 +21,6 @@ is stored, symbols); the JSON reader's grid form uses it too.
 
 from __future__ import annotations
 
-import operator
 
 import re
 from array import array
@@ -30,7 +29,7 @@ from typing import NamedTuple, Protocol, Sequence
 from minegraph.errors import FormatError, LimitError, UserError
 from minegraph.formats.scan import content_lines, normalise_newlines, show, whole_number
 from minegraph.states import BLANK, HIDDEN, MAX_CELLS, MINE
-from minegraph.topology import MAX_DEGREE, TOPOLOGIES, degrees, grid_neighbors
+from minegraph.topology import MAX_DEGREE, TOPOLOGIES, degree_limits, grid_neighbors
 
 __all__ = ["ParsedText", "TextGrid", "GridRows", "RowProblem", "parse_text", "write_text", "symbol",
            "symbols", "unknown_symbol", "expected_symbols", "split_row", "SYMBOLS", "DIALECTS"]
@@ -322,7 +321,7 @@ class GridRows:
         cap = MAX_DEGREE[topology]
         neighbors = grid_neighbors(topology, self.rows, self.width)
         if not self.states or (max(self.states) <= cap and
-                               not any(map(operator.gt, self.states, degrees(neighbors)))):
+                               degree_limits(neighbors).first_over(self.states) is None):
             return None     # every number within its cell's reach: no loop
         for i, s in enumerate(self.states):
             if s > 0:
@@ -412,6 +411,62 @@ def parse_text(text: str, dialect: str | None = None) -> ParsedText:
     if dialect is not None:
         symbols(dialect)
     text = normalise_newlines(text)
+    if dialect in (None, "standard"):
+        plain = _plain_grid(text)
+        if plain is not None:
+            return plain
+    return _parse_rows(text, dialect)
+
+
+#: A header line the fast reader takes as it is (anything else goes to the full reader).
+_PLAIN_HEADER = re.compile(r"(mines|topology): ?([0-9]{1,9}|[a-z]{1,20})")
+
+
+def _plain_grid(text: str) -> ParsedText | None:
+    """The common case at C speed, or ``None`` for the full reader: ``mines:`` and
+    ``topology:`` headers written plainly, then rows of standard symbols of one width, no
+    spaces, comments, blank lines or numbers too large. Whatever is refused here is read (and
+    its errors named) by :func:`_parse_rows`, which gives the same answer on every text this
+    one accepts (tests/formats/test_text_syntax.py checks both on random texts)."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    headers: dict[str, str] = {}
+    start = 0
+    for line in lines:
+        found = _PLAIN_HEADER.fullmatch(line)
+        if found is None:
+            break
+        if found.group(1) in headers:
+            return None
+        headers[found.group(1)] = found.group(2)
+        start += 1
+    rows = lines[start:]
+    if not rows:
+        return None
+    width = len(rows[0])
+    if not width or any(len(row) != width for row in rows) or len(rows) * width > MAX_CELLS:
+        return None
+    try:
+        states = tuple(map(_TABLES["standard"].__getitem__, "".join(rows)))
+    except KeyError:
+        return None
+    topology = headers.get("topology", "square")
+    mines: int | None = None
+    if "mines" in headers:
+        mines = int(headers["mines"])
+        if mines > len(states) or headers["mines"] != str(mines):
+            return None                 # out of range, or leading zeros: the full reader says
+    if topology not in TOPOLOGIES:
+        return None
+    if max(states) > MAX_DEGREE[topology] or \
+            degree_limits(grid_neighbors(topology, len(rows), width)).first_over(states) is not None:
+        return None
+    return ParsedText(topology, len(rows), width, states, mines)
+
+
+def _parse_rows(text: str, dialect: str | None) -> ParsedText:
+    """:func:`parse_text` line by line, every rule checked with its place."""
     headers: dict[str, tuple[str, int, int]] = {}
     grid: GridRows | None = None
     lines = array("l")        # the line number of each grid row
