@@ -80,7 +80,9 @@ def test_the_compiled_and_the_pure_path_give_the_same_answers() -> None:
     assert pure_mode.startswith("pure")
     here_mode, here = _in_subprocess(pure=False)
     if BUILT:
-        assert here_mode == "compiled", f"{here_mode}: run `make native` after editing sources"
+        assert native.modules_mode() == "compiled", \
+            f"{here_mode}: run `make native` after editing sources"
+        assert here_mode.endswith("mypyc modules compiled"), here_mode
     assert here == pure
     # And neither is an empty comparison.
     assert len(pure) > len(CASES) and any(v[1] and v[1] > 1 for v in pure if len(v) > 2)
@@ -89,20 +91,23 @@ def test_the_compiled_and_the_pure_path_give_the_same_answers() -> None:
 @pytest.mark.skipif(not BUILT, reason="pure-Python install (MINEGRAPH_COMPILE=0): nothing built")
 def test_a_built_install_runs_every_listed_module_compiled() -> None:
     env = {k: v for k, v in os.environ.items() if k != native.PURE_VARIABLE}
-    code = "from minegraph import native; print(native.mode(), len(native.compiled()))"
+    code = "from minegraph import native; print(native.modules_mode(), len(native.compiled()))"
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                           check=True)
     assert done.stdout.split() == ["compiled", str(len(native.NATIVE_MODULES))], \
         f"{done.stdout.strip()}: run `make native` after editing sources"
+    package = Path(native.__file__).parent
+    built = json.loads(native.MANIFEST.read_text())["sources"]
     for module in native.NATIVE_MODULES:      # each built from the source it sits beside
-        assert json.loads(native.MANIFEST.read_text())["modules"][module] == \
-            native.source_hash(module)
+        source = native.source_path(module)
+        assert built[str(source.relative_to(package))] == native.source_hash(module)
 
 
 def test_minegraph_pure_imports_every_module_from_its_source() -> None:
     env = dict(os.environ, **{native.PURE_VARIABLE: "1"})
     code = ("from minegraph import native; import minegraph.engines.dp as dp; "
-            "print(native.mode().split()[0], native.compiled(), dp.__file__.endswith('.py'))")
+            "print(native.modules_mode().split()[0], native.compiled(), "
+            "dp.__file__.endswith('.py'))")
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                           check=True)
     assert done.stdout.split() == ["pure", "[]", "True"]

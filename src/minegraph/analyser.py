@@ -30,8 +30,6 @@ from minegraph.analysis import Analysis, check_board, from_result
 from minegraph.board import Board, Cell
 from minegraph.constraints import ConstraintSystem, build_system, update_system
 from minegraph.deadline import Deadline, time_limit
-from minegraph.engines.combine import current_arithmetic
-from minegraph.engines.native import kernel_available, run_kernel
 from minegraph.errors import BoardError, EngineError
 
 if TYPE_CHECKING:
@@ -117,6 +115,8 @@ class Analyser:
                              f"(Analyser.last_system) or None, got {type(since).__name__}")
         if mines is not None:
             board = board.with_states(board.states, mines)
+        from minegraph.engines.combine import current_arithmetic
+        from minegraph.engines.native import kernel_available, run_kernel
         with time_limit(timeout, "consistency"):
             if self.native and kernel_available() and current_arithmetic() != "float":
                 answer = run_kernel(board)

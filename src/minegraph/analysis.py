@@ -376,9 +376,11 @@ class Analysis:
         if self.board.states[index] != HIDDEN:
             raise BoardError(f"cell {key} is not hidden: only hidden cells have a mine probability")
         result = self.result
-        if result is not None and self.consistent and result.counts_known and \
-                hasattr(result.mine_counts, "groups") and result.count is not None:
-            # A box-level answer: this cell's fraction alone, not every cell's.
+        lazy = self.probabilities
+        if isinstance(lazy, CellProbabilities) and lazy._values is None and result is not None \
+                and self.consistent and hasattr(result.mine_counts, "groups") \
+                and result.count is not None:
+            # A box-level answer not yet spread over every cell: this cell's fraction alone.
             assert result.mine_counts is not None
             return reduced_fraction(result.mine_counts[index], result.count)
         if key not in self.probabilities:
