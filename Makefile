@@ -40,13 +40,17 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
+# The suite on every core (pytest-xdist), then the tests that measure time or drive a UI
+# alone (marker "serial"), then the engines again in pure Python (MINEGRAPH_PURE=1: no kernel,
+# no compiled module), the reference the native code is held to (and whose doctests pytest
+# cannot collect from an extension module).
 test: $(NATIVE) browser
 	$(BIN)/python -m mypy src/minegraph
-	$(BIN)/python -m pytest src tests
-	# The compiled modules again as pure Python, the reference they are built from (and whose
-	# doctests pytest cannot collect from an extension module).
-	MINEGRAPH_PURE=1 $(BIN)/python -m pytest -q src tests/engines tests/generate \
-		tests/test_constraints.py tests/test_constraints_update.py tests/test_analysis.py
+	$(BIN)/python -m pytest -n auto -m "not serial" src tests
+	$(BIN)/python -m pytest -m serial tests
+	MINEGRAPH_PURE=1 $(BIN)/python -m pytest -q -n auto -m "not serial" src tests/engines \
+		tests/generate tests/test_constraints.py tests/test_constraints_update.py \
+		tests/test_analysis.py
 
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy src/minegraph

@@ -48,8 +48,10 @@ from minegraph.recipes import checkerboard_opening
 
 # Any unraisable exception (e.g. from a solver deleted while a timer still interrupts it) or
 # unhandled exception in a timer thread fails the test that left it behind.
+# They measure time: run alone, after the parallel pass of make test.
 pytestmark = [pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning"),
-              pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")]
+              pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning"),
+              pytest.mark.serial]
 
 #: The limit every engine is given (seconds).
 LIMIT = 0.5

@@ -26,8 +26,9 @@ import pytest
 
 from minegraph.recipes import checkerboard_opening
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32",
-                                reason="SIGINT to a child process is POSIX")
+# They measure time: run alone, after the parallel pass of make test.
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX"),
+              pytest.mark.serial]
 
 #: Seconds between the start and the interrupt: the interpreter, the imports and the board's
 #: SAT encoding take 0.3-0.7 s, so the interrupt lands inside the engine's search.

@@ -24,6 +24,9 @@ from minegraph.play.game import Game  # noqa: E402
 from minegraph.play.policies import StrongPolicy, play  # noqa: E402
 from minegraph.play.tui import CELL_WIDTH, MineField, PlayApp, percent  # noqa: E402
 
+#: Measures time (or drives a UI): run alone, after the parallel pass of make test.
+pytestmark = pytest.mark.serial
+
 Script = Callable[[Pilot[None]], Awaitable[None]]
 
 

@@ -27,6 +27,9 @@ from minegraph.recipes import checkerboard_opening
 from minegraph.web import Limits, create_app
 from minegraph.web.store import GameStore
 
+#: Measures time (or drives a UI): run alone, after the parallel pass of make test.
+pytestmark = pytest.mark.serial
+
 with warnings.catch_warnings():  # Starlette's note about httpx, not about this code
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient

@@ -23,6 +23,9 @@ import pytest
 
 from minegraph import Board, analyze, explain
 
+#: Measures time (or drives a UI): run alone, after the parallel pass of make test.
+pytestmark = pytest.mark.serial
+
 #: With MINEGRAPH_SCREENSHOTS=1 the tests also save a picture of each view into docs/img.
 SCREENSHOTS = os.environ.get("MINEGRAPH_SCREENSHOTS") == "1"
 DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
