@@ -106,6 +106,20 @@ static inline int poll(Poll *p) {
     return poll_now(p);
 }
 
+/* The caller's cancel flag (a one-byte buffer, or None) for the poll; -1 with an exception. */
+static int watch_cancel(PyObject *obj, Py_buffer *buffer, Poll *pl) {
+    if (obj == Py_None)
+        return 0;
+    if (PyObject_GetBuffer(obj, buffer, PyBUF_SIMPLE) < 0)
+        return -1;
+    if (buffer->len < 1) {
+        PyErr_SetString(PyExc_ValueError, "cancel: a buffer of at least one byte");
+        return -1;
+    }
+    pl->cancel = (const volatile char *)buffer->buf;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ scratch memory */
 typedef struct {
     void **blocks;
@@ -687,18 +701,11 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
     PyObject *result = NULL, *states_fast = NULL;
     PyObject **Q = NULL, **W = NULL, **S = NULL, **box_count = NULL;
     Py_ssize_t nQ = 0, nW = 0, nS = 0, nBC = 0;
-    PyObject *count = NULL, *float_count = NULL, *per_floating = NULL;
+    PyObject *count = NULL, *per_floating = NULL;
     Arena A = {0};
     Poll pl = {deadline, NULL, 0};
-    if (cancel_obj != Py_None) {
-        if (PyObject_GetBuffer(cancel_obj, &cancelb, PyBUF_SIMPLE) < 0)
-            goto done;
-        if (cancelb.len < 1) {
-            PyErr_SetString(PyExc_ValueError, "cancel: a buffer of at least one byte");
-            goto done;
-        }
-        pl.cancel = (const volatile char *)cancelb.buf;
-    }
+    if (watch_cancel(cancel_obj, &cancelb, &pl) < 0)
+        goto done;
     states_fast = PySequence_Fast(states_obj, "states: a sequence of ints");
     if (!states_fast)
         goto done;
@@ -1165,7 +1172,6 @@ done:
     DECREF_ARRAY(box_count, nBC);
     PyMem_Free(box_count);
     Py_XDECREF(count);
-    Py_XDECREF(float_count);
     Py_XDECREF(per_floating);
     Py_XDECREF(states_fast);
     arena_free(&A);
@@ -1373,15 +1379,8 @@ static PyObject *kernel_solvable(PyObject *self, PyObject *args) {
         return NULL;
     Arena A = {0};
     Poll pl = {deadline, NULL, 0};
-    if (cancel_obj != Py_None) {
-        if (PyObject_GetBuffer(cancel_obj, &cancelb, PyBUF_SIMPLE) < 0)
-            goto done;
-        if (cancelb.len < 1) {
-            PyErr_SetString(PyExc_ValueError, "cancel: a buffer of at least one byte");
-            goto done;
-        }
-        pl.cancel = (const volatile char *)cancelb.buf;
-    }
+    if (watch_cancel(cancel_obj, &cancelb, &pl) < 0)
+        goto done;
     int n = (int)lb.len;
     const int32_t *indptr = (const int32_t *)ipb.buf, *indices = (const int32_t *)ixb.buf;
     int32_t m = (int32_t)(ixb.len / sizeof(int32_t));

@@ -8,11 +8,12 @@ from functools import cached_property
 from fractions import Fraction
 from math import log10
 from operator import countOf
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, cast
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, cast
 
 from minegraph.board import HIDDEN, MINE, Board, Cell
 from minegraph.deadline import Deadline, time_limit
 from minegraph.errors import AnswerUnavailable, BoardError
+from minegraph.lazy import LazyDict
 
 if TYPE_CHECKING:
     from minegraph.engines.base import Engine, EngineResult, Probability
@@ -176,7 +177,7 @@ def check_board(board: object, function: str) -> Board:
     raise BoardError(f"{function} needs a Board, got {type(board).__name__}{hint}")
 
 
-class CellProbabilities(Mapping[Cell, "Probability"]):
+class CellProbabilities(LazyDict[Cell, "Probability"]):
     """The mine probability of every hidden cell, built on first use.
 
     An engine's answer is per box (cells no number tells apart share one value); naming every
@@ -194,43 +195,7 @@ class CellProbabilities(Mapping[Cell, "Probability"]):
     {(0, 0): Fraction(1, 2)}
     """
 
-    __slots__ = ("_build", "_values")
-
-    def __init__(self, build: Callable[[], dict[Cell, Probability]]) -> None:
-        self._build: Callable[[], dict[Cell, Probability]] | None = build
-        self._values: dict[Cell, Probability] | None = None
-
-    def _dict(self) -> dict[Cell, Probability]:
-        values = self._values
-        if values is None:
-            build = self._build
-            assert build is not None
-            # Two threads may both build: the same values, and either result is kept.
-            values = self._values = build()
-            self._build = None
-        return values
-
-    def __getitem__(self, cell: Cell) -> Probability:
-        return self._dict()[cell]
-
-    def __contains__(self, cell: object) -> bool:
-        return cell in self._dict()
-
-    def __iter__(self) -> Iterator[Cell]:
-        return iter(self._dict())
-
-    def __len__(self) -> int:
-        return len(self._dict())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, CellProbabilities):
-            other = other._dict()
-        return self._dict() == other
-
-    __hash__ = None  # type: ignore[assignment]   # like a dict
-
-    def __repr__(self) -> str:
-        return repr(self._dict())
+    __slots__ = ()
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -377,7 +342,7 @@ class Analysis:
             raise BoardError(f"cell {key} is not hidden: only hidden cells have a mine probability")
         result = self.result
         lazy = self.probabilities
-        if isinstance(lazy, CellProbabilities) and lazy._values is None and result is not None \
+        if isinstance(lazy, CellProbabilities) and not lazy.built and result is not None \
                 and self.consistent and hasattr(result.mine_counts, "groups") \
                 and result.count is not None:
             # A box-level answer not yet spread over every cell: this cell's fraction alone.

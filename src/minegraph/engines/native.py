@@ -9,13 +9,14 @@ them; a position the kernel declines goes back to the Python path (``None``).
 
 from __future__ import annotations
 
-from typing import Iterator, Mapping
+from typing import Iterator
 
 from minegraph.board import Board
 from minegraph.deadline import current_deadline
 from minegraph.engines.base import EngineResult
 from minegraph.errors import QueryTimeout
 from minegraph.kernel import Declined, KernelAnswer, available, run
+from minegraph.lazy import LazyDict
 
 __all__ = ["BoxCounts", "run_kernel", "kernel_available"]
 
@@ -25,7 +26,7 @@ def kernel_available() -> bool:
     return available()
 
 
-class BoxCounts(Mapping[int, int]):
+class BoxCounts(LazyDict[int, int]):
     """Per hidden cell, the completions with a mine on it, from the kernel's per-box answer;
     the dictionary is built on first read, in the order of the board's hidden cells.
 
@@ -38,27 +39,11 @@ class BoxCounts(Mapping[int, int]):
     {0: 1, 2: 1}
     """
 
-    __slots__ = ("_board", "_answer", "_values")
+    __slots__ = ("_answer",)
 
     def __init__(self, board: Board, answer: KernelAnswer) -> None:
-        self._board = board
+        super().__init__(lambda: _per_cell(board, answer))
         self._answer = answer
-        self._values: dict[int, int] | None = None
-
-    def _dict(self) -> dict[int, int]:
-        values = self._values
-        if values is None:
-            answer = self._answer
-            per_cell: list[int] = [0] * len(self._board.states)
-            for c in answer.mines:
-                per_cell[c] = answer.count
-            for cells, count in zip(answer.box_cells, answer.box_counts):
-                for c in cells:
-                    per_cell[c] = count
-            for c in answer.floating:
-                per_cell[c] = answer.floating_count
-            values = self._values = {c: per_cell[c] for c in self._board.hidden}
-        return values
 
     def groups(self) -> Iterator[tuple[tuple[int, ...], int, float]]:
         """Cells that share a count, with the count and its share of all completions as a
@@ -76,20 +61,17 @@ class BoxCounts(Mapping[int, int]):
         if decided_mines:
             yield decided_mines, answer.count, 1.0
 
-    def __getitem__(self, cell: int) -> int:
-        return self._dict()[cell]
 
-    def __contains__(self, cell: object) -> bool:
-        return cell in self._dict()
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._dict())
-
-    def __len__(self) -> int:
-        return len(self._dict())
-
-    def __repr__(self) -> str:
-        return repr(self._dict())
+def _per_cell(board: Board, answer: KernelAnswer) -> dict[int, int]:
+    per_cell: list[int] = [0] * len(board.states)
+    for c in answer.mines:
+        per_cell[c] = answer.count
+    for cells, count in zip(answer.box_cells, answer.box_counts):
+        for c in cells:
+            per_cell[c] = count
+    for c in answer.floating:
+        per_cell[c] = answer.floating_count
+    return {c: per_cell[c] for c in board.hidden}
 
 
 def run_kernel(board: Board) -> EngineResult | None:
