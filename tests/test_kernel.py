@@ -55,7 +55,7 @@ def brute(board: Board) -> tuple[object, ...]:
     return True, r.count, counts, sorted(r.safe), sorted(r.mines)
 
 
-@settings(max_examples=examples(3000), deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(positions())
 def test_kernel_equals_python_and_brute_force_on_grids(board: Board) -> None:
     got = native(board)
@@ -63,7 +63,7 @@ def test_kernel_equals_python_and_brute_force_on_grids(board: Board) -> None:
     assert got[:5] == brute(board)
 
 
-@settings(max_examples=examples(1500), deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(graph_positions())
 def test_kernel_equals_python_on_graphs(board: Board) -> None:
     got = native(board)
@@ -71,7 +71,7 @@ def test_kernel_equals_python_on_graphs(board: Board) -> None:
     assert got[:5] == brute(board)
 
 
-@settings(max_examples=examples(500), deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from(["square", "hex", "torus", "triangle"]),
        st.booleans(), st.booleans())
 def test_kernel_equals_python_on_midgames(seed: int, topology: str, clicks: bool,
@@ -131,7 +131,7 @@ def test_wrong_flag_is_inconsistent() -> None:
     assert HIDDEN != MINE
 
 
-@settings(max_examples=examples(1500), deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(st.sampled_from(["square", "hex", "torus", "triangle"]), st.integers(3, 9),
        st.integers(3, 12), st.floats(0.05, 0.35), st.integers(0, 2**32), st.booleans())
 def test_native_no_guess_player_agrees_with_the_python_player(

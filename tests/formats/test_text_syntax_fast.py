@@ -46,7 +46,7 @@ def edit(text: str, how: str, where: int) -> str:
     return "\n".join(lines)
 
 
-@settings(max_examples=examples(2000), deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(positions(), EDITS, st.integers(0, 100))
 def test_the_fast_reader_agrees_with_the_full_reader(board: object, how: str, where: int) -> None:
     text = edit(board.to_text(), how, where)  # type: ignore[attr-defined]
