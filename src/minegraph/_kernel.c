@@ -330,7 +330,7 @@ typedef struct {
  * from *budget.  All memory comes from the arena. */
 static int build_model(Model *M, Arena *A, Poll *pl, const int32_t *indptr,
                        const int32_t *indices, int n, const int8_t *states, long long *budget,
-                       const char **why) {
+                       int max_floating, const char **why) {
     int32_t m = indptr[n];
     Position P = {n, indptr, indices, NULL, NULL, NULL, NULL};
     P.state = NEW(A, int8_t, n);
@@ -472,6 +472,11 @@ static int build_model(Model *M, Arena *A, Poll *pl, const int32_t *indptr,
         box_size[found]++;
         if (box_size[found] > MAX_BOX_CELLS)
             { *why = "a box or clue too large for the kernel"; return ST_DECLINED; }
+    }
+    if (max_floating >= 0 && nfloat > max_floating) {
+        /* Decided before any counting: the caller could not combine the answer anyway. */
+        *why = "a combination too large for the kernel";
+        return ST_DECLINED;
     }
     /* Box cells in CSR, increasing within each box. */
     int *box_ptr = NEW(A, int, nboxes + 1), *box_cells = NEW(A, int, nfront + 1);
@@ -738,7 +743,8 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
     const char *why = "";
     long long nodes_budget = budget;
     int built = build_model(&M, &A, &pl, (const int32_t *)ipb.buf, (const int32_t *)ixb.buf, n,
-                            states8, &nodes_budget, &why);
+                            states8, &nodes_budget, total >= 0 ? MAX_FLOATING_COMBINED : -1,
+                            &why);
     if (built < 0)
         goto nomem;
     if (built == ST_INCONSISTENT)
@@ -1439,7 +1445,7 @@ static PyObject *kernel_solvable(PyObject *self, PyObject *args) {
         Arena B = {0};
         Model M = {0};
         const char *why = "";
-        int built = build_model(&M, &B, &pl, indptr, indices, n, G.state, &budget, &why);
+        int built = build_model(&M, &B, &pl, indptr, indices, n, G.state, &budget, -1, &why);
         if (built == ST_OK)
             built = forced_cells(&M, &B, total, forced);
         int progress = 0;
@@ -1602,8 +1608,64 @@ static PyObject *kernel_release_sigint(PyObject *self, PyObject *args) {
 #endif
 }
 
+/* ------------------------------------------------------------------ the neighbour table */
+static PyObject *kernel_csr(PyObject *self, PyObject *neighbors) {
+    (void)self;
+    PyObject *outer = PySequence_Fast(neighbors, "neighbors: a sequence of sequences of ints");
+    if (!outer)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(outer), m = 0;
+    PyObject **rows = PySequence_Fast_ITEMS(outer), *result = NULL;
+    PyObject *indptr = PyBytes_FromStringAndSize(NULL, (n + 1) * (Py_ssize_t)sizeof(int32_t));
+    PyObject *indices = NULL;
+    if (!indptr)
+        goto done;
+    int32_t *ip = (int32_t *)PyBytes_AS_STRING(indptr);
+    ip[0] = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_ssize_t len = PySequence_Length(rows[i]);
+        if (len < 0)
+            goto done;
+        m += len;
+        if (m > INT32_MAX) {
+            PyErr_SetString(PyExc_OverflowError, "neighbors: too many entries");
+            goto done;
+        }
+        ip[i + 1] = (int32_t)m;
+    }
+    indices = PyBytes_FromStringAndSize(NULL, m * (Py_ssize_t)sizeof(int32_t));
+    if (!indices)
+        goto done;
+    int32_t *ix = (int32_t *)PyBytes_AS_STRING(indices);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *row = PySequence_Fast(rows[i], "neighbors: a sequence of sequences of ints");
+        if (!row)
+            goto done;
+        Py_ssize_t len = PySequence_Fast_GET_SIZE(row);
+        PyObject **items = PySequence_Fast_ITEMS(row);
+        for (Py_ssize_t j = 0; j < len; j++) {
+            long v = PyLong_AsLong(items[j]);
+            if ((v == -1 && PyErr_Occurred()) || v < 0 || v >= n) {
+                if (!PyErr_Occurred())
+                    PyErr_Format(PyExc_ValueError, "neighbors: %ld is not a cell", v);
+                Py_DECREF(row);
+                goto done;
+            }
+            ix[ip[i] + j] = (int32_t)v;
+        }
+        Py_DECREF(row);
+    }
+    result = PyTuple_Pack(2, indptr, indices);
+done:
+    Py_XDECREF(indptr);
+    Py_XDECREF(indices);
+    Py_DECREF(outer);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"analyze", kernel_analyze, METH_VARARGS, analyze_doc},
+    {"csr", kernel_csr, METH_O, "csr(neighbors) -> (indptr, indices): the table as int32 bytes."},
     {"solvable", kernel_solvable, METH_VARARGS, solvable_doc},
     {"guard_sigint", kernel_guard_sigint, METH_VARARGS,
      "guard_sigint(flag, grace, status): the command line's Ctrl-C guard (see the source)."},

@@ -29,6 +29,7 @@ import hashlib
 import importlib
 import os
 from array import array
+from itertools import accumulate, chain
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -136,14 +137,14 @@ def _csr(neighbors: tuple[tuple[int, ...], ...]) -> tuple[bytes, bytes]:
     entry = _CSR.get(id(neighbors))
     if entry is not None and entry[0] is neighbors:
         return entry[1], entry[2]
-    indptr = array("i", [0])
-    indices = array("i")
-    for near in neighbors:
-        indices.extend(near)
-        indptr.append(len(indices))
+    kernel = _KERNEL
+    if kernel is not None:
+        pair: tuple[bytes, bytes] = kernel.csr(neighbors)
+    else:
+        pair = (array("i", accumulate(map(len, neighbors), initial=0)).tobytes(),
+                array("i", chain.from_iterable(neighbors)).tobytes())
     if len(_CSR) >= _CSR_KEEP:
         _CSR.clear()
-    pair = indptr.tobytes(), indices.tobytes()
     _CSR[id(neighbors)] = (neighbors, *pair)
     return pair
 
