@@ -303,6 +303,16 @@ class Analysis:
             out.update(dict.fromkeys([keys[c] for c in cells], x))
         return out
 
+    def _float_items(self) -> Iterable[tuple[Cell, float]]:
+        """``(cell, float)`` for every cell of :attr:`probabilities`: from :attr:`floats`
+        when it is built or cheap (a box-level answer), else straight from the probabilities
+        without a second dictionary (a million cells on the biggest boards)."""
+        result = self.result
+        if "floats" in self.__dict__ or (self.consistent and result is not None
+                                         and hasattr(result.mine_counts, "groups")):
+            return self.floats.items()
+        return ((cell, _to_float(p)) for cell, p in self.probabilities.items())
+
     @cached_property
     def completion_mines(self) -> frozenset[int] | None:
         """The hidden cells holding a mine in :attr:`completion` (internal indices)."""
@@ -396,14 +406,14 @@ class Analysis:
 
         if board.rows is not None and board.cols is not None:
             grid: list[Any] = [[None] * board.cols for _ in range(board.rows)]
-            for cell, x in self.floats.items():
+            for cell, x in self._float_items():
                 r, c = cell  # type: ignore[misc]
                 grid[r][c] = x
             probability: Any = grid
         else:
             flat: list[Any] = [None] * board.size
             where = board.index
-            for cell, x in self.floats.items():
+            for cell, x in self._float_items():
                 flat[cell if labels is None else where(cell)] = x  # type: ignore[index]
             probability = flat
         obj = {"consistent": self.consistent,

@@ -18,7 +18,14 @@ from minegraph.errors import QueryTimeout
 from minegraph.kernel import Declined, KernelAnswer, available, run
 from minegraph.lazy import LazyDict
 
-__all__ = ["BoxCounts", "run_kernel", "kernel_available"]
+__all__ = ["BoxCounts", "run_kernel", "kernel_available", "MAX_CELLS"]
+
+
+#: Boards of more cells go straight to the Python path: the kernel is built for positions of
+#: playing size, and on bigger boards it declines (a component past its 120 cells, a
+#: combination past its 4,096 floating cells) after work that costs up to a sixth of the
+#: Python path's time (measured on the openings of bench/bigboards.py, 400x400).
+MAX_CELLS = 20_000
 
 
 def kernel_available() -> bool:
@@ -82,6 +89,8 @@ def run_kernel(board: Board) -> EngineResult | None:
     QueryTimeout, QueryCancelled
         when the current query's deadline passes or it is cancelled while the kernel works.
     """
+    if len(board.states) > MAX_CELLS:
+        return None
     deadline = current_deadline()
     if deadline is not None:
         deadline.check()
