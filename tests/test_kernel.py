@@ -157,3 +157,21 @@ def test_native_no_guess_player_agrees_with_the_python_player(
     assert got == expected
     if got is not None:     # the start position: the first click's flood fill
         assert got.states[first] == sum(1 for q in nbrs[first] if q in layout)
+
+
+def test_numbers_beyond_the_kernels_range_go_to_the_python_path() -> None:
+    """A graph cell may show any number up to its degree; the kernel keeps states in a byte
+    and declines numbers above 127 (found by trying: it raised ValueError before)."""
+    from math import comb
+    leaves = 200
+    star = Board.from_graph(leaves + 1, [(0, i) for i in range(1, leaves + 1)],
+                            [150] + [HIDDEN] * leaves)
+    with pytest.raises(kernel.Declined):
+        kernel.run(star)
+    a = analyze(star)
+    assert a.engine != "kernel" and a.solutions == comb(leaves, 150)
+    layout = frozenset(range(1, 131))       # the centre shows 130
+    shape = Board.from_graph(leaves + 1, [(0, i) for i in range(1, leaves + 1)],
+                             [HIDDEN] * (leaves + 1), mines=len(layout))
+    with pytest.raises(kernel.Declined):
+        kernel.solvable(shape, layout, 0)

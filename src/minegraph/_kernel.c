@@ -733,8 +733,12 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
         long s = PyLong_AsLong(items[i]);
         if (s == -1 && PyErr_Occurred())
             goto done;
-        if (s < S_BLANK || s > 127) {
+        if (s < S_BLANK) {
             PyErr_Format(PyExc_ValueError, "state %ld of cell %d", s, i);
+            goto done;
+        }
+        if (s > 127) {          /* a graph cell of that many neighbours: not the kernel's */
+            result = status_only(ST_DECLINED, "a number above 127");
             goto done;
         }
         states8[i] = (int8_t)s;
@@ -1416,7 +1420,11 @@ static PyObject *kernel_solvable(PyObject *self, PyObject *args) {
         int k = 0;
         for (int32_t e = indptr[v]; e < indptr[v + 1]; e++)
             k += G.mine[indices[e]] != 0;
-        G.number[v] = (int8_t)(k > 127 ? 127 : k);
+        if (k > 127) {          /* a number the position's int8 states cannot hold */
+            result = Py_BuildValue("(ii)", ST_DECLINED, 0);
+            goto done;
+        }
+        G.number[v] = (int8_t)k;
     }
     if (G.mine[first]) {
         result = Py_BuildValue("(ii)", 1, n - mines);
