@@ -27,16 +27,22 @@ check() {   # venv expected-status
 
 echo "packaging: wheel and sdist"
 "$PYTHON" -m venv "$WORK/tools"
-"$WORK/tools/bin/pip" -q install build 2>&1 | grep -v '^WARNING: Location' || true
-"$WORK/tools/bin/python" -m build -q -o "$WORK/dist" "$SRC" >/dev/null
+"$WORK/tools/bin/pip" -q install build 'setuptools>=77' wheel 2>&1 | grep -v '^WARNING: Location' || true
+# One build environment for both (the build requirements installed above), not two.
+"$WORK/tools/bin/python" -m build -q --no-isolation -o "$WORK/dist" "$SRC" >/dev/null
+install() {   # venv, what, environment...
+    "$PYTHON" -m venv "$1"
+    env "${@:3}" "$1/bin/pip" -q install "$2" 2>&1 | grep -v '^WARNING: Location' || true
+}
+# The three installs side by side (they spend their time unpacking dependencies).
+rm -rf "$SRC/build"
+install "$WORK/whl" "$(ls "$WORK"/dist/*.whl)" &
+install "$WORK/tar.gz" "$(ls "$WORK"/dist/*.tar.gz)" &
+install "$WORK/nocc" "$SRC" CC=/bin/false &
+wait
 for kind in whl tar.gz; do
-    "$PYTHON" -m venv "$WORK/$kind"
-    "$WORK/$kind/bin/pip" -q install "$WORK"/dist/*."$kind" 2>&1 | grep -v '^WARNING: Location' || true
     echo " installed from .$kind"; check "$WORK/$kind" native
 done
 echo "packaging: pip install . without a C compiler"
-rm -rf "$SRC/build"
-"$PYTHON" -m venv "$WORK/nocc"
-CC=/bin/false "$WORK/nocc/bin/pip" -q install "$SRC" 2>&1 | grep -v '^WARNING: Location' || true
 check "$WORK/nocc" pure
 echo "packaging: all install paths work"
