@@ -1228,15 +1228,21 @@ static int forced_cells(Model *M, Arena *A, long long total, int8_t *forced) {
     if (!feasible)
         return -1;
     int float_mine = F > 0, float_safe = F > 0;
+    /* sup[c]: the mine counts component c can take */
+    uint8_t **sup = NEW(A, uint8_t *, nc + 1);
+    if (!sup)
+        return -1;
+    for (int c = 0; c < nc; c++) {
+        Part *p = &M->parts[c];
+        sup[c] = NEW(A, uint8_t, p->cells + 1);
+        if (!sup[c])
+            return -1;
+        for (int t = p->lo; t <= p->hi; t++)
+            sup[c][t] = p->total[t] != 0;
+    }
     if (total < 0) {
-        for (int c = 0; c < nc; c++) {
-            Part *p = &M->parts[c];
-            feasible[c] = NEW(A, uint8_t, p->cells + 1);
-            if (!feasible[c])
-                return -1;
-            for (int t = p->lo; t <= p->hi; t++)
-                feasible[c][t] = p->total[t] != 0;
-        }
+        for (int c = 0; c < nc; c++)
+            feasible[c] = sup[c];      /* without a total the components are independent */
     } else {
         long long R = total - M->flagged - M->nmines;
         /* prefix[c]: the counts the components before c can take together (suffix: after) */
@@ -1250,17 +1256,6 @@ static int forced_cells(Model *M, Arena *A, long long total, int8_t *forced) {
         plen[0] = 1;
         suf[nc] = one;
         slen[nc] = 1;
-        uint8_t **sup = NEW(A, uint8_t *, nc + 1);
-        if (!sup)
-            return -1;
-        for (int c = 0; c < nc; c++) {
-            Part *p = &M->parts[c];
-            sup[c] = NEW(A, uint8_t, p->cells + 1);
-            if (!sup[c])
-                return -1;
-            for (int t = p->lo; t <= p->hi; t++)
-                sup[c][t] = p->total[t] != 0;
-        }
         for (int c = 0; c < nc; c++) {
             pre[c + 1] = sumset(A, pre[c], plen[c], sup[c], M->parts[c].cells + 1);
             plen[c + 1] = plen[c] + M->parts[c].cells;
