@@ -134,8 +134,8 @@ def mode() -> str:
     """
     from minegraph.kernel import status
     modules = _MODE
-    if modules == "pure":
-        return status()
+    if modules == "pure" or modules.startswith(f"pure ({PURE_VARIABLE}"):
+        return status()         # nothing built, or everything pure on purpose: said once
     return f"{status()}; mypyc modules {modules}"
 
 
