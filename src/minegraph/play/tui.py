@@ -48,6 +48,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container
+from textual.css.query import NoMatches
 from textual.geometry import Region, Size
 from textual.timer import Timer
 from textual.widget import Widget
@@ -421,8 +422,13 @@ class PlayApp(App[None]):
                "Solver: s." + note
 
     def _tick(self) -> None:
-        if self._mounted:
-            self.query_one("#bar", Static).update(self.bar_text())
+        if not self._mounted:
+            return
+        try:
+            bar = self.query_one("#bar", Static)
+        except NoMatches:       # a tick while the app closes: its screen is already gone
+            return
+        bar.update(self.bar_text())
 
     def _sync_clock(self) -> None:
         g = self.game
