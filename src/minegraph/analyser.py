@@ -115,10 +115,9 @@ class Analyser:
                              f"(Analyser.last_system) or None, got {type(since).__name__}")
         if mines is not None:
             board = board.with_states(board.states, mines)
-        from minegraph.engines.combine import current_arithmetic
-        from minegraph.engines.native import kernel_available, run_kernel
+        from minegraph.engines.native import run_kernel
         with time_limit(timeout, "consistency"):
-            if self.native and kernel_available() and current_arithmetic() != "float":
+            if self.native:
                 answer = run_kernel(board)
                 if answer is not None:
                     if since is None:

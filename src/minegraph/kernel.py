@@ -28,8 +28,6 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
-from array import array
-from itertools import accumulate, chain
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -137,12 +135,8 @@ def _csr(neighbors: tuple[tuple[int, ...], ...]) -> tuple[bytes, bytes]:
     entry = _CSR.get(id(neighbors))
     if entry is not None and entry[0] is neighbors:
         return entry[1], entry[2]
-    kernel = _KERNEL
-    if kernel is not None:
-        pair: tuple[bytes, bytes] = kernel.csr(neighbors)
-    else:
-        pair = (array("i", accumulate(map(len, neighbors), initial=0)).tobytes(),
-                array("i", chain.from_iterable(neighbors)).tobytes())
+    assert _KERNEL is not None      # only the kernel's callers need the table
+    pair: tuple[bytes, bytes] = _KERNEL.csr(neighbors)
     if len(_CSR) >= _CSR_KEEP:
         _CSR.clear()
     _CSR[id(neighbors)] = (neighbors, *pair)

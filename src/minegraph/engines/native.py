@@ -14,11 +14,12 @@ from typing import Iterator
 from minegraph.board import Board
 from minegraph.deadline import current_deadline
 from minegraph.engines.base import EngineResult
+from minegraph.engines.combine import current_arithmetic
 from minegraph.errors import QueryTimeout
 from minegraph.kernel import Declined, KernelAnswer, available, run
 from minegraph.lazy import LazyDict
 
-__all__ = ["BoxCounts", "run_kernel", "kernel_available", "MAX_CELLS"]
+__all__ = ["BoxCounts", "run_kernel", "MAX_CELLS"]
 
 
 #: Boards of more cells go straight to the Python path: the kernel is built for positions of
@@ -26,11 +27,6 @@ __all__ = ["BoxCounts", "run_kernel", "kernel_available", "MAX_CELLS"]
 #: combination past its 4,096 floating cells) after work that costs up to a sixth of the
 #: Python path's time (measured on the openings of bench/bigboards.py, 400x400).
 MAX_CELLS = 20_000
-
-
-def kernel_available() -> bool:
-    """Whether the native kernel runs in this process (see :func:`minegraph.kernel.status`)."""
-    return available()
 
 
 class BoxCounts(LazyDict[int, int]):
@@ -49,7 +45,7 @@ class BoxCounts(LazyDict[int, int]):
     __slots__ = ("_answer",)
 
     def __init__(self, board: Board, answer: KernelAnswer) -> None:
-        super().__init__(lambda: _per_cell(board, answer))
+        super().__init__(lambda: _per_cell(board, self))
         self._answer = answer
 
     def groups(self) -> Iterator[tuple[tuple[int, ...], int, float]]:
@@ -69,27 +65,26 @@ class BoxCounts(LazyDict[int, int]):
             yield decided_mines, answer.count, 1.0
 
 
-def _per_cell(board: Board, answer: KernelAnswer) -> dict[int, int]:
+def _per_cell(board: Board, counts: BoxCounts) -> dict[int, int]:
     per_cell: list[int] = [0] * len(board.states)
-    for c in answer.mines:
-        per_cell[c] = answer.count
-    for cells, count in zip(answer.box_cells, answer.box_counts):
+    for cells, count, _ in counts.groups():
         for c in cells:
             per_cell[c] = count
-    for c in answer.floating:
-        per_cell[c] = answer.floating_count
     return {c: per_cell[c] for c in board.hidden}
 
 
 def run_kernel(board: Board) -> EngineResult | None:
-    """The kernel's answer on ``board`` as an engine result, or ``None`` when it declines.
+    """The kernel's answer on ``board`` as an engine result, or ``None`` when the Python path
+    is to answer: the kernel is not built or not used, the board has more than
+    :data:`MAX_CELLS` cells, the query asks for floating-point arithmetic, or the kernel
+    declines the position.
 
     Raises
     ------
     QueryTimeout, QueryCancelled
         when the current query's deadline passes or it is cancelled while the kernel works.
     """
-    if len(board.states) > MAX_CELLS:
+    if not available() or len(board.states) > MAX_CELLS or current_arithmetic() == "float":
         return None
     deadline = current_deadline()
     if deadline is not None:

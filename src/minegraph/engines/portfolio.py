@@ -32,8 +32,8 @@ from minegraph.board import Board
 from minegraph.constraints import Component, ConstraintSystem, build_system
 from minegraph.deadline import asking, current_deadline, time_limit
 from minegraph.engines.base import QUESTIONS, EngineResult, Probability, SystemEngine
-from minegraph.engines.combine import chooses_float, current_arithmetic
-from minegraph.engines.native import kernel_available, run_kernel
+from minegraph.engines.combine import chooses_float
+from minegraph.engines.native import run_kernel
 from minegraph.engines.dp import (ComponentDP, combine_parts, estimate_work, forced_by_parts,
                                   local_graph)
 from minegraph.engines.elimination import CliqueTree, clique_tree
@@ -259,8 +259,7 @@ class PortfolioEngine(SystemEngine):
         has its full budget: with a smaller work budget (which asks for SAT cuts), a cache
         (the kernel recounts a position faster than the cache finds its components) or
         floating-point arithmetic, the Python path runs."""
-        if self.cache is None and self.work_budget >= WORK_BUDGET and kernel_available() \
-                and current_arithmetic() != "float":
+        if self.cache is None and self.work_budget >= WORK_BUDGET:
             result = run_kernel(board)
             if result is not None:
                 return result
