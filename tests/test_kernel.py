@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(not kernel.available(), reason=f"kernel: {kernel
 
 def reference(board: Board) -> tuple[object, ...]:
     """The Python path's answer as plain values."""
-    r = PortfolioEngine().run_system(build_system(board))
+    r = PortfolioEngine(native=False).run_system(build_system(board))
     if not r.consistent:
         return (False,)
     assert r.mine_counts is not None
@@ -90,7 +90,7 @@ def test_analysis_from_the_kernel_reads_like_the_python_path() -> None:
     board = midgame(16, 30, 99, 11).board
     a = analyze(board)
     assert a.engine == "kernel"
-    b = analyze(board, PortfolioEngine(cache=None, work_budget=2e6))
+    b = analyze(board, PortfolioEngine(native=False))
     assert a.probabilities == analyze(board, "dp").probabilities
     assert (a.solutions, a.safe, a.mines, a.best, a.best_basis) == \
         (b.solutions, b.safe, b.mines, b.best, b.best_basis)
@@ -175,3 +175,38 @@ def test_numbers_beyond_the_kernels_range_go_to_the_python_path() -> None:
                              [HIDDEN] * (leaves + 1), mines=len(layout))
     with pytest.raises(kernel.Declined):
         kernel.solvable(shape, layout, 0)
+
+
+@settings(max_examples=examples(1000), deadline=None)
+@given(st.one_of(positions(), graph_positions()), st.booleans())
+def test_component_counts_equal_the_dp(board: Board, with_total: bool) -> None:
+    """Per component, the kernel's search gives the DP's figures exactly, and its completion
+    for every reachable mine count meets the component's clues with that many mines."""
+    from minegraph.engines.dp import ComponentDP
+    system = build_system(board)
+    for component in system.components:
+        sizes, clues = component.key
+        dp = ComponentDP(sizes, clues, with_total)
+        total, mined = kernel.count_component(sizes, clues, with_total)
+        assert total == dp.total
+        if dp.total != [0]:
+            assert mined == dp.mined
+        for t, ways in enumerate(total):
+            found = kernel.complete_component(sizes, clues, t if with_total else -1)
+            assert (found is not None) == bool(ways)
+            if found is not None:
+                assert all(0 <= k <= s for k, s in zip(found, sizes))
+                assert all(sum(found[b] for b in boxes) == need for need, boxes in clues)
+                assert not with_total or sum(found) == t
+
+
+def test_count_component_refuses_malformed_keys() -> None:
+    with pytest.raises(ValueError):
+        kernel.count_component([1, 1], [(1, (0, 0))], True)        # a box twice in one clue
+    with pytest.raises(ValueError):
+        kernel.count_component([1, 1], [(1, (0, 2))], True)        # no box 2
+    with pytest.raises(ValueError):
+        kernel.count_component([0], [(0, (0,))], True)              # an empty box
+    assert kernel.count_component([1], [(1, ())], True) == ([0], [[0, 0]])  # 1 over nothing
+    with pytest.raises(kernel.Declined):
+        kernel.count_component([60, 61], [(1, (0, 1))], True)      # 121 cells

@@ -214,6 +214,9 @@ typedef struct {
     u128 *total;                /* [cells + 1]: weighted assignments by mine count */
     u128 *mined;                /* [nboxes][cells + 1]: per search position, mines on one cell */
     int lo, hi;                 /* mine counts with total[t] != 0 */
+    int completing, want;       /* completing: stop at the first assignment of `want` mines
+                                 * (any when want < 0), copied to `found` (by search position) */
+    int *found;
 } Part;
 
 /* Every assignment of mines to the part's boxes that meets its clues, found by a depth-first
@@ -241,6 +244,15 @@ static int count_part(Part *c, Arena *A, Poll *poll_state, long long *budget) {
         if (depth == B) {       /* a full assignment: every clue met exactly */
             u128 weight = w[B];
             int t = tsum[B];
+            if (c->completing) {
+                if (c->want < 0 || t == c->want) {
+                    memcpy(c->found, k, sizeof(int) * (size_t)B);
+                    c->lo = c->hi = t;
+                    return ST_OK;
+                }
+                depth--;
+                goto undo;
+            }
             c->total[t] += weight;
             for (int i = 0; i < B; i++)
                 if (k[i])
@@ -304,6 +316,8 @@ static int count_part(Part *c, Arena *A, Poll *poll_state, long long *budget) {
     }
     c->lo = -1;
     c->hi = -1;
+    if (c->completing)
+        return ST_OK;           /* searched everything: no assignment of `want` mines */
     for (int t = 0; t < L; t++)
         if (c->total[t]) {
             if (c->lo < 0)
@@ -1666,10 +1680,225 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ one component on its own */
+PyDoc_STRVAR(count_component_doc,
+"count_component(sizes, clues, with_total, budget, deadline, cancel, want)\n"
+"\n"
+"One component in local numbering (its canonical key): sizes[b] cells in box b, clues as\n"
+"(need, boxes) with distinct box indices.  want == -2: count it -> (OK, total, mined, nodes)\n"
+"where total[t] is the number of assignments with t mines (trimmed; one entry, the plain\n"
+"count, without a total) and mined[b][t] the mines in box b summed over them (cells + 1\n"
+"entries, or one).  want >= -1: one assignment with `want` mines (any when -1) -> (OK, per-box\n"
+"mines) or (INCONSISTENT, None).  Otherwise (status, reason): DECLINED past 120 cells or the\n"
+"node budget, TIMEOUT, CANCELLED.");
+
+static PyObject *kernel_count_component(PyObject *self, PyObject *args) {
+    PyObject *sizes_obj, *clues_obj, *cancel_obj;
+    int with_total, want;
+    long long budget;
+    double deadline;
+    if (!PyArg_ParseTuple(args, "OOpLdOi", &sizes_obj, &clues_obj, &with_total, &budget,
+                          &deadline, &cancel_obj, &want))
+        return NULL;
+    PyObject *result = NULL, *sizes_fast = NULL, *clues_fast = NULL;
+    Py_buffer cancelb = {0};
+    Arena A = {0};
+    Poll pl = {deadline, NULL, 0};
+    if (watch_cancel(cancel_obj, &cancelb, &pl) < 0)
+        goto done;
+    sizes_fast = PySequence_Fast(sizes_obj, "sizes: a sequence of ints");
+    clues_fast = sizes_fast ? PySequence_Fast(clues_obj, "clues: a sequence of pairs") : NULL;
+    if (!clues_fast)
+        goto done;
+    int B = (int)PySequence_Fast_GET_SIZE(sizes_fast);
+    int J = (int)PySequence_Fast_GET_SIZE(clues_fast);
+    Part part = {0}, *c = &part;
+    int *size = NEW(&A, int, B + 1), *pos = NEW(&A, int, B + 1), *mark = NEW(&A, int, B + 1);
+    int *clue_ptr = NEW(&A, int, J + 1), *clue_box = NULL;
+    if (!size || !pos || !mark || !clue_ptr)
+        goto nomem;
+    int cells = 0;
+    for (int b = 0; b < B; b++) {
+        long s = PyLong_AsLong(PySequence_Fast_GET_ITEM(sizes_fast, b));
+        if (s == -1 && PyErr_Occurred())
+            goto done;
+        if (s < 1) {
+            PyErr_Format(PyExc_ValueError, "sizes[%d]: a box holds at least one cell", b);
+            goto done;
+        }
+        if (s > MAX_COMPONENT_CELLS || (cells += (int)s) > MAX_COMPONENT_CELLS) {
+            result = status_only(ST_DECLINED, "a component of more than 120 cells");
+            goto done;
+        }
+        size[b] = (int)s;
+    }
+    /* The clues' boxes in CSR, checked: in range and distinct within a clue. */
+    int edges = 0;
+    PyObject **pairs = PySequence_Fast_ITEMS(clues_fast);
+    for (int j = 0; j < J; j++) {
+        PyObject *boxes = PyTuple_Check(pairs[j]) && PyTuple_GET_SIZE(pairs[j]) == 2
+            ? PyTuple_GET_ITEM(pairs[j], 1) : NULL;
+        if (!boxes || !PyTuple_Check(boxes)) {
+            PyErr_Format(PyExc_TypeError, "clues[%d]: a pair (need, tuple of boxes)", j);
+            goto done;
+        }
+        edges += (int)PyTuple_GET_SIZE(boxes);
+        clue_ptr[j + 1] = edges;
+    }
+    int *need = NEW(&A, int, J + 1);
+    clue_box = NEW(&A, int, edges + 1);
+    if (!need || !clue_box)
+        goto nomem;
+    for (int j = 0; j < J; j++) {
+        long nd = PyLong_AsLong(PyTuple_GET_ITEM(pairs[j], 0));
+        if (nd == -1 && PyErr_Occurred())
+            goto done;
+        need[j] = nd < -1 ? -1 : nd > 10000 ? 10000 : (int)nd;  /* out of range: unmeetable */
+        PyObject *boxes = PyTuple_GET_ITEM(pairs[j], 1);
+        for (int e = clue_ptr[j]; e < clue_ptr[j + 1]; e++) {
+            long b = PyLong_AsLong(PyTuple_GET_ITEM(boxes, e - clue_ptr[j]));
+            if (b == -1 && PyErr_Occurred())
+                goto done;
+            if (b < 0 || b >= B || mark[b] == j + 1) {
+                PyErr_Format(PyExc_ValueError, "clues[%d]: box %ld out of range or repeated", j, b);
+                goto done;
+            }
+            mark[b] = j + 1;
+            clue_box[e] = (int)b;
+        }
+    }
+    /* Search order as in build_model: the clues in order, each adding its boxes not yet
+     * placed; boxes of no clue last. */
+    c->nboxes = B;
+    c->nclues = J;
+    c->cells = cells;
+    c->boxes = NEW(&A, int, B + 1);
+    c->size = NEW(&A, int, B + 1);
+    c->clue_ptr = NEW(&A, int, B + 1);
+    c->clue_of = NEW(&A, int, edges + 1);
+    c->need = need;
+    c->cap = NEW(&A, int, J + 1);
+    int *placed_at = NEW(&A, int, B + 1), *deg = NEW(&A, int, B + 1), *fill = NEW(&A, int, B + 1);
+    if (!c->boxes || !c->size || !c->clue_ptr || !c->clue_of || !c->cap || !placed_at || !deg
+        || !fill)
+        goto nomem;
+    int placed = 0;
+    for (int b = 0; b < B; b++)
+        pos[b] = -1;
+    for (int j = 0; j < J; j++) {
+        if (clue_ptr[j] == clue_ptr[j + 1] && need[j] != 0)
+            goto inconsistent;          /* a number over no box that needs mines */
+        for (int e = clue_ptr[j]; e < clue_ptr[j + 1]; e++) {
+            int b = clue_box[e];
+            c->cap[j] += size[b];
+            deg[b]++;
+            if (pos[b] < 0) {
+                pos[b] = placed;
+                c->boxes[placed++] = b;
+            }
+        }
+    }
+    for (int b = 0; b < B; b++)
+        if (pos[b] < 0) {
+            pos[b] = placed;
+            c->boxes[placed++] = b;
+        }
+    for (int i = 0; i < B; i++) {
+        c->size[i] = size[c->boxes[i]];
+        c->clue_ptr[i + 1] = c->clue_ptr[i] + deg[c->boxes[i]];
+    }
+    for (int j = 0; j < J; j++)
+        for (int e = clue_ptr[j]; e < clue_ptr[j + 1]; e++) {
+            int i = pos[clue_box[e]];
+            c->clue_of[c->clue_ptr[i] + fill[i]++] = j;
+        }
+    if (want >= -1) {
+        c->completing = 1;
+        c->want = want;
+        c->found = NEW(&A, int, B + 1);
+        if (!c->found)
+            goto nomem;
+    }
+    long long nodes = budget;
+    int status = count_part(c, &A, &pl, &nodes);
+    if (status < 0)
+        goto nomem;
+    if (status == ST_DECLINED) {
+        result = status_only(ST_DECLINED, "the search passed its node budget");
+        goto done;
+    }
+    if (status != ST_OK) {
+        result = status_only(status, status == ST_TIMEOUT ? "timed out" : "cancelled");
+        goto done;
+    }
+    if (c->completing) {
+        if (c->lo < 0)
+            goto inconsistent;
+        PyObject *per_box = PyList_New(B);
+        if (!per_box)
+            goto done;
+        for (int b = 0; b < B; b++)
+            PyList_SET_ITEM(per_box, b, PyLong_FromLong(c->found[pos[b]]));
+        result = Py_BuildValue("(iN)", ST_OK, per_box);
+        goto done;
+    }
+    {
+        int L = cells + 1, top = 0;
+        for (int t = 0; t < L; t++)
+            if (c->total[t])
+                top = t;
+        int len_total = with_total ? top + 1 : 1, len_mined = with_total ? L : 1;
+        PyObject *total_list = PyList_New(len_total), *mined_list = PyList_New(B);
+        if (!total_list || !mined_list) {
+            Py_XDECREF(total_list);
+            Py_XDECREF(mined_list);
+            goto done;
+        }
+        u128 sum = 0;
+        for (int t = 0; t < L; t++)
+            sum += c->total[t];
+        for (int t = 0; t < len_total; t++)
+            PyList_SET_ITEM(total_list, t, from_u128(with_total ? c->total[t] : sum));
+        for (int b = 0; b < B && !PyErr_Occurred(); b++) {
+            const u128 *row = &c->mined[(size_t)pos[b] * L];
+            PyObject *per_t = PyList_New(len_mined);
+            if (!per_t)
+                break;
+            /* row holds the mines on one cell of the box; the box holds size times that */
+            u128 acc = 0;
+            for (int t = 0; t < L; t++)
+                acc += row[t];
+            for (int t = 0; t < len_mined; t++)
+                PyList_SET_ITEM(per_t, t, from_u128((with_total ? row[t] : acc) * (u128)size[b]));
+            PyList_SET_ITEM(mined_list, b, per_t);
+        }
+        if (PyErr_Occurred()) {
+            Py_DECREF(total_list);
+            Py_DECREF(mined_list);
+            goto done;
+        }
+        result = Py_BuildValue("(iNNL)", ST_OK, total_list, mined_list, budget - nodes);
+        goto done;
+    }
+inconsistent:
+    result = Py_BuildValue("(iO)", ST_INCONSISTENT, Py_None);
+    goto done;
+nomem:
+    PyErr_NoMemory();
+done:
+    Py_XDECREF(sizes_fast);
+    Py_XDECREF(clues_fast);
+    if (cancelb.obj)
+        PyBuffer_Release(&cancelb);
+    arena_free(&A);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"analyze", kernel_analyze, METH_VARARGS, analyze_doc},
     {"csr", kernel_csr, METH_O, "csr(neighbors) -> (indptr, indices): the table as int32 bytes."},
     {"solvable", kernel_solvable, METH_VARARGS, solvable_doc},
+    {"count_component", kernel_count_component, METH_VARARGS, count_component_doc},
     {"guard_sigint", kernel_guard_sigint, METH_VARARGS,
      "guard_sigint(flag, grace, status): the command line's Ctrl-C guard (see the source)."},
     {"release_sigint", kernel_release_sigint, METH_NOARGS,

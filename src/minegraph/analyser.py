@@ -82,7 +82,7 @@ class Analyser:
         from minegraph.engines.portfolio import WORK_BUDGET, ComponentCache, PortfolioEngine
         self.cache = ComponentCache(max_cells)
         self.engine = PortfolioEngine(WORK_BUDGET if work_budget is None else work_budget,
-                                      solver=solver, cache=self.cache)
+                                      solver=solver, cache=self.cache, native=bool(native))
         self._explainers: OrderedDict[Board, Explainer] = OrderedDict()
         # The last position's constraint system: the next one usually differs from it in a
         # few uncovered cells, and update_system propagates from where it stopped. After an

@@ -31,12 +31,13 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Sequence
 
 from minegraph.version import __version__
 from minegraph.board import Board
 
-__all__ = ["KernelAnswer", "available", "module", "status", "run", "solvable", "SEARCH_BUDGET", "PURE_VARIABLE"]
+__all__ = ["KernelAnswer", "available", "module", "status", "run", "solvable", "count_component",
+           "complete_component", "SEARCH_BUDGET", "PURE_VARIABLE"]
 
 #: Search nodes the kernel may spend on one position before it declines (a few milliseconds).
 SEARCH_BUDGET = 200_000
@@ -243,3 +244,74 @@ def solvable(board: Board, layout: frozenset[int], first: int, deadline: float =
     if code == TIMEOUT:
         raise TimeoutError("timed out")
     raise InterruptedError("cancelled")
+
+
+def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
+                    with_total: bool, deadline: float = 0.0, cancel: bytearray | None = None,
+                    budget: int = SEARCH_BUDGET) -> tuple[list[int], list[list[int]]]:
+    """One component counted by the kernel's search, in local numbering (its canonical key:
+    box sizes, and clues as ``(need, boxes)``): the figures of
+    :class:`~minegraph.engines.dp.ComponentDP`, ``total[t]`` the assignments with ``t`` mines
+    (one entry, the plain count, without a total) and ``mined[b][t]`` the mines in box ``b``
+    summed over them.
+
+    Raises
+    ------
+    Declined
+        past 120 cells or the node budget.
+    TimeoutError, InterruptedError
+        as for :func:`run`.
+
+    Examples
+    --------
+    >>> if available():
+    ...     print(count_component([1, 1, 1], [(1, (0, 1)), (1, (1, 2))], True))
+    ... else:
+    ...     print(([0, 1, 1], [[0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 1, 0]]))
+    ([0, 1, 1], [[0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 1, 0]])
+    """
+    out = _component(sizes, clues, with_total, deadline, cancel, budget, -2)
+    if out[0] == INCONSISTENT:      # a number over no box that needs mines: no assignment
+        length = sum(sizes) + 1 if with_total else 1
+        return [0], [[0] * length for _ in sizes]
+    return out[1], out[2]
+
+
+def complete_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
+                       want: int, budget: int = SEARCH_BUDGET) -> list[int] | None:
+    """Mines per box of one assignment of the component with ``want`` mines (any when
+    ``want`` is -1), or ``None`` when there is none.
+
+    Raises
+    ------
+    Declined
+        past 120 cells or the node budget.
+
+    Examples
+    --------
+    >>> if available():
+    ...     print(complete_component([1, 1, 1], [(1, (0, 1)), (1, (1, 2))], 2))
+    ... else:
+    ...     print([1, 0, 1])
+    [1, 0, 1]
+    """
+    out = _component(sizes, clues, True, 0.0, None, budget, max(want, -1))
+    return None if out[0] == INCONSISTENT else list(out[1])
+
+
+def _component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
+               with_total: bool, deadline: float, cancel: bytearray | None, budget: int,
+               want: int) -> tuple[Any, ...]:
+    kernel = _KERNEL
+    if kernel is None:
+        raise Declined("the native kernel is not available")
+    out: tuple[Any, ...] = kernel.count_component(sizes, clues, with_total, budget, deadline,
+                                                  cancel, want)
+    code = out[0]
+    if code in (OK, INCONSISTENT):
+        return out
+    if code == DECLINED:
+        raise Declined(out[1])
+    if code == TIMEOUT:
+        raise TimeoutError(out[1])
+    raise InterruptedError(out[1])

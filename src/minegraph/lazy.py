@@ -7,9 +7,9 @@ wants one cell, the best move or the safe cells does not need it.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, Mapping, TypeVar
+from typing import Callable, Collection, Iterator, Mapping, Sequence, TypeVar
 
-__all__ = ["LazyDict"]
+__all__ = ["LazyDict", "GroupedCounts"]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -68,3 +68,39 @@ class LazyDict(Mapping[K, V]):
 
     def __repr__(self) -> str:
         return repr(self._dict())
+
+
+class GroupedCounts(LazyDict[int, int]):
+    """Per hidden cell, the completions with a mine on it, given per group of cells that share
+    the value (a box, the floating cells, the forced cells); the per-cell dictionary is built
+    on first read, in the order of ``hidden``, and cells of no group count 0.
+
+    :meth:`groups` lets a caller that wants every cell's probability divide once per group.
+
+    Examples
+    --------
+    >>> counts = GroupedCounts([0, 2, 3], 4, [([0, 2], 1), ([3], 4)])
+    >>> list(counts.groups()), dict(counts)
+    ([([0, 2], 1, 0.25), ([3], 4, 1.0)], {0: 1, 2: 1, 3: 4})
+    """
+
+    __slots__ = ("_groups", "_count")
+
+    def __init__(self, hidden: Sequence[int], count: int,
+                 groups: list[tuple[Collection[int], int]]) -> None:
+        super().__init__(lambda: self._per_cell(hidden))
+        self._groups = groups
+        self._count = count
+
+    def _per_cell(self, hidden: Sequence[int]) -> dict[int, int]:
+        values = dict.fromkeys(hidden, 0)
+        for cells, m in self._groups:
+            values.update(dict.fromkeys(cells, m))
+        return values
+
+    def groups(self) -> Iterator[tuple[Collection[int], int, float]]:
+        """Each group's cells, its count, and that count's share of all completions as a
+        correctly rounded float (Python's integer division is)."""
+        count = self._count
+        for cells, m in self._groups:
+            yield cells, m, m / count

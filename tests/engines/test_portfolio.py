@@ -155,7 +155,9 @@ def test_forced_alone_equals_the_forced_cells_of_the_full_answer(board: Board) -
             assert forced == (truth.safe, truth.mines)
 
 
-def test_components_with_one_shape_share_a_clique_tree() -> None:
+def test_components_with_one_shape_share_a_clique_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The DP's path: the kernel's search would count these small components without a tree.
+    monkeypatch.setattr("minegraph.engines.portfolio.kernel_part", lambda *args: None)
     cache = ComponentCache()
     engine = PortfolioEngine(cache=cache)
     # Two components of one shape (a number over three cells, then another over the same
@@ -165,10 +167,28 @@ def test_components_with_one_shape_share_a_clique_tree() -> None:
 
 
 @pytest.mark.parametrize("kwargs", [{"dp_slice": "1"}, {"dp_slice": -1}, {"work_budget": True},
-                                    {"work_budget": "many"}, {"cache": {}}, {"solver": 3}])
+                                    {"work_budget": "many"}, {"cache": {}}, {"solver": 3},
+                                    {"native": "yes"}])
 def test_wrong_arguments_are_named_on_every_path(kwargs: dict[str, object]) -> None:
     """Compiled or pure, a wrong argument is an EngineError naming it, never a bare TypeError."""
     with pytest.raises(EngineError):
         PortfolioEngine(**kwargs)  # type: ignore[arg-type]
     with pytest.raises(EngineError, match="max_cells"):
         ComponentCache("big")  # type: ignore[arg-type]
+
+
+def test_the_kernel_counts_small_components_and_the_dp_wide_ones() -> None:
+    """A board with a component within the kernel's 120 cells and one past it: the cached
+    path counts the first by the kernel's search, the second by DP, and the answer equals
+    the DP engine's alone."""
+    from minegraph import kernel
+    from minegraph.engines.dp import DPEngine
+    # A long strip: every other column uncovered with 1s, the hidden columns one component.
+    rows = ["#1" * 70 + "#", "#1" * 70 + "#", "---", "#1#"]
+    board = Board.from_text("\n".join(rows[:2]) + "\n" + "-" * 141 + "\n" + "#1#" + "-" * 138)
+    cache = ComponentCache()
+    stats = PortfolioEngine(cache=cache).run(board)
+    truth = DPEngine().run(board)
+    assert (stats.count, dict(stats.mine_counts or {})) == (truth.count, dict(truth.mine_counts or {}))
+    if kernel.available():
+        assert stats.stats.get("enumerated") == 1 and stats.stats["width"] > 0

@@ -88,7 +88,7 @@ class EngineResult:
         return self.completion
 
     @classmethod
-    def counted(cls, count: int, mine_counts: dict[int, int], completion: frozenset[int] | None,
+    def counted(cls, count: int, mine_counts: Mapping[int, int], completion: frozenset[int] | None,
                 stats: dict[str, object] | None = None,
                 completer: Callable[[], frozenset[int]] | None = None, *,
                 forced: tuple[frozenset[int], frozenset[int]] | None = None) -> "EngineResult":

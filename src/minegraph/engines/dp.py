@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from math import comb
-from typing import Callable, Protocol, Sequence
+from typing import Callable, Collection, Protocol, Sequence
 
 from minegraph.constraints import Component, ConstraintSystem
 from minegraph.deadline import check_deadline
@@ -35,6 +35,7 @@ from minegraph.engines.base import QUESTIONS, EngineResult, Probability, SystemE
 from minegraph.engines.combine import Combination, chooses_float, combine
 from minegraph.engines.combine_float import FloatCombination, combine_float
 from minegraph.engines.elimination import CliqueTree, clique_tree
+from minegraph.lazy import GroupedCounts
 
 __all__ = ["DPEngine", "ComponentDP", "CountedPart", "count_system", "combine_parts", "forced_by_parts",
            "OrderProvider",
@@ -437,13 +438,12 @@ def combine_parts(system: ConstraintSystem, parts: Sequence[CountedPart]) -> Eng
     count = combined.count
     if count == 0:
         return EngineResult.inconsistent(hidden, stats)
-    mine_counts = dict.fromkeys(hidden, 0)
-    for c in system.mines:
-        mine_counts[c] = count
-    # The forced cells, gathered box by box rather than by a pass over every cell.
+    # Per box (and the floating and forced cells), spread over cells only when read; the
+    # forced cells gathered box by box rather than by a pass over every cell.
+    groups: list[tuple[Collection[int], int]] = [(system.safe, 0), (system.mines, count)]
     safe, mines = list(system.safe), list(system.mines)
     for cells, per_cell in _per_cell_counts(system, parts, combined):
-        mine_counts.update(dict.fromkeys(cells, per_cell))
+        groups.append((cells, per_cell))
         if per_cell == 0:
             safe.extend(cells)
         elif per_cell == count:
@@ -452,8 +452,8 @@ def combine_parts(system: ConstraintSystem, parts: Sequence[CountedPart]) -> Eng
     def completer() -> frozenset[int]:
         return _one_completion(system, parts, polys, combined.weight)
 
-    return EngineResult.counted(count, mine_counts, None, stats, completer,
-                                forced=(frozenset(safe), frozenset(mines)))
+    return EngineResult.counted(count, GroupedCounts(hidden, count, groups), None, stats,
+                                completer, forced=(frozenset(safe), frozenset(mines)))
 
 
 def _per_cell_counts(system: ConstraintSystem, parts: Sequence[CountedPart],

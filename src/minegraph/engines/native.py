@@ -9,17 +9,20 @@ them; a position the kernel declines goes back to the Python path (``None``).
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator, Sequence, TypeVar
 
 from minegraph.board import Board
 from minegraph.deadline import current_deadline
 from minegraph.engines.base import EngineResult
 from minegraph.engines.combine import current_arithmetic
 from minegraph.errors import QueryTimeout
-from minegraph.kernel import Declined, KernelAnswer, available, run
+from minegraph.kernel import (Declined, KernelAnswer, available, complete_component,
+                              count_component, run)
 from minegraph.lazy import LazyDict
 
-__all__ = ["BoxCounts", "run_kernel", "MAX_CELLS"]
+__all__ = ["BoxCounts", "KernelPart", "kernel_part", "run_kernel", "MAX_CELLS"]
+
+T = TypeVar("T")
 
 
 #: Boards of more cells go straight to the Python path: the kernel is built for positions of
@@ -86,18 +89,10 @@ def run_kernel(board: Board) -> EngineResult | None:
     """
     if not available() or len(board.states) > MAX_CELLS or current_arithmetic() == "float":
         return None
-    deadline = current_deadline()
-    if deadline is not None:
-        deadline.check()
     try:
-        answer = run(board, 0.0 if deadline is None else deadline.expires,
-                     None if deadline is None else deadline.flag)
+        answer = _under_deadline(lambda expires, flag: run(board, expires, flag))
     except Declined:
         return None
-    except (TimeoutError, InterruptedError):
-        assert deadline is not None
-        deadline.check()        # QueryTimeout or QueryCancelled, naming the question
-        raise QueryTimeout(deadline.question, deadline.seconds) from None
     stats: dict[str, object] = {"engine": "kernel"}
     if answer is None:
         return EngineResult.inconsistent(board.hidden, stats)
@@ -116,3 +111,72 @@ def run_kernel(board: Board) -> EngineResult | None:
     return EngineResult(True, count=answer.count, mine_counts=counts,
                         safe=frozenset(answer.safe), mines=frozenset(answer.mines),
                         stats=stats, completer=completer, best=(answer.best, answer.basis))
+
+
+def _under_deadline(call: Callable[[float, bytearray | None], T]) -> T:
+    """``call(expires, cancel_flag)`` under the current query's deadline, the kernel's
+    timeout and cancellation turned into the query's errors."""
+    deadline = current_deadline()
+    if deadline is None:
+        return call(0.0, None)
+    deadline.check()
+    try:
+        return call(deadline.expires, deadline.flag)
+    except (TimeoutError, InterruptedError):
+        deadline.check()        # QueryTimeout or QueryCancelled, naming the question
+        raise QueryTimeout(deadline.question, deadline.seconds) from None
+
+
+class KernelPart:
+    """One component counted by the kernel's search: the figures of
+    :class:`~minegraph.engines.dp.ComponentDP` (``total``, ``mined``; a
+    :class:`~minegraph.engines.dp.CountedPart`) without a clique tree, and a completion found
+    by the same search.
+
+    Examples
+    --------
+    >>> part = kernel_part([1, 1, 1], [(1, (0, 1)), (1, (1, 2))], with_total=True)
+    >>> part is None or (part.total, part.mined, part.completion(2))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ([0, 1, 1], [[0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 1, 0]], [1, 0, 1])
+    """
+
+    __slots__ = ("sizes", "clues", "cells", "bits", "total", "mined", "width")
+
+    def __init__(self, sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
+                 with_total: bool, total: list[int], mined: list[list[int]]) -> None:
+        self.sizes = sizes
+        self.clues = clues
+        self.cells = sum(sizes)
+        self.bits = 1 if with_total else 0   # as ComponentDP: non-zero when counts are per total
+        self.total = total
+        self.mined = mined
+        self.width = 0                       # no tree decomposition was needed
+
+    def completion(self, target: int) -> list[int]:
+        """Mines per local box in one assignment with ``target`` mines (any without a
+        total)."""
+        found = complete_component(self.sizes, self.clues, target if self.bits else -1)
+        if found is None:       # pragma: no cover - the combination asks for a count it saw
+            raise AssertionError("no assignment for the requested mine count")
+        return found
+
+
+def kernel_part(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
+                with_total: bool) -> KernelPart | None:
+    """The component counted by the kernel, or ``None`` when the kernel is not used or
+    declines it (more than 120 cells, or past its search budget): the DP counts it then.
+
+    Raises
+    ------
+    QueryTimeout, QueryCancelled
+        when the current query's deadline passes or it is cancelled while the kernel works.
+    """
+    if not available():
+        return None
+    try:
+        total, mined = _under_deadline(
+            lambda expires, flag: count_component(sizes, clues, with_total, expires, flag))
+    except Declined:
+        return None
+    return KernelPart(sizes, clues, with_total, total, mined)

@@ -33,9 +33,9 @@ from minegraph.constraints import Component, ConstraintSystem, build_system
 from minegraph.deadline import asking, current_deadline, time_limit
 from minegraph.engines.base import QUESTIONS, EngineResult, Probability, SystemEngine
 from minegraph.engines.combine import chooses_float
-from minegraph.engines.native import run_kernel
-from minegraph.engines.dp import (ComponentDP, combine_parts, estimate_work, forced_by_parts,
-                                  local_graph)
+from minegraph.engines.native import kernel_part, run_kernel
+from minegraph.engines.dp import (ComponentDP, CountedPart, combine_parts, estimate_work,
+                                  forced_by_parts, local_graph)
 from minegraph.engines.elimination import CliqueTree, clique_tree
 from minegraph.errors import EngineError, QueryTimeout
 
@@ -44,6 +44,9 @@ __all__ = ["PortfolioEngine", "ComponentCache", "WORK_BUDGET", "SLICE_FACTOR", "
 
 #: Estimated DP table entries below which a component is counted without a time slice.
 WORK_BUDGET = 2_000_000.0
+
+#: Components of at most this many cells go to the kernel's search first (its own limit).
+MAX_ENUMERATED_CELLS = 120
 
 #: Components estimated up to this many times the budget get a DP time slice first.
 SLICE_FACTOR = 1e6
@@ -95,7 +98,7 @@ class ComponentCache:
             raise EngineError(f"max_cells: expected a whole number of cells >= 0, got "
                               f"{max_cells!r}"[:200])
         self.max_cells = max_cells
-        self.parts: OrderedDict[tuple[Any, bool], ComponentDP] = OrderedDict()
+        self.parts: OrderedDict[tuple[Any, bool], CountedPart] = OrderedDict()
         self.wide: set[tuple[Any, bool]] = set()
         # Clique trees by the shape of the box graph alone (which boxes each clue covers):
         # components that differ only in their numbers or box sizes share one.
@@ -104,7 +107,7 @@ class ComponentCache:
         self.hits = 0
         self.misses = 0
 
-    def get(self, key: tuple[Any, bool]) -> ComponentDP | None:
+    def get(self, key: tuple[Any, bool]) -> CountedPart | None:
         part = self.parts.get(key)
         if part is None:
             self.misses += 1
@@ -113,7 +116,7 @@ class ComponentCache:
         self.parts.move_to_end(key)
         return part
 
-    def put(self, key: tuple[Any, bool], part: ComponentDP) -> None:
+    def put(self, key: tuple[Any, bool], part: CountedPart) -> None:
         if key in self.parts:
             return
         self.parts[key] = part
@@ -142,6 +145,9 @@ class PortfolioEngine(SystemEngine):
         Seconds of DP tried on a component above the budget before SAT cuts it.
     cache
         A :class:`ComponentCache` to reuse counted components across calls.
+    native
+        Use the native kernel when it is built (the default): for the whole position, or for
+        each component of at most 120 cells. ``False`` runs the Python reference path alone.
 
     Examples
     --------
@@ -162,7 +168,8 @@ class PortfolioEngine(SystemEngine):
     # (minegraph/native.py), and compiled code would refuse a wrong type with a bare TypeError
     # before the check could name the mistake.
     def __init__(self, work_budget: object = WORK_BUDGET, *, solver: object = "cadical",
-                 dp_slice: object = DP_SLICE, cache: object = None) -> None:
+                 dp_slice: object = DP_SLICE, cache: object = None,
+                 native: object = True) -> None:
         try:
             if isinstance(work_budget, bool):
                 raise TypeError
@@ -178,6 +185,8 @@ class PortfolioEngine(SystemEngine):
         if cache is not None and not isinstance(cache, ComponentCache):
             raise EngineError(f"cache: expected a ComponentCache or None, got "
                               f"{type(cache).__name__}")
+        if not isinstance(native, bool):
+            raise EngineError(f"native: expected True or False, got {type(native).__name__}")
         if not isinstance(solver, str):
             raise EngineError(f"solver: expected a SAT solver name such as 'cadical', got "
                               f"{type(solver).__name__}")
@@ -185,16 +194,19 @@ class PortfolioEngine(SystemEngine):
         self.solver = resolve_solver(solver)
         self.dp_slice = float(dp_slice)
         self.cache: ComponentCache | None = cache
+        # The kernel only where the DP has its full budget: a smaller budget asks for SAT cuts.
+        self.native = native and self.work_budget >= WORK_BUDGET
 
     # ------------------------------------------------------------------ one component
     def _count_component(self, component: Component, with_total: bool,
                          stats: dict[str, Any],
-                         memo: dict[Any, ComponentDP | None] | None = None
-                         ) -> ComponentDP | None:
-        """The component's DP if it can be had within the budget (or its time slice);
-        ``memo`` shares the answer between components of one board with the same shape
+                         memo: dict[Any, CountedPart | None] | None = None
+                         ) -> CountedPart | None:
+        """The component counted, by the kernel's search or by DP within the budget (or its
+        time slice), or ``None``; ``memo`` shares the answer between components of one board with the same shape
         (their canonical keys are equal) when there is no cache."""
         key = (component.key, with_total)
+        part: CountedPart | None = None
         if self.cache is not None:
             part = self.cache.get(key)
             if part is not None:
@@ -204,17 +216,14 @@ class PortfolioEngine(SystemEngine):
         elif memo is not None and key in memo:
             return memo[key]        # the same shape earlier on this board: counted once
         sizes, clues = component.key
-        tree = self._tree(sizes, clues)
-        work = estimate_work(sizes, tree)
-        stats["width"] = max(stats["width"], tree.width)
-        stats["largest_estimate"] = max(stats["largest_estimate"], work)
-        if work <= self.work_budget:
-            part = ComponentDP(sizes, clues, with_total, tree)
-        elif self.work_budget > 0 and work <= self.work_budget * SLICE_FACTOR and self.dp_slice > 0:
-            part = self._sliced(sizes, clues, with_total, tree)
-            stats["dp_slices"] += 1
-        else:
-            part = None
+        if self.native and component.cells <= MAX_ENUMERATED_CELLS:
+            # The kernel's search counts a small component faster than a clique tree can be
+            # built; past its node budget it declines and the DP counts the component.
+            part = kernel_part(sizes, clues, with_total)
+            if part is not None:
+                stats["enumerated"] = stats.get("enumerated", 0) + 1
+        if part is None:
+            part = self._dp(sizes, clues, with_total, stats)
         if self.cache is not None:
             if part is None:
                 self.cache.wide.add(key)
@@ -223,6 +232,21 @@ class PortfolioEngine(SystemEngine):
         elif memo is not None:
             memo[key] = part
         return part
+
+    def _dp(self, sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
+            with_total: bool, stats: dict[str, Any]) -> ComponentDP | None:
+        """The component counted by DP over its clique tree, if the tree's estimated work fits
+        the budget (or its time slice)."""
+        tree = self._tree(sizes, clues)
+        work = estimate_work(sizes, tree)
+        stats["width"] = max(stats["width"], tree.width)
+        stats["largest_estimate"] = max(stats["largest_estimate"], work)
+        if work <= self.work_budget:
+            return ComponentDP(sizes, clues, with_total, tree)
+        if self.work_budget > 0 and work <= self.work_budget * SLICE_FACTOR and self.dp_slice > 0:
+            stats["dp_slices"] += 1
+            return self._sliced(sizes, clues, with_total, tree)
+        return None
 
     def _tree(self, sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]]
               ) -> CliqueTree:
@@ -258,8 +282,9 @@ class PortfolioEngine(SystemEngine):
         The kernel counts exactly or declines, so it stands in for the DP only where the DP
         has its full budget: with a smaller work budget (which asks for SAT cuts), a cache
         (the kernel recounts a position faster than the cache finds its components) or
-        floating-point arithmetic, the Python path runs."""
-        if self.cache is None and self.work_budget >= WORK_BUDGET:
+        floating-point arithmetic, the Python path runs, its components of at most 120 cells
+        still counted by the kernel's search."""
+        if self.cache is None and self.native:
             result = run_kernel(board)
             if result is not None:
                 return result
@@ -274,7 +299,7 @@ class PortfolioEngine(SystemEngine):
         if not system.consistent_so_far:
             return EngineResult.inconsistent(board.hidden, stats)
         with_total = system.remaining is not None
-        memo: dict[Any, ComponentDP | None] = {}
+        memo: dict[Any, CountedPart | None] = {}
         fixed_safe: set[int] = set()
         fixed_mines: set[int] = set()
         current = system
@@ -335,7 +360,7 @@ class PortfolioEngine(SystemEngine):
         if not system.consistent_so_far:
             return None
         stats: dict[str, Any] = {"width": 0, "largest_estimate": 0.0, "dp_slices": 0}
-        memo: dict[Any, ComponentDP | None] = {}
+        memo: dict[Any, CountedPart | None] = {}
         with_total = system.remaining is not None
         parts = [self._count_component(c, with_total, stats, memo) for c in system.components]
         counted = [p for p in parts if p is not None]
@@ -402,7 +427,7 @@ class PortfolioEngine(SystemEngine):
 
         return EngineResult.counted(count, mine_counts, None, stats, completer)
 
-    def _partial(self, system: ConstraintSystem, parts: Sequence[ComponentDP | None],
+    def _partial(self, system: ConstraintSystem, parts: Sequence[CountedPart | None],
                  wide: list[Component], hidden: list[int], safe: set[int], mines: set[int],
                  stats: dict[str, Any]) -> EngineResult:
         """Consistency and forced cells exact, plus the probabilities that stay exact."""
