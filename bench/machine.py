@@ -8,6 +8,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import minegraph.kernel
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -45,5 +47,5 @@ def describe(**versions: Any) -> dict[str, Any]:
             "cores": os.cpu_count(), "usable_cores": usable,
             "memory": f"{int(memory.split()[0]) / 2**20:.1f} GiB" if memory else None,
             "python": f"{platform.python_implementation()} {platform.python_version()}",
-            "minegraph": minegraph.__version__, "minegraph_path": minegraph.native.mode(),
+            "minegraph": minegraph.__version__, "minegraph_path": minegraph.kernel.status(),
             **versions, "git": _git_commit()}

@@ -133,9 +133,11 @@ def test_wrong_flag_is_inconsistent() -> None:
 
 @settings(max_examples=examples(1000), deadline=None)
 @given(st.sampled_from(["square", "hex", "torus", "triangle"]), st.integers(3, 9),
-       st.integers(3, 12), st.floats(0.05, 0.35), st.integers(0, 2**32), st.booleans())
+       st.integers(3, 12), st.floats(0.05, 0.35), st.integers(0, 2**32), st.booleans(),
+       st.sampled_from(["single", "search"]))
 def test_native_no_guess_player_agrees_with_the_python_player(
-        topology: str, rows: int, cols: int, density: float, seed: int, total: bool) -> None:
+        topology: str, rows: int, cols: int, density: float, seed: int, total: bool,
+        level: str) -> None:
     """The same verdict, solved or stuck, as the Python player (pair rule and exact engine)
     on random layouts: exact deduction reaches the same cells in any order."""
     import random
@@ -149,8 +151,8 @@ def test_native_no_guess_player_agrees_with_the_python_player(
     nbrs = grid_neighbors(topology, rows, cols)
     shape = Board.grid(rows, cols, [HIDDEN] * n, topology=topology,
                        mines=len(layout) if total else None)
-    native_player = DeductionPlayer(shape, "search")
-    python_player = DeductionPlayer(shape, "search")
+    native_player = DeductionPlayer(shape, level)
+    python_player = DeductionPlayer(shape, level)
     python_player.native = False
     assert native_player.native
     got, expected = native_player.play(layout, first), python_player.play(layout, first)

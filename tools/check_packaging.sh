@@ -14,7 +14,7 @@ git ls-files -z --cached --others --exclude-standard | \
 mkdir -p "$WORK/src-copy"
 (cd "$WORK" && find . -maxdepth 1 -mindepth 1 ! -name src-copy -exec mv {} src-copy/ \;)
 SRC="$WORK/src-copy"
-rm -rf "$SRC/build" && find "$SRC/src" \( -name '*.so' -o -name native.json \) -delete
+rm -rf "$SRC/build" && find "$SRC/src" -name '*.so' -delete
 
 check() {   # venv expected-status
     local out

@@ -18,8 +18,6 @@ M10
 
 from minegraph.version import __version__  # noqa: F401  isort: skip
 
-# First: decides whether the compiled modules or their sources are imported (native.py).
-from minegraph import native  # noqa: F401  isort: skip
 from minegraph.analyser import Analyser
 from minegraph.analysis import Analysis, analyze, solve
 from minegraph.board import BLANK, HIDDEN, MINE, Board

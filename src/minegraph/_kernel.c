@@ -1329,10 +1329,12 @@ static int forced_cells(Model *M, Arena *A, long long total, int8_t *forced) {
 
 /* ------------------------------------------------------------------ the no-guess player */
 PyDoc_STRVAR(solvable_doc,
-"solvable(indptr, indices, layout, first, total, budget, deadline, cancel) -> (status, left)\n\n"
+"solvable(indptr, indices, layout, first, total, budget, deadline, cancel, exact=True)\n"
+"    -> (status, left)\n\n"
 "Plays the layout (a bytes object, 1 = mine, one byte per cell) from the cell `first`:\n"
-"uncover (zeros flood-fill), the two single-number rules, and when they are stuck the exact\n"
-"forced cells of the position (under the total), until every safe cell is uncovered.\n"
+"uncover (zeros flood-fill), the two single-number rules, and when they are stuck (and\n"
+"`exact` is true) the exact forced cells of the position (under the total), until every\n"
+"safe cell is uncovered.\n"
 "status 0: solved without a guess; 1: stuck (a guess would be needed); 2: a stuck position\n"
 "the kernel declines; 3: timed out; 4: cancelled. `left`: safe cells still covered.");
 
@@ -1389,12 +1391,12 @@ static void play_flag(Play *G, int cell) {
 static PyObject *kernel_solvable(PyObject *self, PyObject *args) {
     Py_buffer ipb = {0}, ixb = {0}, lb = {0}, cancelb = {0};
     PyObject *cancel_obj, *result = NULL;
-    int first;
+    int first, exact = 1;
     long long total, budget;
     double deadline;
     (void)self;
-    if (!PyArg_ParseTuple(args, "y*y*y*iLLdO", &ipb, &ixb, &lb, &first, &total, &budget,
-                          &deadline, &cancel_obj))
+    if (!PyArg_ParseTuple(args, "y*y*y*iLLdO|p", &ipb, &ixb, &lb, &first, &total, &budget,
+                          &deadline, &cancel_obj, &exact))
         return NULL;
     Arena A = {0};
     Poll pl = {deadline, NULL, 0};
@@ -1458,6 +1460,10 @@ static PyObject *kernel_solvable(PyObject *self, PyObject *args) {
         }
         if (!G.left)
             break;
+        if (!exact) {           /* the single-number rules alone, and they are stuck */
+            status = 1;
+            break;
+        }
         /* Stuck: the exact forced cells of the position as it stands. */
         Arena B = {0};
         Model M = {0};

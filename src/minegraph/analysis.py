@@ -693,8 +693,6 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
         # Cells of one box (and all floating cells) share a numerator: build each Fraction once.
         # The cells of one box share one count object: one Fraction per object, found by
         # identity (hashing a count costs its length, and counts can have thousands of digits).
-        # ``m`` is typed ``object`` on purpose: compiled by mypyc, an ``int`` parameter would be
-        # unboxed and boxed again, and the identity of a fresh box means nothing.
         fractions: dict[int, Fraction] = {}
 
         def fraction(m: object) -> Fraction:

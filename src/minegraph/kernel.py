@@ -203,13 +203,16 @@ def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
 
 
 def solvable(board: Board, layout: frozenset[int], first: int, deadline: float = 0.0,
-             cancel: bytearray | None = None, budget: int = SEARCH_BUDGET) -> bool:
+             cancel: bytearray | None = None, budget: int = SEARCH_BUDGET,
+             exact: bool = True) -> bool:
     """Whether the layout is solved without a guess from the cell ``first``: uncover (zeros
-    flood-fill), the two single-number rules, and when they are stuck the exact forced cells
-    of the position under the total (``board.mines``), until every safe cell is uncovered.
+    flood-fill), the two single-number rules, and when they are stuck (with ``exact``) the
+    exact forced cells of the position under the total (``board.mines``), until every safe
+    cell is uncovered.
 
     ``board`` gives the shape (its states are not read). This is the no-guess generator's
-    ``search`` player (:class:`~minegraph.generate.player.DeductionPlayer`) in one native call.
+    ``search`` player (:class:`~minegraph.generate.player.DeductionPlayer`) in one native call,
+    and with ``exact=False`` its ``single`` player.
 
     Raises
     ------
@@ -236,7 +239,7 @@ def solvable(board: Board, layout: frozenset[int], first: int, deadline: float =
         mined[c] = 1
     total = -1 if board.mines is None else board.mines
     code, _ = kernel.solvable(indptr, indices, bytes(mined), first, total, budget, deadline,
-                              cancel)
+                              cancel, exact)
     if code in (OK, INCONSISTENT):
         return code == OK
     if code == DECLINED:

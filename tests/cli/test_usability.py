@@ -53,8 +53,8 @@ def test_version_is_the_packages() -> None:
     assert minegraph.__version__ == version
     p = run("--version")
     assert (p.returncode, p.stderr) == (0, "")
-    # The version, then which path runs: the compiled modules or pure Python (native.py).
-    assert p.stdout == f"minegraph {version} ({minegraph.native.mode()})\n"
+    # The version, then which path runs: the native kernel or pure Python (kernel.py).
+    assert p.stdout == f"minegraph {version} ({minegraph.kernel.status()})\n"
     assert p.stdout.split("(")[1].startswith(("native", "pure"))
     assert "--version" in run("--help").stdout
 

@@ -183,10 +183,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     >>> build_parser("solve").parse_args(["solve", "b.board", "--timeout", "2"]).timeout
     2.0
     """
-    from minegraph import __version__, native
+    from minegraph import __version__
+    from minegraph.kernel import status
     parser = _Parser(prog="minegraph", description="Exact Minesweeper reasoning on any graph.",
                      epilog="Run 'minegraph COMMAND --help' for a command's options and examples.")
-    parser.add_argument("--version", action=_Version, version=f"minegraph {__version__} ({native.mode()})",
+    parser.add_argument("--version", action=_Version, version=f"minegraph {__version__} ({status()})",
                         help="print the version and which path runs (native kernel or pure Python), "
                              "and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

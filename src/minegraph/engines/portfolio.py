@@ -164,9 +164,7 @@ class PortfolioEngine(SystemEngine):
     answers = QUESTIONS
     takes_option = True
 
-    # The parameters are typed ``object`` and checked here: this class may be compiled
-    # (minegraph/native.py), and compiled code would refuse a wrong type with a bare TypeError
-    # before the check could name the mistake.
+    # The parameters are typed ``object`` and checked here, each mistake named (EngineError).
     def __init__(self, work_budget: object = WORK_BUDGET, *, solver: object = "cadical",
                  dp_slice: object = DP_SLICE, cache: object = None,
                  native: object = True) -> None:

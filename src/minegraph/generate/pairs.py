@@ -1,6 +1,6 @@
 """The pair rule: what two overlapping numbers decide together (the subset rule and its
 generalisation). Shared by the grades (:mod:`minegraph.generate.grade`) and the no-guess
-player (:mod:`minegraph.generate.player`); compiled by mypyc (:mod:`minegraph.native`)."""
+player (:mod:`minegraph.generate.player`)."""
 
 from __future__ import annotations
 

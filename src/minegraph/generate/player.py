@@ -1,8 +1,9 @@
 """The deduction-only player of the no-guess generator (:mod:`minegraph.generate.noguess`).
 
-Internal, and compiled by mypyc (:mod:`minegraph.native`): it plays a dozen layouts for each
-no-guess Expert board, so its loops are the generator's hot path. The public functions
-validate their arguments before they get here.
+Internal: it plays a dozen layouts for each no-guess Expert board, so its loops are the
+generator's hot path; the ``single`` and ``search`` levels run in the native kernel when it
+is built (:func:`minegraph.kernel.solvable`). The public functions validate their arguments
+before they get here.
 """
 
 from __future__ import annotations
@@ -57,10 +58,11 @@ class DeductionPlayer:
             stronger = ["pair", "search"]
         self.stronger = stronger
         self.engine: PortfolioEngine | None = None
-        # The search level in one native call when the kernel is there: the same verdicts
-        # (the cells exact deduction uncovers do not depend on the order of the moves).
+        # The single and search levels in one native call when the kernel is there: the same
+        # verdicts (what these rules uncover does not depend on the order of the moves).
         from minegraph.kernel import available
-        self.native = level == "search" and available()
+        self.native = level in ("single", "search") and available()
+        self.exact = level == "search"
         # The game in progress (reset by play).
         self.layout: frozenset[int] = frozenset()
         self.numbers: list[int] = []
@@ -81,8 +83,8 @@ class DeductionPlayer:
         if self.native:
             from minegraph.kernel import Declined, solvable
             try:
-                return self._start(first, layout) if solvable(self.template, layout, first) \
-                    else None
+                return self._start(first, layout) \
+                    if solvable(self.template, layout, first, exact=self.exact) else None
             except Declined:
                 pass            # a stuck position the kernel declines: play it here
         nbrs = self.neighbors
