@@ -42,7 +42,7 @@ __all__ = ["KernelAnswer", "available", "module", "status", "run", "solvable", "
 #: Search nodes the kernel may spend on one position before it declines (a few milliseconds).
 SEARCH_BUDGET = 200_000
 
-#: ``MINEGRAPH_PURE=1`` in the environment: never use the kernel (nor the compiled modules).
+#: ``MINEGRAPH_PURE=1`` in the environment: never use the kernel.
 PURE_VARIABLE = "MINEGRAPH_PURE"
 
 SOURCE = Path(__file__).resolve().parent / "_kernel.c"

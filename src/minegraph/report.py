@@ -9,11 +9,11 @@ same words: :func:`render_analysis` for the whole report, :func:`percent` for on
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from minegraph.analysis import SHOWN_DIGITS, cell_name, count_text, fraction_text
 from minegraph.formats.text_syntax import symbol
+from minegraph.present import percent_text as percent
 from minegraph.states import HIDDEN
 
 if TYPE_CHECKING:
@@ -26,24 +26,6 @@ __all__ = ["render_analysis", "percent", "count_text", "fraction_text", "SHOWN_D
 
 #: Cells listed by name on a line before the rest is only counted.
 _SHOWN = 40
-
-
-def percent(p: Probability) -> str:
-    """A short percentage that never rounds an unproven probability to 0 or 100.
-
-    Examples
-    --------
-    >>> [percent(Fraction(n, 1000)) for n in (0, 4, 500, 996, 1000)]
-    ['0%', '<1%', '50%', '>99%', '100%']
-    """
-    if p == 0 or p == 1:
-        return f"{int(p) * 100}%"
-    x = float(p) * 100
-    if x < 1:
-        return "<1%"
-    if x > 99:
-        return ">99%"
-    return f"{int(round(x))}%"
 
 
 #: Report lines are wrapped to this many characters (the grid excepted).

@@ -60,6 +60,7 @@ from minegraph.board import Board
 from minegraph.errors import GameError, MinegraphError
 from minegraph.play.game import Game, Move
 from minegraph.play.policies import StrongPolicy
+from minegraph.present import whole_percent as percent
 
 if TYPE_CHECKING:
     from minegraph.engines.base import Probability
@@ -77,32 +78,6 @@ _RULE_REASONS = {
     "classic": "the first cell uncovered is never a mine under classic rules",
     "modern": "under modern rules the first cell and its neighbours hold no mine",
 }
-
-
-def percent(p: Probability) -> int:
-    """A mine probability as the whole percentage shown: 0 and 100 only when proven (``p``
-    exactly 0 or 1), every other value rounded and clamped to 1..99.
-
-    Parameters
-    ----------
-    p
-        An exact probability.
-
-    Returns
-    -------
-    int
-        0..100.
-
-    Examples
-    --------
-    >>> percent(Fraction(1, 2)), percent(Fraction(1)), percent(Fraction(1, 1000))
-    (50, 100, 1)
-    """
-    if p <= 0:
-        return 0
-    if p >= 1:
-        return 100
-    return min(99, max(1, int(p * 100 + Fraction(1, 2))))
 
 
 def risk_colour(p: Probability) -> str:

@@ -1,0 +1,35 @@
+"""One rounding rule for every surface that shows a mine probability as a percentage."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from minegraph import Board, analyze
+from minegraph.present import percent_text, whole_percent
+from minegraph.report import render_analysis
+
+
+def test_half_up_and_proven_ends() -> None:
+    # Hand-computed: 1/8 = 12.5% rounds up; 1/200 = 0.5% is unproven, so 1, not 0.
+    assert [whole_percent(Fraction(n, d)) for n, d in
+            [(0, 1), (1, 200), (1, 8), (3, 8), (199, 200), (1, 1)]] == [0, 1, 13, 38, 99, 100]
+    assert [percent_text(Fraction(n, d)) for n, d in
+            [(0, 1), (1, 200), (1, 100), (1, 8), (99, 100), (199, 200), (1, 1)]] == \
+        ["0%", "<1%", "1%", "13%", "99%", ">99%", "100%"]
+
+
+def test_floats_round_at_their_exact_value() -> None:
+    assert whole_percent(0.125) == 13 and whole_percent(0.375) == 38
+    assert whole_percent(5e-324) == 1 and whole_percent(1 - 2 ** -53) == 99
+
+
+def test_the_report_and_the_terminal_game_agree_on_one_eighth() -> None:
+    """Eight hidden cells and one mine: every cell is 1/8, which read 12% in `analyze` and 13
+    in `play` before both used this module."""
+    board = Board.from_text("mines: 1\n####\n####")
+    analysis = analyze(board)
+    assert set(analysis.probabilities.values()) == {Fraction(1, 8)}
+    report = render_analysis(analysis)
+    assert " 13%" in report and "12%" not in report
+    from minegraph.play.tui import percent as tui_percent
+    assert tui_percent(Fraction(1, 8)) == 13
