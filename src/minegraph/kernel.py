@@ -31,7 +31,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Sequence
+from typing import Any, NoReturn, Sequence
 
 from minegraph.version import __version__
 from minegraph.board import Board
@@ -148,6 +148,15 @@ def _csr(neighbors: tuple[tuple[int, ...], ...]) -> tuple[bytes, bytes]:
 OK, INCONSISTENT, DECLINED, TIMEOUT, CANCELLED = range(5)
 
 
+def _raise_for(code: int, why: str) -> NoReturn:
+    """The exception of a kernel status other than OK and INCONSISTENT."""
+    if code == DECLINED:
+        raise Declined(why)
+    if code == TIMEOUT:
+        raise TimeoutError(why)
+    raise InterruptedError(why)
+
+
 def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
         budget: int = SEARCH_BUDGET) -> KernelAnswer | None:
     """The kernel's answer on ``board``, or ``None`` when the board is inconsistent.
@@ -195,11 +204,7 @@ def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
                             stats)
     if code == INCONSISTENT:
         return None
-    if code == DECLINED:
-        raise Declined(out[1])
-    if code == TIMEOUT:
-        raise TimeoutError(out[1])
-    raise InterruptedError(out[1])
+    _raise_for(code, out[1])
 
 
 def solvable(board: Board, layout: frozenset[int], first: int, deadline: float = 0.0,
@@ -242,11 +247,8 @@ def solvable(board: Board, layout: frozenset[int], first: int, deadline: float =
                               cancel, exact)
     if code in (OK, INCONSISTENT):
         return code == OK
-    if code == DECLINED:
-        raise Declined("a stuck position beyond the kernel")
-    if code == TIMEOUT:
-        raise TimeoutError("timed out")
-    raise InterruptedError("cancelled")
+    _raise_for(code, "a stuck position beyond the kernel" if code == DECLINED else
+               "timed out" if code == TIMEOUT else "cancelled")
 
 
 def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
@@ -313,8 +315,4 @@ def _component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]
     code = out[0]
     if code in (OK, INCONSISTENT):
         return out
-    if code == DECLINED:
-        raise Declined(out[1])
-    if code == TIMEOUT:
-        raise TimeoutError(out[1])
-    raise InterruptedError(out[1])
+    _raise_for(code, out[1])
