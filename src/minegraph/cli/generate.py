@@ -33,10 +33,12 @@ import argparse
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from minegraph.cli.common import cell_argument, seed_number, whole_number
 from minegraph.errors import MinegraphError
+from minegraph.parallel import Progress, ordered_map
 
 if TYPE_CHECKING:
     from minegraph.board import Board
@@ -271,39 +273,12 @@ def produce(kind: str, options: dict[str, Any], seed: int) -> Made:
 
 
 def _results(args: argparse.Namespace, seeds: range) -> Iterator[Made]:
-    """The puzzles in seed order: in this process, or on a pool of ``--workers`` processes."""
-    options = {k: v for k, v in vars(args).items()}
-    if getattr(args, "scheduler", None):
-        yield from _on_dask(args.scheduler, args.kind, options, seeds)
-        return
-    if args.workers <= 1 or len(seeds) <= 1:
-        for seed in seeds:
-            yield produce(args.kind, options, seed)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-    from functools import partial
-    pool = ProcessPoolExecutor(max_workers=args.workers)
-    try:
-        chunk = max(1, min(32, len(seeds) // (4 * args.workers)))
-        yield from pool.map(partial(produce, args.kind, options), seeds, chunksize=chunk)
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
-
-
-def _on_dask(scheduler: str, kind: str, options: dict[str, Any], seeds: range) -> Iterator[Made]:
-    """The puzzles made on a Dask cluster, yielded in seed order as they come."""
-    from minegraph.play.bench import dask_client
-    client = dask_client(scheduler)
-    try:
-        options = {k: v for k, v in options.items() if not callable(v)}
-        futures = client.map(produce, [kind] * len(seeds), [options] * len(seeds), list(seeds),
-                             pure=False)
-        for future in futures:
-            yield future.result()
-    finally:
-        client.close()
+    """The puzzles in seed order: in this process, on ``--workers`` processes or on a Dask
+    cluster (:func:`minegraph.parallel.ordered_map`)."""
+    options = {k: v for k, v in vars(args).items() if not callable(v)}
+    workers = 1 if len(seeds) <= 1 else args.workers
+    return ordered_map(partial(produce, args.kind, options), seeds, workers=workers,
+                       scheduler=getattr(args, "scheduler", None))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -313,7 +288,8 @@ def run(args: argparse.Namespace) -> int:
     _MAKERS.update(paper=_paper, unique=_unique, noguess=_noguess)
     seeds = range(args.seed, args.seed + args.count)
     many = args.count > 1
-    bar = _Bar(args.count, f"generate {args.kind}", not args.no_progress and many and sys.stderr.isatty())
+    bar = Progress(args.count, f"generate {args.kind}",
+                   not args.no_progress and many and sys.stderr.isatty())
     answers: list[str] = []
     try:
         for k, made in enumerate(_results(args, seeds)):
@@ -335,26 +311,3 @@ def run(args: argparse.Namespace) -> int:
     if args.answer:
         _write(Path(args.answer), "".join(answers))
     return 0
-
-
-class _Bar:
-    """A rich progress bar on standard error (nothing when not wanted)."""
-
-    def __init__(self, total: int, label: str, show: bool) -> None:
-        self.bar = None
-        if not show:
-            return
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), console=Console(stderr=True))
-        self.task = self.bar.add_task(label, total=total)
-        self.bar.start()
-
-    def advance(self) -> None:
-        if self.bar is not None:
-            self.bar.update(self.task, advance=1)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()

@@ -19,13 +19,13 @@ from __future__ import annotations
 import json
 import math
 import os
-import time
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from functools import partial
+from typing import Any, Callable, Iterable, Sequence, Sized
 
 from minegraph.errors import FormatError, GameError
+from minegraph.parallel import Progress, chunked, ordered_map
 from minegraph.play.game import RULES, SIZES, Game
 from minegraph.play.policies import POLICIES, REVISIONS, Policy, get_policy, play
 
@@ -227,7 +227,9 @@ def _ranges(seeds: list[int]) -> list[list[int]]:
 def run(config: BenchConfig, seeds: Iterable[int], *, workers: int | None = None,
         scheduler: str | None = None, progress: bool = True, results: BenchResults | None = None,
         on_batch: Callable[[BenchResults], None] | None = None) -> BenchResults:
-    """Play the games of ``seeds`` not yet in ``results``, in parallel.
+    """Play the games of ``seeds`` not yet in ``results``, in parallel
+    (:func:`minegraph.parallel.ordered_map`: seeds drawn lazily, a bounded number of batches in
+    flight, workers ended at once when the run stops).
 
     Parameters
     ----------
@@ -236,7 +238,7 @@ def run(config: BenchConfig, seeds: Iterable[int], *, workers: int | None = None
     scheduler
         The address of a Dask scheduler (``tcp://host:8786``) to play on instead.
     progress
-        Show a live progress bar (rich) on the terminal.
+        Show a live progress bar (rich, on standard error).
     results
         Earlier results to extend (their seeds are skipped).
     on_batch
@@ -245,102 +247,35 @@ def run(config: BenchConfig, seeds: Iterable[int], *, workers: int | None = None
     Returns
     -------
     BenchResults
-        with every finished game, also when interrupted (``KeyboardInterrupt`` is raised
-        again after the finished batches are recorded and ``on_batch`` has seen them).
+        with every finished game, also when interrupted (``KeyboardInterrupt``, or an
+        exception from ``on_batch``, is raised again after the finished batches are recorded).
     """
     results = results if results is not None else BenchResults(config)
-    todo = [s for s in seeds if s not in results.records]
-    batches = [todo[i:i + BATCH] for i in range(0, len(todo), BATCH)]
-    bar = _Progress(len(todo), f"{config.size} {config.rules} {config.policy}", progress)
-
-    def finished(batch: list[tuple[int, bool, int, float]]) -> None:
-        results.add(batch)
-        bar.advance(len(batch), results)
-        if on_batch is not None:
-            on_batch(results)
-
+    done = results.records
+    todo = (s for s in seeds if s not in done)
+    total = _todo_count(seeds, done)
+    if total is not None and total <= BATCH:
+        workers = 1                 # one batch: a pool would only cost its start-up
+    bar = Progress(total, f"{config.size} {config.rules} {config.policy}", progress)
     try:
-        if scheduler is not None:
-            _run_dask(config, batches, scheduler, finished)
-        elif workers == 1 or len(batches) <= 1:
-            for batch in batches:
-                finished(play_batch(config, batch))
-        else:
-            _run_pool(config, batches, workers or os.cpu_count() or 1, finished)
+        for batch in ordered_map(partial(play_batch, config), chunked(todo, BATCH),
+                                 workers=workers, scheduler=scheduler):
+            results.add(batch)
+            s = results.summary()
+            bar.advance(len(batch), f"win {s['win_rate']:.2%} "
+                                    f"[{s['ci95'][0]:.2%}, {s['ci95'][1]:.2%}]")
+            if on_batch is not None:
+                on_batch(results)
     finally:
         bar.close()
     return results
 
 
-def _run_pool(config: BenchConfig, batches: list[list[int]], workers: int,
-              finished: Callable[[list[tuple[int, bool, int, float]]], None]) -> None:
-    pool = ProcessPoolExecutor(max_workers=workers)
-    try:
-        pending: set[Future[list[tuple[int, bool, int, float]]]] = {
-            pool.submit(play_batch, config, batch) for batch in batches}
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                finished(future.result())
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
-
-
-def dask_client(scheduler: str) -> Any:
-    """A ``distributed.Client`` on the scheduler at ``scheduler`` (``tcp://host:8786``).
-
-    Raises
-    ------
-    GameError
-        when dask.distributed is missing or the scheduler cannot be reached in 10 s.
-    """
-    try:
-        from distributed import Client
-    except ImportError:  # pragma: no cover - installed with the package's extras
-        raise GameError("--scheduler needs dask.distributed: pip install 'minegraph[cluster]'") from None
-    try:
-        return Client(scheduler, timeout="10s")
-    except OSError as exc:
-        raise GameError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
-
-
-def _run_dask(config: BenchConfig, batches: list[list[int]], scheduler: str,
-              finished: Callable[[list[tuple[int, bool, int, float]]], None]) -> None:
-    from distributed import as_completed
-    client = dask_client(scheduler)
-    try:
-        futures = client.map(play_batch, [config] * len(batches), batches, pure=False)
-        for future in as_completed(futures):
-            finished(future.result())
-    finally:
-        client.close()
-
-
-class _Progress:
-    """A rich progress bar with the running win rate (nothing when not wanted)."""
-
-    def __init__(self, total: int, label: str, show: bool) -> None:
-        self.bar: Any = None
-        if not show or total == 0:
-            return
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                   TimeElapsedColumn, TimeRemainingColumn)
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                            TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
-                            TimeRemainingColumn(), transient=False)
-        self.task = self.bar.add_task(label, total=total, rate="")
-        self.bar.start()
-        self.started = time.monotonic()
-
-    def advance(self, n: int, results: BenchResults) -> None:
-        if self.bar is None:
-            return
-        s = results.summary()
-        self.bar.update(self.task, advance=n,
-                        rate=f"win {s['win_rate']:.2%} [{s['ci95'][0]:.2%}, {s['ci95'][1]:.2%}]")
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
+def _todo_count(seeds: Iterable[int], done: dict[int, Any]) -> int | None:
+    """How many of ``seeds`` are not in ``done``, when ``seeds`` knows its length (a range
+    of a billion seeds is counted without being listed)."""
+    if not isinstance(seeds, Sized):
+        return None
+    if isinstance(seeds, range):
+        return len(seeds) - sum(1 for s in done if s in seeds)
+    return sum(1 for s in seeds if s not in done)

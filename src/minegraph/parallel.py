@@ -1,0 +1,250 @@
+"""Bulk work on many cores or a Dask cluster: one ordered map, used by every command that plays
+or generates in bulk (``minegraph bench``, ``minegraph generate --count``).
+
+:func:`ordered_map` applies a picklable function to the items of an iterable and yields the
+results in the order of the items:
+
+- **where**: in this process (``workers=1``), on a pool of local worker processes, or on a
+  Dask cluster (``scheduler="tcp://host:8786"``, :func:`dask_client`);
+- **bounded**: the items are drawn lazily and at most ``in_flight`` tasks are submitted at a
+  time, so ten billion items cost no more memory than ten;
+- **clean stop**: when the consumer stops early (an exception such as ``KeyboardInterrupt``
+  while it waits, the current query's deadline cancelled, ``break``, or closing the
+  generator), queued tasks are cancelled and the
+  worker processes are terminated and joined before the exception goes on. The workers ignore
+  SIGINT: Ctrl-C reaches the whole process group, and it is the parent that decides to stop
+  them (the library installs no handler in the caller's process).
+
+Resuming is the caller's: pass only the items not done yet (a generator is fine). A progress
+bar on standard error is :class:`Progress`.
+
+Examples
+--------
+>>> list(ordered_map(abs, [-3, 1, -2], workers=1))
+[3, 1, 2]
+>>> [len(chunk) for chunk in chunked(range(7), 3)]
+[3, 3, 1]
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import signal
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, Callable, Iterable, Iterator, TypeVar
+
+from minegraph.deadline import check_deadline
+from minegraph.errors import UserError
+
+__all__ = ["ordered_map", "chunked", "dask_client", "Progress", "default_workers"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: Seconds between two looks at the current query's deadline while a result is awaited.
+POLL_SECONDS = 0.1
+
+#: Tasks in flight per worker: enough to keep every worker busy while results are consumed.
+IN_FLIGHT_PER_WORKER = 4
+
+
+def default_workers() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """Consecutive lists of ``size`` items (the last may be shorter), drawn lazily."""
+    iterator = iter(items)
+    while chunk := list(itertools.islice(iterator, size)):
+        yield chunk
+
+
+def ordered_map(fn: Callable[[T], R], items: Iterable[T], *, workers: int | None = None,
+                scheduler: str | None = None, in_flight: int | None = None) -> Iterator[R]:
+    """``fn(item)`` for every item, in the order of ``items``, computed in parallel.
+
+    Parameters
+    ----------
+    fn
+        A picklable function (defined at module level, or a ``functools.partial`` of one).
+    items
+        Any iterable, drawn lazily (it may be endless: stop consuming to stop).
+    workers
+        Local worker processes (default: every usable core); ``1`` runs in this process.
+    scheduler
+        The address of a Dask scheduler to run on instead of local processes.
+    in_flight
+        Tasks submitted and not yet consumed, at most (default: 4 per worker, or 64 on Dask).
+
+    Returns
+    -------
+    Iterator
+        The results, in order. Closing it early stops the work (see the module's notes).
+
+    Raises
+    ------
+    UserError
+        for a number of workers or tasks in flight below 1, or a Dask scheduler that is
+        missing or cannot be reached.
+
+    Examples
+    --------
+    >>> list(ordered_map(pow, [], workers=2))
+    []
+    """
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or workers < 1):
+        raise UserError(f"workers: expected a whole number >= 1, got {workers!r}"[:200])
+    if in_flight is not None and (isinstance(in_flight, bool) or not isinstance(in_flight, int)
+                                  or in_flight < 1):
+        raise UserError(f"in_flight: expected a whole number >= 1, got {in_flight!r}"[:200])
+    if scheduler is not None:
+        return _on_dask(fn, items, scheduler, in_flight or 64)
+    count = workers if workers is not None else default_workers()
+    if count == 1:
+        return map(fn, items)
+    return _on_pool(fn, items, count, in_flight or IN_FLIGHT_PER_WORKER * count)
+
+
+def _ignore_sigint() -> None:
+    # In the worker processes only: the parent stops them (see the module's notes).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _on_pool(fn: Callable[[T], R], items: Iterable[T], workers: int,
+             in_flight: int) -> Iterator[R]:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    pending: deque[Future[R]] = deque()
+    iterator = iter(items)
+    try:
+        for item in itertools.islice(iterator, in_flight):
+            pending.append(pool.submit(fn, item))
+        while pending:
+            result = _wait(pending.popleft())
+            for item in itertools.islice(iterator, 1):
+                pending.append(pool.submit(fn, item))
+            yield result
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
+
+
+def _wait(future: Any) -> Any:
+    """The future's result, waiting in short slices so that a cancelled query (the command
+    line cancels it on Ctrl-C) stops the wait: :func:`~minegraph.deadline.check_deadline`
+    raises, and the caller's clean stop ends the workers."""
+    while True:
+        check_deadline()            # also between results that come quickly
+        try:
+            return future.result(timeout=POLL_SECONDS)
+        except TimeoutError:
+            if future.done():       # the task's own TimeoutError, or done just now
+                return future.result()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end the workers now: ``shutdown`` alone waits for the tasks
+    that are running, which may take as long as a game or a puzzle, and an interpreter exiting
+    with a pool still working waits for it (the hang of ``bench --workers 2`` after Ctrl-C)."""
+    # The executor keeps its processes in a private table; there is no public way to end a
+    # running task, and terminating the processes is what a clean stop needs.
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join()
+
+
+def dask_client(scheduler: str) -> Any:
+    """A ``distributed.Client`` on the scheduler at ``scheduler`` (``tcp://host:8786``).
+
+    Raises
+    ------
+    UserError
+        when dask.distributed is missing or the scheduler cannot be reached in 10 s.
+    """
+    try:
+        from distributed import Client
+    except ImportError:  # pragma: no cover - installed with the package's extras
+        raise UserError("--scheduler needs dask.distributed: pip install 'minegraph[cluster]'") \
+            from None
+    try:
+        return Client(scheduler, timeout="10s")
+    except OSError as exc:
+        raise UserError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+
+
+def _on_dask(fn: Callable[[T], R], items: Iterable[T], scheduler: str,
+             in_flight: int) -> Iterator[R]:
+    client = dask_client(scheduler)
+    pending: deque[Any] = deque()
+    iterator = iter(items)
+    try:
+        for item in itertools.islice(iterator, in_flight):
+            pending.append(client.submit(fn, item, pure=False))
+        while pending:
+            result: R = _wait(pending.popleft())
+            for item in itertools.islice(iterator, 1):
+                pending.append(client.submit(fn, item, pure=False))
+            yield result
+    finally:
+        for future in pending:
+            future.cancel()
+        client.close()
+
+
+class Progress:
+    """A rich progress bar on standard error, or nothing when ``show`` is false.
+
+    Parameters
+    ----------
+    total
+        Steps expected (``None``: unknown).
+    label
+        The text before the bar.
+    show
+        Whether to draw it (callers pass whether standard error is a terminal).
+
+    Examples
+    --------
+    >>> bar = Progress(3, "games", show=False)
+    >>> bar.advance(2, "win 50%"); bar.close()
+    """
+
+    def __init__(self, total: int | None, label: str, show: bool) -> None:
+        self.bar: Any = None
+        if not show or total == 0:
+            return
+        from rich.console import Console
+        from rich.progress import (BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn,
+                                   TimeRemainingColumn)
+        from rich.progress import Progress as RichProgress
+        self.bar = RichProgress(TextColumn("{task.description}"), BarColumn(),
+                                MofNCompleteColumn(), TextColumn("{task.fields[note]}"),
+                                TimeElapsedColumn(), TimeRemainingColumn(),
+                                console=Console(stderr=True))
+        self.task = self.bar.add_task(label, total=total, note="")
+        self.bar.start()
+
+    def advance(self, steps: int = 1, note: str | None = None) -> None:
+        """Count ``steps`` more done, and show ``note`` beside the bar (when given)."""
+        if self.bar is None:
+            return
+        if note is None:
+            self.bar.update(self.task, advance=steps)
+        else:
+            self.bar.update(self.task, advance=steps, note=note)
+
+    def close(self) -> None:
+        """Stop drawing (the bar stays on the terminal as it last was)."""
+        if self.bar is not None:
+            self.bar.stop()
