@@ -251,3 +251,16 @@ def test_the_picture_of_a_big_analysis_stays_small() -> None:
     text = a.svg()
     assert len(text.encode()) < 500_000
     assert text.count("<title>") == 1                  # the document's; no tooltip per cell
+
+
+def test_an_analysis_leaves_the_engines_result_as_it_was() -> None:
+    """Every hidden cell forced by a non-counting engine: the analysis counts one completion,
+    in a result of its own (the engine's may be cached or shared between threads)."""
+    from minegraph.analysis import from_result
+    from minegraph.engines.sat import SatEngine
+    board = Board.from_text("M1#\n---")
+    result = SatEngine().run(board)
+    before = (result.count, result.mine_counts, dict(result.stats))
+    analysis = from_result(board, result, "sat")
+    assert analysis.solutions == 1 and analysis.probability((0, 2)) == 0
+    assert (result.count, result.mine_counts, dict(result.stats)) == before

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import decimal
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from fractions import Fraction
 from math import log10
@@ -729,11 +729,12 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
     hidden = board.hidden
     if len(safe) + len(mined) == len(hidden):
         # Every hidden cell is forced: the one completion is the count (a proof, not a guess).
-        result.count = 1
-        result.mine_counts = {c: int(c in result.mines) for c in hidden}
-        for key in ("arithmetic", "solutions_log10", "precision_bits"):
-            result.stats.pop(key, None)     # the figures are exact again
-        return from_result(board, result, name)
+        # A new result: the engine's own is left as it answered (it may be cached or shared).
+        exact_again = ("arithmetic", "solutions_log10", "precision_bits")
+        counted = replace(result, count=1,
+                          mine_counts={c: int(c in result.mines) for c in hidden},
+                          stats={k: v for k, v in result.stats.items() if k not in exact_again})
+        return from_result(board, counted, name)
     # Not counted: forced cells keep their exact 0 or 1; an engine may know more.
     known: dict[int, Probability] = dict(result.probabilities)
     known.update(dict.fromkeys(safe, Fraction(0)))

@@ -14,28 +14,44 @@ from __future__ import annotations
 
 from minegraph.constraints import Component, ConstraintSystem
 from minegraph.engines.base import QUESTIONS, EngineResult, SystemEngine
-from minegraph.engines.dp import count_system
+from minegraph.engines.dp import OrderProvider, count_system
 from minegraph.decompose.decomposition import Decomposition, contract_subsets, elimination_order
 from minegraph.decompose.pipeline import tree_decomposition
 
-__all__ = ["pipeline_order", "PipelineDPEngine"]
-
-# One board at a time: the components of a system share its decomposition.
-_last: tuple[ConstraintSystem, Decomposition] | None = None
+__all__ = ["pipeline_order", "pipeline_orders", "PipelineDPEngine"]
 
 
-def _decomposition(system: ConstraintSystem) -> Decomposition:
-    global _last
-    if _last is None or _last[0] is not system:
-        _last = (system, contract_subsets(tree_decomposition(system.board)[0]))
-    return _last[1]
+def pipeline_orders(system: ConstraintSystem) -> OrderProvider:
+    """The order provider of ``system`` (see :func:`pipeline_order`), with the pipeline's tree
+    decomposition built once (on first use) for all its components and held by the provider
+    itself: no state shared between threads or boards.
+
+    Examples
+    --------
+    >>> from minegraph import Board
+    >>> from minegraph.constraints import build_system
+    >>> system = build_system(Board.from_text("#1#1#"))
+    >>> pipeline_orders(system)(system, system.components[0])
+    [2, 0, 1]
+    """
+    built: list[Decomposition] = []      # on the first component asked for
+
+    def order(of: ConstraintSystem, component: Component) -> list[int]:
+        if of is not system:
+            raise ValueError("this order provider belongs to another constraint system")
+        if not built:
+            built.append(contract_subsets(tree_decomposition(system.board)[0]))
+        return _order(built[0], system, component)
+
+    return order
 
 
 def pipeline_order(system: ConstraintSystem, component: Component) -> list[int]:
     """An elimination order of ``component``'s boxes (local indices) from the pipeline's tree
     decomposition of the board graph; an :data:`~minegraph.engines.dp.OrderProvider`.
 
-    Cost: the pipeline once per system, then linear in the decomposition per component.
+    Cost: the pipeline on the whole board, then linear in the decomposition. For many
+    components of one system, :func:`pipeline_orders` runs the pipeline once.
 
     Examples
     --------
@@ -47,7 +63,10 @@ def pipeline_order(system: ConstraintSystem, component: Component) -> list[int]:
     >>> pipeline_order(system, system.components[0])
     [2, 0, 1]
     """
-    td = _decomposition(system)
+    return _order(contract_subsets(tree_decomposition(system.board)[0]), system, component)
+
+
+def _order(td: Decomposition, system: ConstraintSystem, component: Component) -> list[int]:
     local = {b: i for i, b in enumerate(component.boxes)}
     box_of = {c: local[b] for b in component.boxes for c in system.boxes[b].cells}
     bags = tuple(frozenset(box_of[c] for c in bag if c in box_of) for bag in td.bags)
@@ -70,7 +89,7 @@ class PipelineDPEngine(SystemEngine):
     name = "dp-thesis"
     answers = QUESTIONS
 
-    # The dp engine's counting with another order (not a subclass of DPEngine: that class
-    # may be compiled, and interpreted classes cannot inherit from compiled ones).
+    # The dp engine's counting with another order; the decomposition is built per call and
+    # held by that call's order provider, so concurrent queries share nothing.
     def run_system(self, system: ConstraintSystem) -> EngineResult:
-        return count_system(system, order=pipeline_order)
+        return count_system(system, order=pipeline_orders(system))

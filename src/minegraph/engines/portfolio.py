@@ -25,6 +25,7 @@ the components that changed.
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Sequence
 
@@ -395,8 +396,7 @@ class PortfolioEngine(SystemEngine):
             return EngineResult.inconsistent(board.hidden, stats)
         stats.update({k: v for k, v in result.stats.items() if k not in stats})
         if not fixed_safe and not fixed_mines:  # counted by DP alone: the answer as it is
-            result.stats = stats
-            return result
+            return replace(result, stats=stats)
         stats["engine"] = "dp+sat"
         if result.count is None:        # combined in floating point: probabilities, no count
             probabilities = dict(result.probabilities)
