@@ -33,3 +33,24 @@ def test_the_report_and_the_terminal_game_agree_on_one_eighth() -> None:
     assert " 13%" in report and "12%" not in report
     from minegraph.play.tui import percent as tui_percent
     assert tui_percent(Fraction(1, 8)) == 13
+
+
+def test_one_heat_map_for_pictures_terminal_and_web_page() -> None:
+    import re
+    from pathlib import Path
+
+    import minegraph.web
+    from minegraph.formats.svg import probability_colour
+    from minegraph.play.tui import risk_colour
+    from minegraph.present import HEAT_STOPS, heat_rgb
+    # Hand-computed: a quarter of the way from green (67,160,71) to yellow (253,216,53) is
+    # half-way between them in each channel: (160, 188, 62).
+    assert heat_rgb(Fraction(1, 4)) == (160, 188, 62)
+    assert probability_colour(Fraction(1, 4)) == "#a0bc3e"
+    assert risk_colour(Fraction(1, 4)) == "rgb(160,188,62)"
+    # The page's script interpolates between the same three stops.
+    script = (Path(minegraph.web.__file__).parent / "static" / "app.js").read_text()
+    found = re.search(r"const \[g, y, r\] = \[(\[.*?\]), (\[.*?\]), (\[.*?\])\];", script)
+    assert found is not None
+    assert tuple(tuple(int(v) for v in re.findall(r"\d+", stop)) for stop in found.groups()) \
+        == HEAT_STOPS

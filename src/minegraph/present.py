@@ -3,7 +3,7 @@
 The command line's report, the terminal game and the web page all show mine probabilities as
 percentages; they round by the same rule here, so one position never reads 12% in one place
 and 13% in another. (The web page's script follows the same rule: half up, 0 and 100 only
-when proven.)
+when proven.) They colour them by one heat map, :func:`heat_rgb`.
 
 Examples
 --------
@@ -14,10 +14,16 @@ Examples
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Union
 
-__all__ = ["whole_percent", "percent_text"]
+__all__ = ["whole_percent", "percent_text", "heat_rgb", "HEAT_STOPS"]
+
+#: The heat map of mine probabilities: green at 0 (safe), yellow at 1/2, red at 1 (a mine)
+#: (Material 600 shades). The SVG pictures, the terminal game and the web page's script
+#: (``web/static/app.js``, checked by the tests) use these stops.
+HEAT_STOPS = ((0x43, 0xA0, 0x47), (0xFD, 0xD8, 0x35), (0xE5, 0x39, 0x35))
 
 #: An exact or floating-point probability.
 Probability = Union[Fraction, float, int]
@@ -66,3 +72,20 @@ def percent_text(p: Probability) -> str:
     if Fraction(99, 100) < p < 1:
         return ">99%"
     return f"{whole_percent(p)}%"
+
+
+def heat_rgb(p: Probability) -> tuple[int, int, int]:
+    """The heat-map colour of a mine probability in [0, 1] as ``(red, green, blue)``: linear in
+    each channel between the :data:`HEAT_STOPS` (0 to 1/2, then 1/2 to 1), channels rounded
+    half up, as the web page's script rounds them.
+
+    Examples
+    --------
+    >>> heat_rgb(0), heat_rgb(Fraction(1, 2)), heat_rgb(1.0), heat_rgb(0.25)
+    ((67, 160, 71), (253, 216, 53), (229, 57, 53), (160, 188, 62))
+    """
+    x = float(p)
+    low, high, t = (HEAT_STOPS[0], HEAT_STOPS[1], 2 * x) if x <= 0.5 else \
+        (HEAT_STOPS[1], HEAT_STOPS[2], 2 * x - 1)
+    red, green, blue = (math.floor(a + (b - a) * t + 0.5) for a, b in zip(low, high))
+    return red, green, blue

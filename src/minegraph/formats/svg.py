@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, SupportsFloa
 from xml.sax.saxutils import escape
 
 from minegraph.errors import BoardError, MinegraphError
+from minegraph.present import heat_rgb
 from minegraph.states import BLANK, HIDDEN, MINE
 
 if TYPE_CHECKING:
@@ -56,8 +57,6 @@ _MARK_COLOURS = {"ring": "#37474f", "dot": "#1565c0", "cross": "#c62828"}
 _NUMBER_COLOURS = ["#9e9e9e", "#1565c0", "#2e7d32", "#c62828", "#4527a0", "#6d4c41",
                    "#00838f", "#212121", "#616161", "#ad1457", "#ef6c00", "#558b2f", "#283593"]
 _HIDDEN_FILL, _OPEN_FILL, _LINE = "#b0bec5", "#f5f5f5", "#78909c"
-# probability_colour's stops: safe green, even-odds yellow, mined red (Material 600 shades).
-_PROBABILITY_STOPS = ((0x43, 0xA0, 0x47), (0xFD, 0xD8, 0x35), (0xE5, 0x39, 0x35))
 
 
 @dataclass(frozen=True)
@@ -657,9 +656,7 @@ def probability_colour(p: SupportsFloat) -> str:
     x = float(p)
     if not 0 <= x <= 1:
         raise MinegraphError(f"a probability must lie in [0, 1], got {x!r}")
-    low, high, t = (_PROBABILITY_STOPS[0], _PROBABILITY_STOPS[1], 2 * x) if x <= 0.5 else \
-        (_PROBABILITY_STOPS[1], _PROBABILITY_STOPS[2], 2 * x - 1)
-    return "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip(low, high))
+    return "#" + "".join(f"{channel:02x}" for channel in heat_rgb(x))
 
 
 def set_notebook_drawer(drawer: Callable[[Board], str] | None) -> Callable[[Board], str] | None:

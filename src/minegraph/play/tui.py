@@ -60,7 +60,7 @@ from minegraph.board import Board
 from minegraph.errors import GameError, MinegraphError
 from minegraph.play.game import Game, Move
 from minegraph.play.policies import StrongPolicy
-from minegraph.present import whole_percent as percent
+from minegraph.present import heat_rgb, whole_percent as percent
 
 if TYPE_CHECKING:
     from minegraph.engines.base import Probability
@@ -81,22 +81,17 @@ _RULE_REASONS = {
 
 
 def risk_colour(p: Probability) -> str:
-    """The background colour of a covered cell with mine probability ``p``: green when proven
-    safe, through yellow, to red; proven mines a deeper red.
+    """The background colour of a covered cell with mine probability ``p``: the heat map of
+    the pictures and the web page (:func:`minegraph.present.heat_rgb`), green when safe,
+    through yellow, to red.
 
     Examples
     --------
     >>> risk_colour(Fraction(0)), risk_colour(Fraction(1, 2)), risk_colour(Fraction(1))
-    ('rgb(0,175,0)', 'rgb(200,200,0)', 'rgb(175,0,0)')
+    ('rgb(67,160,71)', 'rgb(253,216,53)', 'rgb(229,57,53)')
     """
-    if p <= 0:
-        return "rgb(0,175,0)"
-    if p >= 1:
-        return "rgb(175,0,0)"
-    x = float(p)
-    red = int(200 * min(1.0, 2 * x)) if x < 0.5 else 200
-    green = 200 if x <= 0.5 else int(200 * 2 * (1 - x))
-    return f"rgb({max(red, 60)},{max(green, 40)},0)"
+    red, green, blue = heat_rgb(min(max(p, 0), 1))
+    return f"rgb({red},{green},{blue})"
 
 
 class MineField(Widget, can_focus=True):
