@@ -154,13 +154,18 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     that are running, which may take as long as a game or a puzzle, and an interpreter exiting
     with a pool still working waits for it (the hang of ``bench --workers 2`` after Ctrl-C)."""
     # The executor keeps its processes in a private table; there is no public way to end a
-    # running task, and terminating the processes is what a clean stop needs.
-    processes = list(getattr(pool, "_processes", {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
+    # running task. Terminated first, the workers make the pool "broken": its manager thread
+    # then fails what is pending and spawns no replacement (an orderly shutdown may replace a
+    # worker that exits, after any snapshot taken here), and shutdown(wait=True) returns at
+    # once with every process joined.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
     for process in processes:
         if process.is_alive():
             process.terminate()
-    for process in processes:
+    pool.shutdown(wait=True, cancel_futures=True)
+    for process in [*processes, *(getattr(pool, "_processes", None) or {}).values()]:
+        if process.is_alive():
+            process.terminate()
         process.join()
 
 
