@@ -54,3 +54,27 @@ def test_one_heat_map_for_pictures_terminal_and_web_page() -> None:
     assert found is not None
     assert tuple(tuple(int(v) for v in re.findall(r"\d+", stop)) for stop in found.groups()) \
         == HEAT_STOPS
+
+
+def test_a_huge_value_never_makes_a_huge_message(capsys: "pytest.CaptureFixture[str]") -> None:
+    """Every quoting site goes through present.shown: a 10,000-character value is cut."""
+    import pytest
+
+    from minegraph.cli import main
+    from minegraph.engines.portfolio import PortfolioEngine
+    from minegraph.errors import EngineError
+    from minegraph.parallel import ordered_map
+    from minegraph.present import shown
+    huge = "9" * 10_000
+    assert shown(huge) == repr("9" * 40) + "… (10000 characters)"
+    with pytest.raises(EngineError) as info:
+        PortfolioEngine(work_budget="x" * 10_000)
+    assert len(str(info.value)) < 200 and "(10000 characters)" in str(info.value)
+    with pytest.raises(Exception) as info2:
+        ordered_map(abs, [], workers=[0] * 5000)  # type: ignore[arg-type]
+    assert len(str(info2.value)) < 200
+    for argv in (["generate", "unique", "--size", huge], ["serve", "--port", huge]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        err = capsys.readouterr().err
+        assert err.count("\n") <= 3 and len(err.splitlines()[-1]) < 300, err[:500]

@@ -31,6 +31,7 @@ from minegraph.board import Board, Cell
 from minegraph.constraints import ConstraintSystem, build_system, update_system
 from minegraph.deadline import Deadline, time_limit
 from minegraph.errors import BoardError, EngineError
+from minegraph.present import shown
 
 if TYPE_CHECKING:
     from minegraph.explain import Explainer, Explanation
@@ -74,11 +75,11 @@ class Analyser:
                                         or not isinstance(work_budget, (int, float))
                                         or not 0 <= work_budget < float("inf")):
             raise EngineError(f"expected a work budget (a number of DP table entries >= 0) or "
-                              f"None, got {work_budget!r}"[:200])
+                              f"None, got {shown(work_budget)}")
         if not isinstance(solver, str):
             raise EngineError(f"expected a SAT solver name such as 'cadical', got {type(solver).__name__}")
         if isinstance(max_cells, bool) or not isinstance(max_cells, int) or max_cells < 0:
-            raise EngineError(f"expected max_cells, a whole number of cells >= 0, got {max_cells!r}"[:200])
+            raise EngineError(f"expected max_cells, a whole number of cells >= 0, got {shown(max_cells)}")
         from minegraph.engines.portfolio import WORK_BUDGET, ComponentCache, PortfolioEngine
         self.cache = ComponentCache(max_cells)
         self.engine = PortfolioEngine(WORK_BUDGET if work_budget is None else work_budget,

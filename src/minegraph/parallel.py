@@ -37,6 +37,7 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from minegraph.deadline import check_deadline
 from minegraph.errors import UserError
+from minegraph.present import shown
 
 __all__ = ["ordered_map", "chunked", "dask_client", "Progress", "default_workers"]
 
@@ -100,10 +101,10 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], *, workers: int | None
     """
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
                                 or workers < 1):
-        raise UserError(f"workers: expected a whole number >= 1, got {workers!r}"[:200])
+        raise UserError(f"workers: expected a whole number >= 1, got {shown(workers)}")
     if in_flight is not None and (isinstance(in_flight, bool) or not isinstance(in_flight, int)
                                   or in_flight < 1):
-        raise UserError(f"in_flight: expected a whole number >= 1, got {in_flight!r}"[:200])
+        raise UserError(f"in_flight: expected a whole number >= 1, got {shown(in_flight)}")
     if scheduler is not None:
         return _on_dask(fn, items, scheduler, in_flight or 64)
     count = workers if workers is not None else default_workers()

@@ -18,7 +18,11 @@ import math
 from fractions import Fraction
 from typing import Union
 
-__all__ = ["whole_percent", "percent_text", "heat_rgb", "HEAT_STOPS"]
+__all__ = ["whole_percent", "percent_text", "heat_rgb", "HEAT_STOPS", "shorten", "shown",
+           "SHOWN_CHARS"]
+
+#: How much of a user's value an error message quotes.
+SHOWN_CHARS = 40
 
 #: The heat map of mine probabilities: green at 0 (safe), yellow at 1/2, red at 1 (a mine)
 #: (Material 600 shades). The SVG pictures, the terminal game and the web page's script
@@ -89,3 +93,35 @@ def heat_rgb(p: Probability) -> tuple[int, int, int]:
         (HEAT_STOPS[1], HEAT_STOPS[2], 2 * x - 1)
     red, green, blue = (math.floor(a + (b - a) * t + 0.5) for a, b in zip(low, high))
     return red, green, blue
+
+
+def shorten(text: str, limit: int = SHOWN_CHARS) -> str:
+    """``text`` if it has at most ``limit`` characters, else its first ``limit - 1`` and "…".
+
+    Examples
+    --------
+    >>> shorten("abc"), shorten("x" * 50, 10)
+    ('abc', 'xxxxxxxxx…')
+    """
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def shown(value: object, limit: int = SHOWN_CHARS) -> str:
+    """A user's value as an error message quotes it, so that a hostile megabyte of input never
+    becomes a megabyte of message: a string quoted and cut after ``limit`` characters (with
+    its length), anything else its ``repr`` shortened (:func:`shorten`).
+
+    Examples
+    --------
+    >>> shown("9x"), shown(-1)
+    ("'9x'", '-1')
+    >>> shown("9" * 100, limit=5)
+    "'99999'… (100 characters)"
+    >>> shown(list(range(30)), limit=12)
+    '[0, 1, 2, 3…'
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}… ({len(value)} characters)"
+    return shorten(repr(value), limit)

@@ -14,6 +14,7 @@ from minegraph.deadline import MAX_SECONDS
 from minegraph.errors import MinegraphError
 from minegraph.formats import FORMATS, GRAPH_FORMATS, detect_format, read_board
 from minegraph.states import MAX_CELLS
+from minegraph.present import shown
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -169,7 +170,7 @@ def whole_number(least: int, most: int, what: str = "a whole number") -> Callabl
             value = int(text)
             if least <= value <= most:
                 return value
-        raise argparse.ArgumentTypeError(f"expected {what} from {least} to {most}, got {text[:40]!r}")
+        raise argparse.ArgumentTypeError(f"expected {what} from {least} to {most}, got {shown(text)}")
     return parse
 
 
@@ -188,7 +189,7 @@ def cell_argument(text: str) -> tuple[int, int]:
     parts = text.split(",")
     if len(parts) == 2 and all(p.isascii() and p.isdigit() and len(p) <= 7 for p in parts):
         return int(parts[0]), int(parts[1])
-    raise argparse.ArgumentTypeError(f"expected ROW,COL (0-based, e.g. 3,3), got {text[:40]!r}")
+    raise argparse.ArgumentTypeError(f"expected ROW,COL (0-based, e.g. 3,3), got {shown(text)}")
 
 
 def mine_count(text: str) -> int:
@@ -205,7 +206,7 @@ def mine_count(text: str) -> int:
     argparse.ArgumentTypeError: expected a whole number of mines (0, 1, 2, ...), got '1e3'
     """
     if not _WHOLE.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"expected a whole number of mines (0, 1, 2, ...), got {text[:40]!r}")
+        raise argparse.ArgumentTypeError(f"expected a whole number of mines (0, 1, 2, ...), got {shown(text)}")
     digits = text.lstrip("+").lstrip("0") or "0"
     if len(digits) > len(str(MAX_CELLS)) or int(digits) > MAX_CELLS:
         raise argparse.ArgumentTypeError(f"expected at most {MAX_CELLS} mines (the cells of the "
@@ -229,7 +230,7 @@ def seconds(text: str) -> float:
     value = float(text) if _DECIMAL.fullmatch(text) else None
     if value is None or not 0 < value <= MAX_SECONDS:
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, at most "
-                                         f"{MAX_SECONDS:g}, got {text[:40]!r}")
+                                         f"{MAX_SECONDS:g}, got {shown(text)}")
     return value
 
 

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from minegraph.cli.common import cell_argument, seed_number, whole_number
 from minegraph.errors import MinegraphError
 from minegraph.parallel import Progress, ordered_map
+from minegraph.present import shown
 
 if TYPE_CHECKING:
     from minegraph.board import Board
@@ -82,7 +83,7 @@ def size_argument(text: str) -> tuple[int, int]:
     try:
         rows, cols = (side(p) for p in parts)
     except (ValueError, argparse.ArgumentTypeError):
-        raise argparse.ArgumentTypeError(f"expected the size as ROWSxCOLS (e.g. 9x10), got {text[:40]!r}") from None
+        raise argparse.ArgumentTypeError(f"expected the size as ROWSxCOLS (e.g. 9x10), got {shown(text)}") from None
     return rows, cols
 
 
@@ -92,7 +93,7 @@ def _probability(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"expected a probability from 0 to 1, got {text[:40]!r}")
+        raise argparse.ArgumentTypeError(f"expected a probability from 0 to 1, got {shown(text)}")
     return value
 
 

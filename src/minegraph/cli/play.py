@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from minegraph.cli.common import seed_number, whole_number
 from minegraph.errors import UserError
+from minegraph.present import shown
 
 if TYPE_CHECKING:
     from minegraph.cli.common import Subparsers
@@ -49,7 +50,7 @@ def _delay(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0.01 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"expected seconds from 0.01 to 10, got {text[:40]!r}")
+        raise argparse.ArgumentTypeError(f"expected seconds from 0.01 to 10, got {shown(text)}")
     return value
 
 

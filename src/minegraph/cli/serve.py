@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from minegraph.cli.common import Formatter
 from minegraph.errors import UserError
+from minegraph.present import shown
 
 if TYPE_CHECKING:
     from minegraph.cli.common import Subparsers
@@ -30,7 +31,7 @@ examples:
 
 def _port(text: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 5) or not 0 < int(text) < 65536:
-        raise argparse.ArgumentTypeError(f"expected a port number from 1 to 65535, got {text[:40]!r}")
+        raise argparse.ArgumentTypeError(f"expected a port number from 1 to 65535, got {shown(text)}")
     return int(text)
 
 

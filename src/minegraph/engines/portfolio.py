@@ -39,6 +39,7 @@ from minegraph.engines.dp import (ComponentDP, CountedPart, combine_parts, estim
                                   forced_by_parts, local_graph)
 from minegraph.engines.elimination import CliqueTree, clique_tree
 from minegraph.errors import EngineError, QueryTimeout
+from minegraph.present import shown
 
 __all__ = ["PortfolioEngine", "ComponentCache", "WORK_BUDGET", "SLICE_FACTOR", "DP_SLICE",
            "component_width"]
@@ -97,7 +98,7 @@ class ComponentCache:
     def __init__(self, max_cells: object = 2_000_000) -> None:
         if isinstance(max_cells, bool) or not isinstance(max_cells, int) or max_cells < 0:
             raise EngineError(f"max_cells: expected a whole number of cells >= 0, got "
-                              f"{max_cells!r}"[:200])
+                              f"{shown(max_cells)}")
         self.max_cells = max_cells
         self.parts: OrderedDict[tuple[Any, bool], CountedPart] = OrderedDict()
         self.wide: set[tuple[Any, bool]] = set()
@@ -175,12 +176,12 @@ class PortfolioEngine(SystemEngine):
             self.work_budget = float(work_budget)  # type: ignore[arg-type]
         except (TypeError, ValueError):
             raise EngineError(f"the auto engine's option is a work budget (a number of DP table "
-                              f"entries), got {work_budget!r}"[:200]) from None
+                              f"entries), got {shown(work_budget)}") from None
         if not self.work_budget >= 0:
-            raise EngineError(f"the work budget must be a number >= 0, got {work_budget!r}"[:200])
+            raise EngineError(f"the work budget must be a number >= 0, got {shown(work_budget)}")
         if isinstance(dp_slice, bool) or not isinstance(dp_slice, (int, float)) \
                 or not 0 <= dp_slice < float("inf"):
-            raise EngineError(f"dp_slice: expected seconds, a number >= 0, got {dp_slice!r}"[:200])
+            raise EngineError(f"dp_slice: expected seconds, a number >= 0, got {shown(dp_slice)}")
         if cache is not None and not isinstance(cache, ComponentCache):
             raise EngineError(f"cache: expected a ComponentCache or None, got "
                               f"{type(cache).__name__}")

@@ -54,6 +54,7 @@ from minegraph.errors import BoardError, FormatError, LimitError, MinegraphError
 from minegraph.formats import GRAPH_FORMATS
 from minegraph.formats.json import MAX_EDGES, MAX_JSON_CHARS, unique_keys
 from minegraph.formats.scan import content_lines, decode, normalise_newlines, show, whole_number
+from minegraph.present import shorten
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -411,9 +412,9 @@ def _read_nodelink(text: str) -> "nx.Graph":
         name = node["id"]
         if not (isinstance(name, str) or (isinstance(name, int) and not isinstance(name, bool))):
             raise FormatError(f"expected a node id that is a string or a whole number, got "
-                              f"{json.dumps(name)[:40]}", path=f"{path}.id")
+                              f"{shorten(json.dumps(name))}", path=f"{path}.id")
         if name in ids:
-            raise FormatError(f"node id {json.dumps(name)[:40]} is given twice; expected each node once",
+            raise FormatError(f"node id {shorten(json.dumps(name))} is given twice; expected each node once",
                               path=f"{path}.id")
         ids.add(name)
     for i, link in enumerate(links):
@@ -423,7 +424,7 @@ def _read_nodelink(text: str) -> "nx.Graph":
         for end in ("source", "target"):
             value = link.get(end)
             if isinstance(value, bool) or not isinstance(value, (str, int)) or value not in ids:
-                shown = "nothing" if end not in link else json.dumps(value)[:40]
+                shown = "nothing" if end not in link else shorten(json.dumps(value))
                 raise FormatError(f"expected the id of a node in $.nodes, got {shown}", path=f"{path}.{end}")
     return _networkx("nodelink", lambda: nx.node_link_graph(data, edges=key))
 

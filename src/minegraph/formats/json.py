@@ -31,6 +31,7 @@ from minegraph.formats.scan import decode, show, whole_number
 from minegraph.formats.text_syntax import (GridRows, RowProblem, expected_symbols, symbol, symbols,
                                            unknown_symbol)
 from minegraph.topology import MAX_DEGREE, TOPOLOGIES
+from minegraph.present import shorten
 
 __all__ = ["read_json", "write_json", "to_json_dict", "MAX_EDGES", "MAX_JSON_CHARS"]
 
@@ -160,7 +161,7 @@ def _key_path(key: Any) -> str:
         text = json.dumps(key)
     except (TypeError, ValueError):
         text = repr(key)
-    return f"$[{text}]" if len(text) <= 40 else f"$[{text[:40]}…]"
+    return f"$[{shorten(text)}]"
 
 
 def _check_keys(data: Mapping[str, Any], allowed: tuple[str, ...], form: str) -> None:

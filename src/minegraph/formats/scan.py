@@ -21,6 +21,7 @@ from itertools import islice
 from typing import Iterator
 
 from minegraph.errors import FormatError
+from minegraph.present import shown
 
 __all__ = ["MAX_DIGITS", "decode", "normalise_newlines", "content_lines", "whole_number", "show",
            "count_tokens", "COUNT_UP_TO"]
@@ -167,7 +168,8 @@ def whole_number(token: str, signed: bool = False) -> int | None:
 
 
 def show(token: str, limit: int = 40) -> str:
-    """``token`` quoted for a message, cut after ``limit`` characters.
+    """``token`` quoted for a message, cut after ``limit`` characters
+    (:func:`minegraph.present.shown`, the one rule for quoting a user's value).
 
     Examples
     --------
@@ -176,6 +178,4 @@ def show(token: str, limit: int = 40) -> str:
     >>> show("9" * 100, limit=5)
     "'99999'… (100 characters)"
     """
-    if len(token) <= limit:
-        return repr(token)
-    return f"{token[:limit]!r}… ({len(token)} characters)"
+    return shown(token, limit)

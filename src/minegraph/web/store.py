@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from minegraph.errors import UserError
 from minegraph.play.game import Game
+from minegraph.present import shorten
 
 __all__ = ["GameStore", "StoredGame", "UnknownGame"]
 
@@ -85,7 +86,7 @@ class GameStore:
         with self._lock:
             entry = self._games.get(game_id)
             if entry is None:
-                shown = game_id if len(game_id) <= 40 else game_id[:40] + "…"
+                shown = shorten(game_id)
                 raise UnknownGame(f"no game with id {shown!r}: it was never created, or it was "
                                   f"dropped (the server keeps the {self.max_games} most recently "
                                   f"used games)")
