@@ -27,7 +27,8 @@ from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Sequence
 
-from minegraph.analysis import cell_name, check_board, fraction_text
+from minegraph.analysis import cell_name, check_board
+from minegraph.present import fraction_text
 from minegraph.board import HIDDEN, MINE, Board, Cell, whole
 from minegraph.deadline import Deadline, check_deadline, time_limit
 from minegraph.errors import BoardError, EngineError

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from minegraph.analysis import SHOWN_DIGITS, cell_name, count_text, fraction_text
+from minegraph.analysis import cell_name
 from minegraph.formats.text_syntax import symbol
+from minegraph.present import SHOWN_DIGITS, count_text, fraction_text
 from minegraph.present import percent_text as percent
 from minegraph.states import HIDDEN
 
