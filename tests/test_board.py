@@ -345,3 +345,23 @@ def test_cells_of_a_labelled_board_are_named_by_label_only() -> None:
     assert numbered.json_labels() == [7, 1] and numbered.index(1) == 1
     with pytest.raises(BoardError, match="no cell is labelled True"):
         numbered.index(True)
+
+
+def test_one_reader_of_typed_cells() -> None:
+    """``Board.parse_cell`` is what the command line reads; the web's JSON cells reach the
+    same cells through ``Board.index``."""
+    import networkx as nx
+
+    from minegraph.web.app import _cell
+    grid = Board.from_text("###\n###")
+    assert grid.parse_cell("1,2") == _cell([1, 2], grid) == (1, 2)
+    assert grid.parse_cell(" 0, 1") == (0, 1)
+    graph = Board.from_graph(3, [(0, 1), (1, 2)], "###")
+    assert graph.parse_cell("2") == _cell(2, graph) == 2
+    labelled = Board.from_networkx(nx.path_graph(["a", "b", "c"]))
+    assert labelled.parse_cell("b") == _cell("b", labelled) == "b"
+    for board, text in [(grid, "2,0"), (grid, "1"), (grid, "a,b"), (grid, "1,2,3"),
+                        (graph, "0,1"), (graph, "9"), (labelled, "d"), (grid, "9" * 5000)]:
+        with pytest.raises(BoardError) as info:
+            board.parse_cell(text)
+        assert len(str(info.value)) < 200

@@ -743,6 +743,45 @@ class Board:
             return index if labels is None else labels[index]
         return divmod(index, self.cols)
 
+    def parse_cell(self, text: str) -> Cell:
+        """The cell a person wrote: ``"R,C"`` on grids (0-based, spaces allowed), a cell
+        number on graph boards, a node label on boards with :attr:`labels` (as written, or
+        the integer it spells). The one reader of cells typed on the command line.
+
+        Raises
+        ------
+        BoardError
+            for text that is not a cell of this board.
+
+        Examples
+        --------
+        >>> b = Board.from_text("###\\n###")
+        >>> b.parse_cell("1,2"), b.parse_cell(" 0 , 0 ")
+        ((1, 2), (0, 0))
+        >>> b.parse_cell("5")
+        Traceback (most recent call last):
+        ...
+        minegraph.errors.BoardError: cell '5': expected ROW,COL (0-based)
+        """
+        if not isinstance(text, str):
+            raise BoardError(f"cell: expected text such as '3,4', got {type(text).__name__}")
+        from minegraph.present import shown
+        if self.labels is not None:  # a node label: as written, or the integer it spells
+            written = text.strip()
+            for label in self.labels:
+                if str(label) == written and (not isinstance(label, int) or written.isdigit()):
+                    return label
+            raise BoardError(f"cell {shown(text)}: expected one of the graph's node labels")
+        parts = [p.strip() for p in text.split(",")]
+        numbers = [int(p) for p in parts if p.isascii() and p.lstrip("-").isdigit() and len(p) <= 12]
+        wanted = 2 if self.is_grid else 1
+        if len(numbers) != len(parts) or len(numbers) != wanted:
+            raise BoardError(f"cell {shown(text)}: expected "
+                             + ("ROW,COL (0-based)" if self.is_grid else "a cell number"))
+        cell: Cell = (numbers[0], numbers[1]) if wanted == 2 else numbers[0]
+        self.index(cell)        # a BoardError outside the board
+        return cell
+
     def label(self, index: int) -> str:
         """A human-readable name of cell ``index`` for messages (any value is shown): ``(r, c)``
         on grids, the index on graphs, the label's ``repr`` on boards with :attr:`labels`."""

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from minegraph.cli.common import (Formatter, format_argument, load_board, mines_argument, naming,
                                   timeout_argument)
-from minegraph.errors import BoardError
 
 if TYPE_CHECKING:
     from minegraph.board import Board, Cell
@@ -33,13 +32,7 @@ examples:
 
 
 def parse_cell(text: str, board: Board) -> Cell:
-    """``"R,C"`` on grids (0-based), a cell number on graph boards, a node label on boards
-    read from graph files with labels.
-
-    Raises
-    ------
-    BoardError
-        for text that is not a cell of the board.
+    """``board.parse_cell(text)`` (:meth:`~minegraph.board.Board.parse_cell`).
 
     Examples
     --------
@@ -47,23 +40,7 @@ def parse_cell(text: str, board: Board) -> Cell:
     >>> parse_cell("0,2", Board.from_text("###"))
     (0, 2)
     """
-    if board.labels is not None:  # a node label: as written, or the integer it spells
-        for label in board.labels:
-            if str(label) == text.strip() and (not isinstance(label, int) or text.strip().isdigit()):
-                return label
-        raise BoardError(f"cell {text!r}: expected one of the graph's node labels")
-    parts = [p.strip() for p in text.split(",")]
-    try:
-        numbers = [int(p) for p in parts if p.isascii() and p.lstrip("-").isdigit()]
-    except ValueError:
-        numbers = []
-    if len(numbers) != len(parts):
-        raise BoardError(f"cell {text!r}: expected ROW,COL (0-based) or a cell number")
-    cell: Cell = (numbers[0], numbers[1]) if len(numbers) == 2 else numbers[0]
-    if len(numbers) > 2 or (board.is_grid and len(numbers) != 2) or (not board.is_grid and len(numbers) != 1):
-        raise BoardError(f"cell {text!r}: expected " + ("ROW,COL (0-based)" if board.is_grid else "a cell number"))
-    board.index(cell)   # raises BoardError outside the board
-    return cell
+    return board.parse_cell(text)
 
 
 def register(subparsers: Subparsers) -> None:

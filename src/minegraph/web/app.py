@@ -36,7 +36,7 @@ import secrets
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, Callable, Literal, TypeVar
+from typing import Any, Callable, Literal, TypeVar, cast
 
 import anyio
 import anyio.to_thread
@@ -51,6 +51,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from minegraph.board import Board, Cell
 from minegraph.deadline import Deadline
 from minegraph.errors import BoardError, LimitError, MinegraphError, UserError
+from minegraph.present import shown
 from minegraph.formats import read_board
 from minegraph.play.game import Game
 from minegraph.web.limits import Limits
@@ -194,16 +195,10 @@ def _cell(value: list[int] | int | str | None, board: Board) -> Cell | None:
     """The cell a request names, checked against ``board``."""
     if value is None:
         return None
-    cell: Any = tuple(value) if isinstance(value, list) else value
     if isinstance(value, list) and len(value) != 2:
-        raise BoardError(f"cell {value}: expected [row, col] (0-based) or a cell number")
-    if board.labels is not None:
-        labels = [label for label in board.labels if label == value]
-        if not labels:
-            raise BoardError(f"cell {value!r}: expected one of the graph's node labels")
-        return labels[0]
-    board.index(cell)   # a BoardError outside the board
-    return cell
+        raise BoardError(f"cell {shown(value)}: expected [row, col] (0-based) or a cell number")
+    # The board's own reading (labels included); a BoardError outside it.
+    return board.cell(board.index(cast(Any, value)))
 
 
 def _analyze(body: AnalyzeRequest, limits: Limits, deadline: Deadline) -> dict[str, Any]:
