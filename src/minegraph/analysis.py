@@ -412,7 +412,8 @@ def reduced_fraction(numerator: int, denominator: int) -> Fraction:
         made: Fraction = from_coprime(numerator, denominator)
         return made
     build: Any = Fraction                                            # Python 3.11
-    return build(numerator, denominator, _normalize=False)
+    fraction: Fraction = build(numerator, denominator, _normalize=False)
+    return fraction
 
 
 def _log10(n: int) -> float:

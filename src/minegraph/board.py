@@ -770,7 +770,8 @@ class Board:
             written = text.strip()
             for label in self.labels:
                 if str(label) == written and (not isinstance(label, int) or written.isdigit()):
-                    return label
+                    found: Cell = label
+                    return found
             raise BoardError(f"cell {shown(text)}: expected one of the graph's node labels")
         parts = [p.strip() for p in text.split(",")]
         numbers = [int(p) for p in parts if p.isascii() and p.lstrip("-").isdigit() and len(p) <= 12]

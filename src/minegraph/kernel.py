@@ -246,7 +246,7 @@ def solvable(board: Board, layout: frozenset[int], first: int, deadline: float =
     code, _ = kernel.solvable(indptr, indices, bytes(mined), first, total, budget, deadline,
                               cancel, exact)
     if code in (OK, INCONSISTENT):
-        return code == OK
+        return bool(code == OK)
     _raise_for(code, "a stuck position beyond the kernel" if code == DECLINED else
                "timed out" if code == TIMEOUT else "cancelled")
 

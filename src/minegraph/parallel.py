@@ -184,7 +184,7 @@ def dask_client(scheduler: str) -> Any:
         raise UserError("--scheduler needs dask.distributed: pip install 'minegraph[cluster]'") \
             from None
     try:
-        return Client(scheduler, timeout="10s")
+        return Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
     except OSError as exc:
         raise UserError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
 

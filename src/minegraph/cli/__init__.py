@@ -183,7 +183,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     >>> build_parser("solve").parse_args(["solve", "b.board", "--timeout", "2"]).timeout
     2.0
     """
-    from minegraph import __version__
+    from minegraph.version import __version__
     from minegraph.kernel import status
     parser = _Parser(prog="minegraph", description="Exact Minesweeper reasoning on any graph.",
                      epilog="Run 'minegraph COMMAND --help' for a command's options and examples.")
@@ -244,7 +244,9 @@ def _dispatch(argv: Sequence[str] | None) -> int:
         status: int = run(args)
         return status
     from minegraph.cli.interrupt import run_cancellable
-    return run_cancellable(lambda: run(args))
+    status = run_cancellable(lambda: run(args))
+    assert isinstance(status, int)
+    return status
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

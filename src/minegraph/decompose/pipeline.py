@@ -277,7 +277,8 @@ def _checked_min_fill(graph: dict[Any, set[Any]]) -> Any:
 def _min_fill(graph: nx.Graph) -> tuple[int, nx.Graph]:
     """networkx's min-fill tree decomposition (width, tree of frozenset bags), under the
     current deadline."""
-    return treewidth_decomp(graph, _checked_min_fill)
+    found: tuple[int, Any] = treewidth_decomp(graph, _checked_min_fill)
+    return found
 
 
 def tree_decomposition(board: Board, classification: Classification | None = None

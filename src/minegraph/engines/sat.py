@@ -188,7 +188,9 @@ class ClueFormula:
         if n == 0:
             return []
         if low == high:
-            return CardEnc.equals(lits, low, vpool=self.pool, encoding=encoding).clauses
+            equal: list[list[int]] = CardEnc.equals(lits, low, vpool=self.pool,
+                                                    encoding=encoding).clauses
+            return equal
         clauses = []
         if low > 0:
             clauses += CardEnc.atleast(lits, low, vpool=self.pool, encoding=encoding).clauses

@@ -213,7 +213,8 @@ def read_board(text: str | bytes, format: str | None = None, name: str | None = 
                             f"not with the {chosen} format, whose text holds them")
         options["states"] = states
     try:
-        return getattr(import_module(module), reader)(text, **options)
+        board: Board = getattr(import_module(module), reader)(text, **options)
+        return board
     except FormatError as error:
         if format is not None or chosen != "numeric":
             raise
@@ -245,4 +246,5 @@ def write_board(board: "Board", format: str) -> str:
     9 1
     """
     module, _, writer = _codec(format)
-    return getattr(import_module(module), writer)(board)
+    text: str = getattr(import_module(module), writer)(board)
+    return text

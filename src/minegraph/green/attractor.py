@@ -61,7 +61,8 @@ def pick_successor(game: GreenGame, rows: np.ndarray, score: np.ndarray) -> np.n
     best = np.minimum.reduceat(vals, seg_start)
     hit = np.flatnonzero(vals == np.repeat(best, lens))
     _, first = np.unique(row[hit], return_index=True)
-    return targets[hit[first]]
+    found: np.ndarray = targets[hit[first]]
+    return found
 
 
 class Attractor:
@@ -172,4 +173,5 @@ def distinct(values: np.ndarray, stamp: np.ndarray) -> np.ndarray:
         return values
     k = np.arange(values.size)
     stamp[values] = k
-    return values[stamp[values] == k]
+    fresh: np.ndarray = values[stamp[values] == k]
+    return fresh

@@ -50,7 +50,7 @@ def exhaustive_winners(game: GreenGame) -> list[bool]:
                 new_path = path | bit
                 outcomes.append(ania_wins(w, new_path, new_path if green[w] else covered))
             if outcomes[-1] == ania[v]:  # the mover found what she or he wanted
-                return ania[v]
+                return bool(ania[v])
         return not ania[v]
 
     result = []

@@ -68,7 +68,7 @@ def _oi_ordered(owner: np.ndarray, green: np.ndarray, src: np.ndarray, dst: np.n
     return GreenGame.from_edges(new_owner, new_green, s, d)
 
 
-def random_game(n_ania: int, n_bolek: int, m: int, k: int, seed) -> GreenGame:
+def random_game(n_ania: int, n_bolek: int, m: int, k: int, seed: int | None) -> GreenGame:
     """A random game: every field has one move, the other ``m - n`` moves go from uniformly
     chosen fields to uniformly chosen fields of the other player; ``k`` random green fields.
 
@@ -89,12 +89,12 @@ def random_game(n_ania: int, n_bolek: int, m: int, k: int, seed) -> GreenGame:
     return _oi_ordered(owner, green, src, dst, rng)
 
 
-def random_degree_game(n: int, degree: int, k: int, seed) -> GreenGame:
+def random_degree_game(n: int, degree: int, k: int, seed: int | None) -> GreenGame:
     """``n`` fields split evenly, about ``degree`` moves per field on average."""
     return random_game(n - n // 2, n // 2, n * degree, k, seed)
 
 
-def ordered_game(half: int, k: int, seed) -> GreenGame:
+def ordered_game(half: int, k: int, seed: int | None) -> GreenGame:
     """The task's test 7: every field moves to *all* fields of the other player with a larger
     number, in the interleaved numbering Ania 1 < Bolek 1 < Ania 2 < Bolek 2 < ...; the last
     Bolek field (which has none) moves to Ania's first. ``half`` fields each; m = half² + 1.
@@ -113,7 +113,7 @@ def ordered_game(half: int, k: int, seed) -> GreenGame:
     return _oi_ordered(owner, green, src, dst, rng)
 
 
-def worst_case(n: int, m: int, k: int, seed, linked: bool = False) -> GreenGame:
+def worst_case(n: int, m: int, k: int, seed: int | None, linked: bool = False) -> GreenGame:
     """A game on which the olympiad's two algorithms, and the classical one, do Θ(k·m) work.
 
     A green core (Ania's ``c`` <-> Bolek's ``d``) and a bulk of about ``n - 4k`` fields with
@@ -179,7 +179,7 @@ def hand_made(name: str) -> tuple[GreenGame, list[int]]:
     return read_oi(text), list(answer)
 
 
-def task_tests(seed, sizes: Sequence[int] = (60, 600, 1500, 3000)) -> list[tuple[str, GreenGame]]:
+def task_tests(seed: int | None, sizes: Sequence[int] = (60, 600, 1500, 3000)) -> list[tuple[str, GreenGame]]:
     """The olympiad's eleven test files, by kind (section 4 of the task), within its limits.
 
     ``sizes`` are the field counts of the small-random, moderate, large and very large tests.

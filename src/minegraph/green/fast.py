@@ -28,6 +28,8 @@ k = Θ(n) and m = Θ(n²), against Θ(n·m) = Θ(n³) for the classical algorith
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from minegraph.green.attractor import attractor, distinct, gather, pick_successor
@@ -42,7 +44,7 @@ _SMALL = 48
 
 
 def reach_back(game: GreenGame, sources: np.ndarray, alive: np.ndarray,
-               cache: dict | None = None,
+               cache: dict[Any, Any] | None = None,
                budget: int | None = None) -> tuple[np.ndarray | None, int]:
     """Fields of ``alive`` that can reach ``sources`` (included); returns ``(mask, edges seen)``.
 
@@ -149,7 +151,7 @@ def solve_fast(game: GreenGame) -> Solution:
     rounds = 1
     full = 1
     skip, backoff = 0, 1
-    cache: dict = {}
+    cache: dict[Any, Any] = {}
     stamp = np.empty(n, dtype=np.int64)
     while trap.any():
         inside_b = np.flatnonzero(trap & ~ania)

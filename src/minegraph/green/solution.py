@@ -9,6 +9,7 @@ the answer can be checked in linear time by :mod:`minegraph.green.verify`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -43,7 +44,7 @@ class Solution:
     winner: np.ndarray
     strategy: np.ndarray
     algorithm: str = ""
-    stats: dict = field(default_factory=dict)
+    stats: dict[str, Any] = field(default_factory=dict)
 
     def ania_fields(self) -> np.ndarray:
         """Ania's winning fields, 0-based, ascending."""
@@ -55,7 +56,8 @@ class Solution:
 
     def oi_answer(self) -> list[int]:
         """Ania's winning fields numbered from 1, as ``gra.out`` lists them."""
-        return (self.ania_fields() + 1).tolist()
+        fields: list[int] = (self.ania_fields() + 1).tolist()
+        return fields
 
     def same_regions(self, other: "Solution") -> bool:
         """True when both solutions give the same winner everywhere."""

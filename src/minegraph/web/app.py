@@ -444,7 +444,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     >>> app.state.limits.max_games, app.state.games.max_games
     (5, 5)
     """
-    from minegraph import __version__
+    from minegraph.version import __version__
     limits = limits if limits is not None else Limits()
     if not isinstance(limits, Limits):
         raise UserError(f"expected Limits, got {type(limits).__name__}")
