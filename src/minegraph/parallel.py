@@ -29,10 +29,12 @@ Examples
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import os
 import signal
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from minegraph.deadline import check_deadline
@@ -113,34 +115,108 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], *, workers: int | None
     return _on_pool(fn, items, count, in_flight or IN_FLIGHT_PER_WORKER * count)
 
 
-def _ignore_sigint() -> None:
-    # In the worker processes only: the parent stops them (see the module's notes).
+def _serve(conn: Connection, fn: Callable[[Any], Any]) -> None:
+    """A worker process: apply ``fn`` to each ``(index, item)`` received, send back
+    ``(index, True, result)`` or ``(index, False, exception)``; end when the parent closes."""
+    # The parent stops its workers (see the module's notes): Ctrl-C, which reaches the whole
+    # process group, is for the parent alone.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            index, item = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply: tuple[int, bool, Any] = (index, True, fn(item))
+        except Exception as exc:
+            reply = (index, False, exc)
+        try:
+            conn.send(reply)
+        except (EOFError, OSError):
+            return
+        except Exception as exc:        # a result or an exception that does not pickle
+            conn.send((index, False, RuntimeError(f"{type(exc).__name__}: {exc}")))
 
 
 def _on_pool(fn: Callable[[T], R], items: Iterable[T], workers: int,
              in_flight: int) -> Iterator[R]:
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
-    pending: deque[Future[R]] = deque()
-    iterator = iter(items)
+    """The pool: ``workers`` processes of our own, one task each at a time, one pipe each.
+
+    Written here rather than on ``concurrent.futures.ProcessPoolExecutor``, whose manager
+    thread reads results from a pipe shared by all workers: a worker ended in the middle of
+    sending leaves a partial message that the thread then waits on for ever, and the exiting
+    interpreter waits on the thread (``bench --workers 2`` hung after Ctrl-C). Here nothing is
+    read once the stop begins, and there is no thread to wait on.
+    """
+    context = multiprocessing.get_context()
+    processes: list[BaseProcess] = []
+    pipes: list[Connection] = []
     try:
-        for item in itertools.islice(iterator, in_flight):
-            pending.append(pool.submit(fn, item))
-        while pending:
-            result = _wait(pending.popleft())
-            for item in itertools.islice(iterator, 1):
-                pending.append(pool.submit(fn, item))
-            yield result
-    except BaseException:
-        _stop(pool)
-        raise
-    pool.shutdown()
+        for _ in range(workers):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(theirs, fn), daemon=True)
+            process.start()
+            theirs.close()
+            processes.append(process)
+            pipes.append(mine)
+        yield from _run(pipes, processes, enumerate(items), in_flight)
+    finally:
+        # The clean stop, and the end of a finished run alike: end the workers, read nothing.
+        for worker in processes:
+            if worker.is_alive():
+                worker.terminate()
+        for worker in processes:
+            worker.join()
+            worker.close()
+        for pipe in pipes:
+            pipe.close()
+
+
+def _run(pipes: list[Connection], processes: list[BaseProcess],
+         tasks: Iterator[tuple[int, Any]], in_flight: int) -> Iterator[Any]:
+    free = list(reversed(range(len(pipes))))
+    busy: dict[int, int] = {}                     # worker -> the index of its task
+    finished: dict[int, Any] = {}                 # results waiting for an earlier one
+    submitted = wanted = 0
+    exhausted = False
+    while True:
+        while free and not exhausted and submitted - wanted < in_flight:
+            task = next(tasks, None)
+            if task is None:
+                exhausted = True
+                break
+            worker = free.pop()
+            pipes[worker].send(task)
+            busy[worker] = task[0]
+            submitted += 1
+        if wanted in finished:
+            yield finished.pop(wanted)
+            wanted += 1
+            continue
+        if exhausted and not busy:
+            return
+        check_deadline()                            # a cancelled query stops the wait
+        waiting: dict[Any, int] = {pipes[w]: w for w in busy}
+        waiting.update({processes[w].sentinel: w for w in busy})
+        for ready in wait(list(waiting), timeout=POLL_SECONDS):
+            worker = waiting[ready]
+            if worker not in busy:
+                continue                            # its pipe and its sentinel both ready
+            if ready is not pipes[worker] and not pipes[worker].poll():
+                raise RuntimeError(f"a worker process ended unexpectedly (exit code "
+                                   f"{processes[worker].exitcode})")
+            index, ok, value = pipes[worker].recv()
+            del busy[worker]
+            free.append(worker)
+            if not ok:
+                raise value
+            finished[index] = value
 
 
 def _wait(future: Any) -> Any:
-    """The future's result, waiting in short slices so that a cancelled query (the command
+    """A Dask future's result, waiting in short slices so that a cancelled query (the command
     line cancels it on Ctrl-C) stops the wait: :func:`~minegraph.deadline.check_deadline`
-    raises, and the caller's clean stop ends the workers."""
+    raises, and the caller's clean stop cancels the rest."""
     while True:
         check_deadline()            # also between results that come quickly
         try:
@@ -148,26 +224,6 @@ def _wait(future: Any) -> Any:
         except TimeoutError:
             if future.done():       # the task's own TimeoutError, or done just now
                 return future.result()
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel what is queued and end the workers now: ``shutdown`` alone waits for the tasks
-    that are running, which may take as long as a game or a puzzle, and an interpreter exiting
-    with a pool still working waits for it (the hang of ``bench --workers 2`` after Ctrl-C)."""
-    # The executor keeps its processes in a private table; there is no public way to end a
-    # running task. Terminated first, the workers make the pool "broken": its manager thread
-    # then fails what is pending and spawns no replacement (an orderly shutdown may replace a
-    # worker that exits, after any snapshot taken here), and shutdown(wait=True) returns at
-    # once with every process joined.
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)
-    for process in [*processes, *(getattr(pool, "_processes", None) or {}).values()]:
-        if process.is_alive():
-            process.terminate()
-        process.join()
 
 
 def dask_client(scheduler: str) -> Any:
