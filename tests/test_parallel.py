@@ -74,6 +74,14 @@ def test_chunks_and_bad_arguments() -> None:
             ordered_map(abs, [1], **bad)  # type: ignore[arg-type]
 
 
+def _sigint_as_at_a_terminal() -> None:
+    """In the child before it starts: SIGINT's default disposition, as a command started at a
+    terminal has it. A suite started in the background by a non-interactive shell inherits
+    SIGINT ignored, and Python then installs no handler of its own (Ctrl-C would do nothing,
+    as the shell intends for background commands)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.serial
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a process group is POSIX")
 def test_bench_on_two_workers_stops_on_ctrl_c(tmp_path: Path) -> None:
@@ -83,7 +91,7 @@ def test_bench_on_two_workers_stops_on_ctrl_c(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "minegraph", "bench", "--workers", "2",
                              "--games", "1000000000", "--out", str(out), "--no-progress"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True,
+                            start_new_session=True, preexec_fn=_sigint_as_at_a_terminal,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
         # The event to wait for: the first batch saved (games are being played on the pool).
@@ -114,7 +122,7 @@ def test_generate_on_two_workers_stops_on_ctrl_c() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "minegraph", "generate", "noguess", "--size",
                              "9x9", "--mines", "10", "--count", "100000", "--workers", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True,
+                            start_new_session=True, preexec_fn=_sigint_as_at_a_terminal,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
         assert proc.stdout is not None
