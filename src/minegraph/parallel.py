@@ -143,10 +143,10 @@ def _on_pool(fn: Callable[[T], R], items: Iterable[T], workers: int,
     """The pool: ``workers`` processes of our own, one task each at a time, one pipe each.
 
     Written here rather than on ``concurrent.futures.ProcessPoolExecutor``, whose manager
-    thread reads results from a pipe shared by all workers: a worker ended in the middle of
-    sending leaves a partial message that the thread then waits on for ever, and the exiting
-    interpreter waits on the thread (``bench --workers 2`` hung after Ctrl-C). Here nothing is
-    read once the stop begins, and there is no thread to wait on.
+    thread reads results from a pipe shared by all workers: terminating a worker in the middle
+    of sending can leave a partial message that the thread then waits on for ever, and the
+    exiting interpreter waits on the thread; and an orderly shutdown may fork a replacement
+    worker. Here nothing is read once the stop begins, and there is no thread to wait on.
     """
     context = multiprocessing.get_context()
     processes: list[BaseProcess] = []
