@@ -390,7 +390,10 @@ def test_a_client_that_goes_away_frees_its_worker() -> None:
     import httpx
     import uvicorn
     hard = checkerboard_opening(60, 60, 0.3, seed=1, total=True).to_text()
-    app = create_app(Limits(workers=1, analyze_seconds=120))
+    # Every request in the small lane (its worker threads are what this checks): a hard
+    # query abandoned in the big lane's process is not cancelled, and would hold that process
+    # for its whole limit (issue 21's ground).
+    app = create_app(Limits(workers=1, analyze_seconds=120, big_request_bytes=1_000_000))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
