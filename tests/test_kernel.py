@@ -188,8 +188,8 @@ def test_component_counts_equal_the_dp(board: Board, with_total: bool) -> None:
     system = build_system(board)
     for component in system.components:
         sizes, clues = component.key
-        dp = ComponentDP(sizes, clues, with_total)
-        total, mined = kernel.count_component(sizes, clues, with_total)
+        dp = ComponentDP(sizes, clues, with_total=with_total)
+        total, mined = kernel.count_component(sizes, clues, with_total=with_total)
         assert total == dp.total
         if dp.total != [0]:
             assert mined == dp.mined
@@ -204,11 +204,11 @@ def test_component_counts_equal_the_dp(board: Board, with_total: bool) -> None:
 
 def test_count_component_refuses_malformed_keys() -> None:
     with pytest.raises(ValueError):
-        kernel.count_component([1, 1], [(1, (0, 0))], True)        # a box twice in one clue
+        kernel.count_component([1, 1], [(1, (0, 0))], with_total=True)        # a box twice in one clue
     with pytest.raises(ValueError):
-        kernel.count_component([1, 1], [(1, (0, 2))], True)        # no box 2
+        kernel.count_component([1, 1], [(1, (0, 2))], with_total=True)        # no box 2
     with pytest.raises(ValueError):
-        kernel.count_component([0], [(0, (0,))], True)              # an empty box
-    assert kernel.count_component([1], [(1, ())], True) == ([0], [[0, 0]])  # 1 over nothing
+        kernel.count_component([0], [(0, (0,))], with_total=True)              # an empty box
+    assert kernel.count_component([1], [(1, ())], with_total=True) == ([0], [[0, 0]])  # 1 over nothing
     with pytest.raises(kernel.Declined):
-        kernel.count_component([60, 61], [(1, (0, 1))], True)      # 121 cells
+        kernel.count_component([60, 61], [(1, (0, 1))], with_total=True)      # 121 cells

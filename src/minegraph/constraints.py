@@ -203,7 +203,7 @@ class ConstraintSystem:
         """The hidden cells of a component, box by box."""
         return [c for b in component.boxes for c in self.boxes[b].cells]
 
-    def to_matrix(self, per_cell: bool = False) -> IncidenceMatrix:
+    def to_matrix(self, *, per_cell: bool = False) -> IncidenceMatrix:
         """The exact clue × box (or × cell, with ``per_cell``) incidence matrix.
 
         Examples
@@ -342,7 +342,7 @@ def _propagate(r: _Reasoning, nbrs: tuple[tuple[int, ...], ...], stack: list[int
     return None
 
 
-def build_system(board: Board, propagate: bool = True) -> ConstraintSystem:
+def build_system(board: Board, *, propagate: bool = True) -> ConstraintSystem:
     """Build the constraint system of ``board``.
 
     Parameters

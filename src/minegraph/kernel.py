@@ -251,7 +251,7 @@ def solvable(board: Board, layout: frozenset[int], first: int, deadline: float =
                "timed out" if code == TIMEOUT else "cancelled")
 
 
-def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
+def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]], *,
                     with_total: bool, deadline: float = 0.0, cancel: bytearray | None = None,
                     budget: int = SEARCH_BUDGET) -> tuple[list[int], list[list[int]]]:
     """One component counted by the kernel's search, in local numbering (its canonical key:
@@ -270,7 +270,7 @@ def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, 
     Examples
     --------
     >>> if available():
-    ...     print(count_component([1, 1, 1], [(1, (0, 1)), (1, (1, 2))], True))
+    ...     print(count_component([1, 1, 1], [(1, (0, 1)), (1, (1, 2))], with_total=True))
     ... else:
     ...     print(([0, 1, 1], [[0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 1, 0]]))
     ([0, 1, 1], [[0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 1, 0]])

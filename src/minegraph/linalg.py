@@ -349,7 +349,7 @@ class LinearDeduction:
     determined: tuple[tuple[tuple[int, ...], Fraction], ...]
 
 
-def linear_deductions(system: ConstraintSystem, total: bool = True) -> LinearDeduction:
+def linear_deductions(system: ConstraintSystem, *, total: bool = True) -> LinearDeduction:
     """The cells that the equations of ``system`` decide by linear algebra over the rationals.
 
     The unknowns are the system's boxes (interchangeable cells) and, when the total mine count

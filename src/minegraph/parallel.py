@@ -282,7 +282,7 @@ class Progress:
     >>> bar.advance(2, "win 50%"); bar.close()
     """
 
-    def __init__(self, total: int | None, label: str, show: bool) -> None:
+    def __init__(self, total: int | None, label: str, *, show: bool) -> None:
         self.bar: Any = None
         if not show or total == 0:
             return

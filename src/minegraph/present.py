@@ -201,7 +201,7 @@ def mantissa(digits: str) -> str:
     return f"{sign}{digits[0]}.{digits[1:5]}…e+{len(digits) - 1}"
 
 
-def count_text(n: int, full: bool = False) -> str:
+def count_text(n: int, *, full: bool = False) -> str:
     """``n`` in decimal, every digit when it has at most :data:`SHOWN_DIGITS` (or ``full``),
     else its first five digits, cut and marked ``…``, with the exponent and the number of digits.
 
@@ -224,7 +224,7 @@ def count_text(n: int, full: bool = False) -> str:
     return f"{mantissa(digits)} ({length} digits)"
 
 
-def fraction_text(p: Probability, full: bool = False) -> str:
+def fraction_text(p: Probability, *, full: bool = False) -> str:
     """``p`` as ``numerator/denominator`` (``0`` and ``1`` alone); a numerator or denominator
     of more than :data:`SHOWN_DIGITS` digits is shortened to ``d.dddd…e+N`` unless ``full``.
 

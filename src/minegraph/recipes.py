@@ -240,7 +240,7 @@ def midgame_position(rows: int, cols: int, mines: int, seed: int,
     return midgame(rows, cols, mines, seed, topology).board
 
 
-def checkerboard_opening(rows: int, cols: int, density: float, seed: int, total: bool) -> Board:
+def checkerboard_opening(rows: int, cols: int, density: float, seed: int, *, total: bool) -> Board:
     """German & Lakshtanov's opening: each cell is a mine with probability ``density``; the
     mine-free cells with ``r + c`` even show their numbers, every other cell is hidden.
 

@@ -115,7 +115,7 @@ def _report(analysis: Analysis, full: bool, colour: bool) -> list[_Line]:
         why = analysis.stats.get("probabilities", f"unavailable: engine {analysis.engine} does not count")
         lines += _wrapped("solutions:", f"not counted; probabilities {why}", "yellow")
     else:
-        lines += _wrapped("solutions:", count_text(analysis.solutions, full), None)
+        lines += _wrapped("solutions:", count_text(analysis.solutions, full=full), None)
     lines += _wrapped(f"safe ({len(analysis.safe)}):", _cells(analysis.safe, full, board), "green")
     lines += _wrapped(f"mines ({len(analysis.mines)}):", _cells(analysis.mines, full, board), "red")
     if analysis.best is not None and analysis.best_basis == "unknown":
@@ -126,7 +126,7 @@ def _report(analysis: Analysis, full: bool, colour: bool) -> list[_Line]:
         p = analysis.probability(analysis.best)
         why = "proven safe" if analysis.best_basis == "safe" else "the lowest mine probability"
         lines.append([("best:", "bold"), (f" {_name(analysis.best, board)}", "bold blue"),
-                      (f"  mine probability {fraction_text(p, full)} ≈ {float(p):.4f} ({why})", None)])
+                      (f"  mine probability {fraction_text(p, full=full)} ≈ {float(p):.4f} ({why})", None)])
     if board.rows is not None and board.cols is not None:
         unknown = "" if analysis.probabilities_available else " ? not computed;"
         lines += [[(line, None)] for line in _wrap(
@@ -156,7 +156,7 @@ def _report(analysis: Analysis, full: bool, colour: bool) -> list[_Line]:
             known = analysis.probabilities.get(cell)
             if known is not None:
                 lines.append([(f"  cell {_name(cell, board)}: ", None),
-                              (fraction_text(known, full), _heat(known) if colour else None)])
+                              (fraction_text(known, full=full), _heat(known) if colour else None)])
         legend = [LEGEND_GRAPH if board.labels is None else LEGEND_LABELS, LEGEND_BEST]
     for text in legend:
         lines += [[(line, "dim")] for line in _wrap(text)]

@@ -157,7 +157,7 @@ def test_forced_alone_equals_the_forced_cells_of_the_full_answer(board: Board) -
 
 def test_components_with_one_shape_share_a_clique_tree(monkeypatch: pytest.MonkeyPatch) -> None:
     # The DP's path: the kernel's search would count these small components without a tree.
-    monkeypatch.setattr("minegraph.engines.portfolio.kernel_part", lambda *args: None)
+    monkeypatch.setattr("minegraph.engines.portfolio.kernel_part", lambda *args, **kwargs: None)
     cache = ComponentCache()
     engine = PortfolioEngine(cache=cache)
     # Two components of one shape (a number over three cells, then another over the same

@@ -290,7 +290,7 @@ def run(args: argparse.Namespace) -> int:
     seeds = range(args.seed, args.seed + args.count)
     many = args.count > 1
     bar = Progress(args.count, f"generate {args.kind}",
-                   not args.no_progress and many and sys.stderr.isatty())
+                   show=not args.no_progress and many and sys.stderr.isatty())
     answers: list[str] = []
     try:
         for k, made in enumerate(_results(args, seeds)):

@@ -245,7 +245,7 @@ def classify(board: Board, *, heuristic: bool = True, exhaustive: bool = False,
         if len(nodes) < 3:
             continue
         sub = h.subgraph(nodes)
-        found = series_parallel_tree(sub, exhaustive, split)
+        found = series_parallel_tree(sub, exhaustive=exhaustive, split=split)
         minor = has_k4_minor(sub)
         key = frozenset(nodes)
         blocks.append(Block(key, sub.number_of_edges(), found is not None, minor,

@@ -254,7 +254,7 @@ def _pairs(graph: nx.Graph) -> list[tuple[Vertex, Vertex]]:
     return adjacent + apart
 
 
-def series_parallel_tree(graph: nx.Graph, exhaustive: bool = False, split: str = "bridges"
+def series_parallel_tree(graph: nx.Graph, *, exhaustive: bool = False, split: str = "bridges"
                          ) -> tuple[Vertex, Vertex, SPNode] | None:
     """Terminals and construction tree of ``graph`` as a two-terminal series-parallel graph:
     ORIENT-SP-GRAPH for every pair ``s, t`` until the reductions accept one; ``None`` if no
@@ -288,7 +288,7 @@ def series_parallel_tree(graph: nx.Graph, exhaustive: bool = False, split: str =
     return None
 
 
-def is_series_parallel(graph: nx.Graph, exhaustive: bool = False, split: str = "bridges") -> bool:
+def is_series_parallel(graph: nx.Graph, *, exhaustive: bool = False, split: str = "bridges") -> bool:
     """Whether ``graph`` is a two-terminal series-parallel graph for some pair of terminals.
 
     Examples
@@ -296,7 +296,7 @@ def is_series_parallel(graph: nx.Graph, exhaustive: bool = False, split: str = "
     >>> is_series_parallel(nx.complete_graph(4)), is_series_parallel(nx.complete_graph(3))
     (False, True)
     """
-    return series_parallel_tree(graph, exhaustive, split) is not None
+    return series_parallel_tree(graph, exhaustive=exhaustive, split=split) is not None
 
 
 def construction_tree_decomposition(tree: SPNode) -> Decomposition:

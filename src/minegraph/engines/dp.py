@@ -164,7 +164,7 @@ class ComponentDP:
     ([0, 1, 1], [[0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 1, 0]])
     """
 
-    def __init__(self, sizes: Sequence[int], clues: Sequence[LocalClue], with_total: bool,
+    def __init__(self, sizes: Sequence[int], clues: Sequence[LocalClue], *, with_total: bool,
                  tree: CliqueTree | None = None, order: list[int] | None = None) -> None:
         self.sizes = list(sizes)
         self.cells = sum(self.sizes)
@@ -189,10 +189,11 @@ class ComponentDP:
             self._downward()
 
     @classmethod
-    def of(cls, system: ConstraintSystem, component: Component, with_total: bool,
+    def of(cls, system: ConstraintSystem, component: Component, *, with_total: bool,
            tree: CliqueTree | None = None, order: list[int] | None = None) -> "ComponentDP":
         """The DP of ``component`` of ``system`` (read from its canonical key)."""
-        return cls(component.key[0], component.key[1], with_total, tree, order)
+        return cls(component.key[0], component.key[1], with_total=with_total, tree=tree,
+                   order=order)
 
     @property
     def width(self) -> int:
@@ -406,7 +407,7 @@ def count_system(system: ConstraintSystem, order: OrderProvider | None = None) -
     if not system.consistent_so_far:
         return EngineResult.inconsistent(system.board.hidden, _stats(system, []))
     with_total = system.remaining is not None
-    parts = [ComponentDP.of(system, comp, with_total,
+    parts = [ComponentDP.of(system, comp, with_total=with_total,
                             order=order(system, comp) if order is not None else None)
              for comp in system.components]
     return combine_parts(system, parts)
@@ -483,7 +484,7 @@ def forced_by_parts(system: ConstraintSystem, parts: Sequence[CountedPart]
     >>> from minegraph import Board
     >>> from minegraph.constraints import build_system
     >>> system = build_system(Board.from_text("mines: 1\\n#1#-##"))
-    >>> parts = [ComponentDP.of(system, c, True) for c in system.components]
+    >>> parts = [ComponentDP.of(system, c, with_total=True) for c in system.components]
     >>> forced_by_parts(system, parts)
     (frozenset({4, 5}), frozenset())
     """

@@ -146,7 +146,7 @@ class KernelPart:
     __slots__ = ("sizes", "clues", "cells", "bits", "total", "mined", "width")
 
     def __init__(self, sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
-                 with_total: bool, total: list[int], mined: list[list[int]]) -> None:
+                 *, with_total: bool, total: list[int], mined: list[list[int]]) -> None:
         self.sizes = sizes
         self.clues = clues
         self.cells = sum(sizes)
@@ -164,7 +164,7 @@ class KernelPart:
         return found
 
 
-def kernel_part(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
+def kernel_part(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]], *,
                 with_total: bool) -> KernelPart | None:
     """The component counted by the kernel, or ``None`` when the kernel is not used or
     declines it (more than 120 cells, or past its search budget): the DP counts it then.
@@ -178,7 +178,8 @@ def kernel_part(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]
         return None
     try:
         total, mined = _under_deadline(
-            lambda expires, flag: count_component(sizes, clues, with_total, expires, flag))
+            lambda expires, flag: count_component(sizes, clues, with_total=with_total,
+                                                  deadline=expires, cancel=flag))
     except Declined:
         return None
-    return KernelPart(sizes, clues, with_total, total, mined)
+    return KernelPart(sizes, clues, with_total=with_total, total=total, mined=mined)

@@ -219,7 +219,7 @@ class PortfolioEngine(SystemEngine):
         if self.native and component.cells <= MAX_ENUMERATED_CELLS:
             # The kernel's search counts a small component faster than a clique tree can be
             # built; past its node budget it declines and the DP counts the component.
-            part = kernel_part(sizes, clues, with_total)
+            part = kernel_part(sizes, clues, with_total=with_total)
             if part is not None:
                 stats["enumerated"] = stats.get("enumerated", 0) + 1
         if part is None:
@@ -242,7 +242,7 @@ class PortfolioEngine(SystemEngine):
         stats["width"] = max(stats["width"], tree.width)
         stats["largest_estimate"] = max(stats["largest_estimate"], work)
         if work <= self.work_budget:
-            return ComponentDP(sizes, clues, with_total, tree)
+            return ComponentDP(sizes, clues, with_total=with_total, tree=tree)
         if self.work_budget > 0 and work <= self.work_budget * SLICE_FACTOR and self.dp_slice > 0:
             stats["dp_slices"] += 1
             return self._sliced(sizes, clues, with_total, tree)
@@ -268,7 +268,7 @@ class PortfolioEngine(SystemEngine):
         outer = current_deadline()
         try:
             with time_limit(self.dp_slice, "count"):
-                return ComponentDP(sizes, clues, with_total, tree)
+                return ComponentDP(sizes, clues, with_total=with_total, tree=tree)
         except QueryTimeout:
             if outer is not None and outer.expired():
                 raise

@@ -119,7 +119,7 @@ class ClueFormula:
     """
 
     def __init__(self, system: ConstraintSystem, components: Sequence[Component] | None = None,
-                 with_total: bool = True, symmetric: bool = True,
+                 *, with_total: bool = True, symmetric: bool = True,
                  floating_vars: bool = False) -> None:
         self.system = system
         self.components = tuple(system.components if components is None else components)
@@ -393,7 +393,8 @@ class EnumeratedPart:
     """One component counted by model enumeration: the same figures as
     :class:`~minegraph.engines.dp.ComponentDP` (``total``, ``mined``), and a completion."""
 
-    def __init__(self, sizes: Sequence[int], vectors: list[tuple[int, ...]], with_total: bool) -> None:
+    def __init__(self, sizes: Sequence[int], vectors: list[tuple[int, ...]], *,
+                 with_total: bool) -> None:
         self.sizes = list(sizes)
         self.cells = sum(sizes)
         self.width = 0
@@ -528,7 +529,7 @@ class SatEngine(SystemEngine):
         """Count models per component by blocking clauses, then combine exactly."""
         from minegraph.engines.dp import combine_parts
         with_total = system.remaining is not None
-        parts = [EnumeratedPart(comp.key[0], self._enumerate(system, comp), with_total)
+        parts = [EnumeratedPart(comp.key[0], self._enumerate(system, comp), with_total=with_total)
                  for comp in system.components]
         return combine_parts(system, parts)
 

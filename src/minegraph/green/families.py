@@ -113,7 +113,7 @@ def ordered_game(half: int, k: int, seed: int | None) -> GreenGame:
     return _oi_ordered(owner, green, src, dst, rng)
 
 
-def worst_case(n: int, m: int, k: int, seed: int | None, linked: bool = False) -> GreenGame:
+def worst_case(n: int, m: int, k: int, seed: int | None, *, linked: bool = False) -> GreenGame:
     """A game on which the olympiad's two algorithms, and the classical one, do Θ(k·m) work.
 
     A green core (Ania's ``c`` <-> Bolek's ``d``) and a bulk of about ``n - 4k`` fields with

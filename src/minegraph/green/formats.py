@@ -127,7 +127,7 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
         pos, lineno = stop + 1, lineno + 1
 
 
-def read_oi(text: str | bytes, limits: bool = True) -> GreenGame:
+def read_oi(text: str | bytes, *, limits: bool = True) -> GreenGame:
     """Read ``gra.in``. With ``limits`` the task's size limits are enforced too.
 
     Lines are read one at a time, and a line's items only as far as its count ``k`` says, so

@@ -203,7 +203,7 @@ class GreenGame:
         return f"GreenGame(n={self.n}, m={self.m}, k={self.k}, ania={self.n_ania})"
 
 
-def check_task_rules(game: GreenGame, limits: bool = True) -> None:
+def check_task_rules(game: GreenGame, *, limits: bool = True) -> None:
     """Check the rules of the olympiad task that :class:`GreenGame` does not insist on.
 
     Moves must alternate (Ania's field -> Bolek's field and back), no successor may be listed

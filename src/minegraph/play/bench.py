@@ -256,7 +256,7 @@ def run(config: BenchConfig, seeds: Iterable[int], *, workers: int | None = None
     total = _todo_count(seeds, done)
     if total is not None and total <= BATCH:
         workers = 1                 # one batch: a pool would only cost its start-up
-    bar = Progress(total, f"{config.size} {config.rules} {config.policy}", progress)
+    bar = Progress(total, f"{config.size} {config.rules} {config.policy}", show=progress)
     try:
         for batch in ordered_map(partial(play_batch, config), chunked(todo, BATCH),
                                  workers=workers, scheduler=scheduler):
