@@ -73,13 +73,18 @@ def test_equal_structures_share_a_canonical_key_wherever_they_lie() -> None:
 
 def test_incidence_matrix_is_exact() -> None:
     s = build_system(Board.from_text("#####\n-121-"), propagate=False)
-    m = s.to_matrix()
+    m = s.incidence()
     assert m.clue_cells == (6, 7, 8) and m.rhs == (1, 2, 1)
-    assert m.rows == ((1, 1, 1, 0, 0), (0, 1, 1, 1, 0), (0, 0, 1, 1, 1))
-    assert m.columns == ((0,), (1,), (2,), (3,), (4,))
-    # Per cell, a box of three cells is three columns.
-    t = build_system(Board.from_text("###\n#1#\n###"), propagate=False).to_matrix(per_cell=True)
-    assert t.rows == ((1,) * 8,) and len(t.columns) == 8 and t.rhs == (1,)
+    assert m.rows == ((0, 1, 2), (1, 2, 3), (2, 3, 4))
+    assert m.columns == (0, 1, 2, 3, 4)
+    # A box of eight cells is eight columns; a flag lowers the right-hand side; a cell next
+    # to no number is an empty column.
+    t = build_system(Board.from_text("###\n#1#\n##M\n###"), propagate=False).incidence()
+    assert t.rows == ((0, 1, 2, 3, 4, 5, 6),) and t.rhs == (0,)
+    assert t.columns == (0, 1, 2, 3, 5, 6, 7, 9, 10, 11)
+    # After propagation only undecided cells remain.
+    p = build_system(Board.from_text("#1-\n01-\n---\n###")).incidence()
+    assert p.rows == () and p.columns == (9, 10, 11)
 
 
 def test_decided_board_keeps_the_completions() -> None:

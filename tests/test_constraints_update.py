@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from minegraph import Board
 from minegraph.board import HIDDEN, MINE
 from minegraph.constraints import ConstraintSystem, build_system, update_system
-from minegraph.play.game import flood_fill
+from minegraph.rules import flood_fill
 from minegraph.topology import grid_neighbors
 
 from strategies import examples

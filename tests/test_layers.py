@@ -229,6 +229,15 @@ def test_the_green_game_stands_apart() -> None:
         assert not bad, f"{module} imports {bad}"
 
 
+@pytest.mark.parametrize("layer", ["minegraph.generate", "minegraph.recipes", "minegraph.rules"])
+def test_the_game_rules_sit_below_the_generators(layer: str) -> None:
+    """Generators and recipes draw and open layouts through ``rules``, never the game engine
+    or the autoplayers in ``play``."""
+    for module in (m for m in GRAPH if _within(m, (layer,))):
+        bad = sorted(m for m in reachable(GRAPH, module) if _within(m, ("minegraph.play",)))
+        assert not bad, f"{module} imports {bad}"
+
+
 def test_only_the_entry_point_imports_the_command_line() -> None:
     users = sorted(m for m, imported in GRAPH.items() if not _within(m, ("minegraph.cli",))
                    and any(_within(i, ("minegraph.cli",)) for i in imported))

@@ -95,16 +95,16 @@ class Step:
 
 @dataclass(frozen=True)
 class IncidenceMatrix:
-    """The clue × column incidence of a system, exact 0/1 integers, for linear algebra.
+    """The clue × cell incidence of a system, exact and sparse, for linear algebra.
 
-    Row ``i`` is clue ``clue_cells[i]``: ``sum(rows[i][j] * x[j]) = rhs[i]``, where ``x[j]`` is
-    the number of mines in column ``j`` (a box, or a single cell with ``per_cell``), whose
-    cells are ``columns[j]``.
+    Row ``i`` is the clue on cell ``clue_cells[i]``: the cells ``columns[j]`` for ``j`` in
+    ``rows[i]`` (increasing) hold ``rhs[i]`` mines. Every undecided hidden cell is a column,
+    also one next to no clue (its column is empty).
     """
 
     rows: tuple[tuple[int, ...], ...]
     rhs: tuple[int, ...]
-    columns: tuple[tuple[int, ...], ...]
+    columns: tuple[int, ...]
     clue_cells: tuple[int, ...]
 
 
@@ -199,42 +199,34 @@ class ConstraintSystem:
         """Undecided hidden cells next to an active clue, in increasing order."""
         return sorted(c for box in self.boxes for c in box.cells)
 
-    def component_cells(self, component: Component) -> list[int]:
-        """The hidden cells of a component, box by box."""
-        return [c for b in component.boxes for c in self.boxes[b].cells]
-
-    def to_matrix(self, *, per_cell: bool = False) -> IncidenceMatrix:
-        """The exact clue × box (or × cell, with ``per_cell``) incidence matrix.
+    def clue_cells(self, clue: Clue) -> tuple[int, ...]:
+        """The undecided hidden cells of ``clue``'s equation, in increasing order.
 
         Examples
         --------
         >>> from minegraph import Board
-        >>> m = build_system(Board.from_text("#1#1#")).to_matrix()
-        >>> m.rows, m.rhs, m.columns
-        (((1, 1, 0), (0, 1, 1)), (1, 1), ((0,), (2,), (4,)))
-        >>> build_system(Board.from_text("##\\n1#"), propagate=False).to_matrix(per_cell=True).rows
-        ((1, 1, 1),)
+        >>> system = build_system(Board.from_text("##\\n1#"), propagate=False)
+        >>> system.clue_cells(system.clues[0])
+        (0, 1, 3)
         """
-        columns: tuple[tuple[int, ...], ...]
-        if per_cell:
-            columns = tuple((c,) for b in self.boxes for c in b.cells)
-            where = {col[0]: j for j, col in enumerate(columns)}
-            rows = []
-            for clue in self.clues:
-                row = [0] * len(columns)
-                for b in clue.boxes:
-                    for c in self.boxes[b].cells:
-                        row[where[c]] = 1
-                rows.append(tuple(row))
-        else:
-            columns = tuple(b.cells for b in self.boxes)
-            rows = []
-            for clue in self.clues:
-                row = [0] * len(columns)
-                for b in clue.boxes:
-                    row[b] = 1
-                rows.append(tuple(row))
-        return IncidenceMatrix(tuple(rows), tuple(c.need for c in self.clues), columns,
+        return tuple(sorted([c for b in clue.boxes for c in self.boxes[b].cells]))
+
+    def incidence(self) -> IncidenceMatrix:
+        """The clue × cell incidence matrix over the undecided hidden cells.
+
+        Examples
+        --------
+        >>> from minegraph import Board
+        >>> m = build_system(Board.from_text("#1#1#"), propagate=False).incidence()
+        >>> m.rows, m.rhs, m.columns, m.clue_cells
+        (((0, 1), (1, 2)), (1, 1), (0, 2, 4), (1, 3))
+        >>> build_system(Board.from_text("1#\\n#M"), propagate=False).incidence().rows
+        ((0, 1),)
+        """
+        columns = tuple(sorted([*(c for b in self.boxes for c in b.cells), *self.floating]))
+        where = {c: j for j, c in enumerate(columns)}
+        rows = tuple(tuple(where[c] for c in self.clue_cells(clue)) for clue in self.clues)
+        return IncidenceMatrix(rows, tuple(c.need for c in self.clues), columns,
                                tuple(c.cell for c in self.clues))
 
     def decided(self, safe: Iterable[int], mines: Iterable[int]) -> Board:

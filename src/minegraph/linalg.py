@@ -39,15 +39,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
-from minegraph.board import HIDDEN, MINE, Board
+from minegraph.board import Board
+from minegraph.constraints import ConstraintSystem, IncidenceMatrix, build_system
 from minegraph.errors import BoardError
 
-if TYPE_CHECKING:
-    from minegraph.constraints import ConstraintSystem
 
-__all__ = ["PRIME", "DENSE_COLUMNS", "REDUCED_COLUMNS", "RankCertificate", "ClueIncidence", "LinearDeduction",
+__all__ = ["PRIME", "DENSE_COLUMNS", "REDUCED_COLUMNS", "RankCertificate", "LinearDeduction",
            "clue_incidence", "matrix_rank", "certify", "linear_deductions", "null_vector"]
 
 #: The prime of the modular rank: the Mersenne prime 2^61 - 1.
@@ -113,23 +112,15 @@ class RankCertificate:
         return f"rank {self.rank} of {self.unknowns} unknowns ({how}): {verdict}"
 
 
-@dataclass(frozen=True)
-class ClueIncidence:
-    """The equations of a board's numbers over its hidden cells (no propagation).
+def clue_incidence(board: Board) -> IncidenceMatrix:
+    """The clue x hidden-cell incidence of ``board``'s numbers, without propagation: one row
+    per number with a hidden neighbour (the constraint model's
+    :meth:`~minegraph.constraints.ConstraintSystem.incidence`).
 
-    Row ``i`` belongs to the number on cell ``clue_cells[i]``: the hidden cells
-    ``columns[j]`` for ``j`` in ``rows[i]`` hold ``rhs[i]`` mines. Every hidden cell is a
-    column, also one next to no number (its column is empty).
-    """
-
-    rows: tuple[tuple[int, ...], ...]
-    rhs: tuple[int, ...]
-    columns: tuple[int, ...]
-    clue_cells: tuple[int, ...]
-
-
-def clue_incidence(board: Board) -> ClueIncidence:
-    """The clue x hidden-cell incidence of ``board``: one row per number with a hidden neighbour.
+    Raises
+    ------
+    BoardError
+        when ``board`` is not a :class:`~minegraph.board.Board`.
 
     Examples
     --------
@@ -139,19 +130,7 @@ def clue_incidence(board: Board) -> ClueIncidence:
     """
     if not isinstance(board, Board):
         raise BoardError(f"expected a Board, got {type(board).__name__}")
-    states, nbrs = board.states, board.neighbors
-    columns = tuple(i for i, s in enumerate(states) if s == HIDDEN)
-    where = {c: j for j, c in enumerate(columns)}
-    rows, rhs, cells = [], [], []
-    for p, s in enumerate(states):
-        if s < 0:
-            continue
-        row = tuple(sorted(where[q] for q in nbrs[p] if q in where))
-        if row:
-            rows.append(row)
-            rhs.append(s - sum(1 for q in nbrs[p] if states[q] == MINE))
-            cells.append(p)
-    return ClueIncidence(tuple(rows), tuple(rhs), columns, tuple(cells))
+    return build_system(board, propagate=False).incidence()
 
 
 def _dense_rank(rows: Sequence[Sequence[int]], ncols: int) -> tuple[int, str]:

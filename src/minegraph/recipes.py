@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from minegraph.board import HIDDEN, Board
 from minegraph.errors import BoardError
-from minegraph.play.game import flood_fill
+from minegraph.rules import flood_fill
 from minegraph.topology import grid_neighbors
 
 __all__ = ["random_layout", "midgame", "midgame_position", "Midgame", "checkerboard_opening",

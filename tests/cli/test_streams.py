@@ -62,7 +62,7 @@ def test_urbas_and_green_into_a_closed_pipe() -> None:
 @pytest.mark.skipif(shutil.which("bash") is None or shutil.which("head") is None,
                     reason="needs bash and head")
 def test_piped_into_head() -> None:
-    script = f'set -o pipefail; "$0" -m minegraph demo | head -1; echo "status $?" >&2'
+    script = 'set -o pipefail; "$0" -m minegraph demo | head -1; echo "status $?" >&2'
     p = subprocess.run(["bash", "-c", script, sys.executable], capture_output=True, text=True,
                        timeout=120)
     assert p.stdout == "=== expert-midgame.board ===\n"

@@ -23,7 +23,7 @@ from minegraph.errors import LimitError
 from minegraph.play.endgame import Endgame, completions
 from minegraph.topology import grid_neighbors
 
-from strategies import examples
+from strategies import examples, positions
 
 
 def brute_force_value(board: Board) -> Fraction:
@@ -104,6 +104,35 @@ def test_completions_are_exact_and_bounded() -> None:
     with pytest.raises(LimitError, match="more than 27 completions"):
         Endgame(board, limit=27)
     assert completions(Board.from_text("mines: 1\n#2#"), 10) == []   # inconsistent
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(positions(max_hidden=10))
+def test_completions_are_every_layout_the_numbers_allow(board: Board) -> None:
+    # Independent oracle: every subset of the hidden cells, kept when it meets every number
+    # (BLANK cells included as safe, flags as mines) and the total.
+    nbrs, states = board.neighbors, board.states
+    hidden = [i for i, s in enumerate(states) if s == HIDDEN]
+    flagged = {i for i, s in enumerate(states) if s == MINE}
+    expected = set()
+    for k in range(len(hidden) + 1):
+        for chosen in combinations(hidden, k):
+            mined = flagged | set(chosen)
+            if board.mines is not None and len(mined) != board.mines:
+                continue
+            if all(s < 0 or s == sum(1 for q in nbrs[p] if q in mined) for p, s in enumerate(states)):
+                expected.add(frozenset(chosen))
+    found = completions(board, 2 ** len(hidden))
+    assert found is not None and len(found) == len(set(found)) and set(found) == expected
+    if len(expected) > 1:
+        assert completions(board, len(expected) - 1) is None
+
+
+def test_completions_of_a_board_deeper_than_the_recursion_limit() -> None:
+    # 3,000 hidden cells, one completion: the search goes 3,000 levels deep.
+    board = Board.from_text("mines: 1\n1" + "#" * 3000)
+    assert completions(board, 2) == [frozenset({1})]
+    assert completions(Board.from_text("mines: 0\n" + "#" * 3000), 2) == [frozenset()]
 
 
 def test_a_known_fifty_fifty_and_a_sure_win() -> None:

@@ -22,7 +22,7 @@ import pytest
 from minegraph.analysis import analyze
 from minegraph.explain import explain
 from minegraph.formats import read_board
-from minegraph.play.game import Game, Move
+from minegraph.play.game import Game
 from minegraph.recipes import checkerboard_opening
 from minegraph.web import Limits, create_app
 from minegraph.web.store import GameStore

@@ -491,14 +491,13 @@ class BacktrackEngine:
 
     def _forced(self, board: Board, completion: frozenset[int]) -> tuple[set[int], set[int], int, int]:
         """The reduction: test the side of each cell that no solution found so far shows."""
-        states, nbrs = board.states, board.neighbors
-        hidden = board.hidden
-        frontier = [q for q in hidden if any(states[p] >= 0 for p in nbrs[q])]
-        floating = [q for q in hidden if not any(states[p] >= 0 for p in nbrs[q])]
+        system = build_system(board, propagate=False)
+        hidden = system.hidden
+        frontier, floating = system.frontier, system.floating
         can_mine: set[int] = set(completion)
         can_safe: set[int] = set(hidden) - completion
         # Floating cells are interchangeable: one stands for all.
-        probes = frontier + floating[:1]
+        probes = [*frontier, *floating[:1]]
         safe: set[int] = set()
         mines: set[int] = set()
         tests = calls = 0

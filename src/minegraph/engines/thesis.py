@@ -24,7 +24,7 @@ Hoder, *Hra minolovka – výpočetní složitost a implementace hledání řeš
 
 from __future__ import annotations
 
-from minegraph.board import MINE, Board
+from minegraph.board import Board
 from minegraph.constraints import build_system
 from minegraph.deadline import check_deadline, current_deadline
 from minegraph.engines.base import EngineResult
@@ -40,14 +40,13 @@ Assignment = tuple[int, ...]
 def clue_table(board: Board) -> dict[int, tuple[int, list[int]]]:
     """Every number's clue from the constraint model (unpropagated): its need (the number
     minus its known mines) and its hidden neighbours. A number with no hidden neighbour that
-    is not met gets an impossible clue (need 1 over no cells), so every bag holding it fails."""
+    is not met (the model reports the first) gets an impossible clue (need 1 over no cells), so
+    every bag holding it fails."""
     system = build_system(board, propagate=False)
-    table = {clue.cell: (clue.need, [c for b in clue.boxes for c in system.boxes[b].cells])
-             for clue in system.clues}
-    states, nbrs = board.states, board.neighbors
-    for p, s in enumerate(states):
-        if s >= 0 and p not in table and s != sum(1 for q in nbrs[p] if states[q] == MINE):
-            table[p] = (1, [])
+    table = {clue.cell: (clue.need, list(system.clue_cells(clue))) for clue in system.clues}
+    failed = system.contradiction_clue
+    if failed is not None and failed not in table:
+        table[failed] = (1, [])
     return table
 
 

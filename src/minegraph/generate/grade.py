@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from minegraph.board import BLANK, HIDDEN, MINE, Board
+from minegraph.constraints import build_system
 from minegraph.errors import UserError
 from minegraph.generate.pairs import pair_rule
 
@@ -112,16 +113,12 @@ class Grade:
 
 
 def _constraints(board: Board) -> list[_Constraint]:
-    """Every number with hidden neighbours: those cells and its remaining need."""
-    states, nbrs = board.states, board.neighbors
-    out = []
-    for p, s in enumerate(states):
-        if s < 0:
-            continue
-        cells = frozenset(q for q in nbrs[p] if states[q] == HIDDEN)
-        if cells:
-            out.append((cells, s - sum(1 for q in nbrs[p] if states[q] == MINE)))
-    return out
+    """Every number with hidden neighbours: those cells and its remaining need (the model's
+    clues without propagation)."""
+    system = build_system(board, propagate=False)
+    boxes = system.boxes
+    return [(frozenset([c for b in clue.boxes for c in boxes[b].cells]), clue.need)
+            for clue in system.clues]
 
 
 def _single(constraints: Iterable[_Constraint]) -> tuple[set[int], set[int]]:
@@ -168,7 +165,6 @@ def deductions(board: Board, method: str) -> tuple[set[int], set[int]]:
             return safe | more[0], mines | more[1]
         return pair_rule(constraints)
     if method == "linear":
-        from minegraph.constraints import build_system
         from minegraph.linalg import linear_deductions
         found = linear_deductions(build_system(board, propagate=False), total=True)
         return set(found.safe), set(found.mines)

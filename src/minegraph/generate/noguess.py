@@ -2,7 +2,7 @@
 
 For a size, a mine count, rules (``classic``: the first cell is safe; ``modern``: the first cell
 and its neighbours are) and a first cell, layouts are drawn by the game engine
-(:class:`~minegraph.play.game.Game`, uniform under the rules) and played from the first click
+(:func:`~minegraph.rules.draw_layout`, as the game engine draws them: uniform under the rules) and played from the first click
 by a player that never guesses: the single-number rules to their fixpoint
 (:func:`~minegraph.constraints.build_system`, incremental between moves), and when they are
 stuck the strongest class allowed (:mod:`minegraph.generate.grade`; by default full search by
@@ -31,10 +31,11 @@ from typing import Iterable, Sequence
 
 from minegraph.board import HIDDEN, Board
 from minegraph.deadline import time_limit
-from minegraph.errors import GameError, UserError
+from minegraph.errors import BoardError, GameError, UserError
 from minegraph.generate.grade import METHODS
 from minegraph.generate.player import DeductionPlayer
-from minegraph.play.game import RULES, Game, kept_clear, mine_candidates
+from minegraph.rules import RULES, cell_index, check_fit, draw_layout, kept_clear
+from minegraph.topology import TOPOLOGIES, grid_neighbors
 
 
 __all__ = ["NoGuessBoard", "noguess_board", "solved_without_guess", "edge_density",
@@ -154,25 +155,30 @@ def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | 
     if level not in METHODS:
         raise UserError(f"unknown deduction method {level!r}; expected one of {', '.join(METHODS)}")
     started = time.perf_counter()
-    probe = Game(rows=rows, cols=cols, mines=mines, topology=topology, rules=rules, seed=0)
-    start_cell = probe.index(first)
-    player = DeductionPlayer(_template(probe.neighbors, mines, topology, rows, cols), level)
-    # The layouts of the games seeded (seed << 32) + attempt - 1 after their first click, drawn
-    # as Game draws them (without building a game each time).
-    candidates = mine_candidates(len(probe.neighbors),
-                                 kept_clear(rules, probe.neighbors, start_cell))
+    if topology not in TOPOLOGIES:
+        raise GameError(f"unknown topology {topology!r}; expected one of {', '.join(TOPOLOGIES)}")
+    try:
+        neighbors = grid_neighbors(topology, rows, cols)
+    except BoardError as exc:
+        raise GameError(str(exc)) from None
+    check_fit(rules, neighbors, mines)
+    start_cell = cell_index(first, len(neighbors), cols)
+    kept = kept_clear(rules, neighbors, start_cell)
+    player = DeductionPlayer(_template(neighbors, mines, topology, rows, cols), level)
     # One query (see minegraph.deadline.time_limit): an enclosing limit holds, and Ctrl-C
     # stops the compiled player at a check rather than inside its arithmetic.
     with time_limit(None, "no-guess layout"):
         for attempt in range(1, max_attempts + 1):
+            # The layout the game seeded (seed << 32) + attempt - 1 draws for this first click.
             rng = random.Random((seed << 32) + attempt - 1)
-            layout = frozenset(rng.sample(candidates, mines))
+            layout = draw_layout(rng, kept, len(neighbors), mines)
             start = player.play(layout, start_cell)
             if start is not None:
                 return NoGuessBoard(rows, cols, topology, rules, seed, level, start_cell,
                                     layout, start, attempt, time.perf_counter() - started)
+    hint = "try fewer mines" if rules == "modern" else "try fewer mines or modern rules"
     raise GameError(f"no layout of {max_attempts} tried is solved without a guess "
-                    f"({rows}x{cols}, {mines} mines, {rules}); try fewer mines or modern rules")
+                    f"({rows}x{cols}, {mines} mines, {rules}); {hint}")
 
 
 def edge_density(boards: Iterable[NoGuessBoard]) -> list[dict[str, float]]:
@@ -194,7 +200,7 @@ def edge_density(boards: Iterable[NoGuessBoard]) -> list[dict[str, float]]:
     found: dict[int, int] = {}
     uniform_mines = uniform_cells = 0
     for b in boards:
-        clear = {b.first} if b.rules == "classic" else {b.first, *b.neighbors[b.first]}
+        clear = kept_clear(b.rules, b.neighbors, b.first)
         uniform_mines += b.mines
         uniform_cells += b.rows * b.cols - len(clear)
         for i in range(b.rows * b.cols):

@@ -14,7 +14,7 @@ from minegraph.board import HIDDEN, MINE, Board
 from minegraph.constraints import ConstraintSystem, build_system, update_system
 from minegraph.generate.grade import METHODS, deductions
 from minegraph.generate.pairs import decide_pair
-from minegraph.play.game import flood_fill
+from minegraph.rules import flood_fill
 
 if TYPE_CHECKING:
     from minegraph.engines.portfolio import PortfolioEngine
@@ -27,7 +27,10 @@ class DeductionPlayer:
 
     The single-number rules run incrementally on counters (each number's remaining need and
     covered neighbours, re-examined only when a neighbour changes): linear in the board over
-    the whole game. Only when they are stuck is the position built as a :class:`Board` for the
+    the whole game. (Why not the constraint model here: rebuilding a
+    :class:`~minegraph.constraints.ConstraintSystem` after every uncovered cell would make the
+    game quadratic; the counters are the model's clues kept up to date one cell at a time.)
+    Only when they are stuck is the position built as a :class:`Board` for the
     stronger classes: the pair rule, then (up to ``level``) the total and linear algebra, or,
     for ``search``, the exact engine straight after the pair rule (it decides all they would).
 

@@ -25,8 +25,10 @@ from functools import lru_cache
 from typing import Sequence
 
 from minegraph.board import HIDDEN, MINE, Board
+from minegraph.constraints import build_system
 from minegraph.deadline import check_deadline
 from minegraph.errors import LimitError
+from minegraph.rules import flood_fill
 
 __all__ = ["completions", "Endgame"]
 
@@ -34,63 +36,73 @@ __all__ = ["completions", "Endgame"]
 def completions(board: Board, limit: int) -> list[frozenset[int]] | None:
     """Every completion's mined hidden cells, or ``None`` if there are more than ``limit``.
 
-    Backtracking over the hidden cells, numbers first, cutting a branch as soon as a number
-    or the total cannot be met.
+    Backtracking over the hidden cells, the clues' cells first, cutting a branch as soon as a
+    clue or the total cannot be met. The search keeps its own stack, so a board of thousands
+    of hidden cells does not exhaust Python's recursion limit.
 
     Examples
     --------
     >>> sorted(sorted(c) for c in completions(Board.from_text("#1#"), 5))
     [[0], [2]]
     """
-    states, nbrs = board.states, board.neighbors
-    hidden = [i for i, s in enumerate(states) if s == HIDDEN]
-    numbers = [p for p, s in enumerate(states) if s >= 0]
-    need = {p: states[p] - sum(1 for q in nbrs[p] if states[q] == MINE) for p in numbers}
-    left = {p: sum(1 for q in nbrs[p] if states[q] == HIDDEN) for p in numbers}
-    if any(need[p] < 0 or need[p] > left[p] for p in numbers):
+    system = build_system(board, propagate=False)
+    if system.contradiction is not None:
         return []
-    watch = {c: [p for p in nbrs[c] if states[p] >= 0] for c in hidden}
+    need = [clue.need for clue in system.clues]
+    left = [0] * len(need)
+    watch: dict[int, list[int]] = {}           # hidden cell -> the clues over it
+    for k, clue in enumerate(system.clues):
+        for c in system.clue_cells(clue):
+            watch.setdefault(c, []).append(k)
+            left[k] += 1
     # Cells next to numbers first (they prune), then the rest.
-    hidden.sort(key=lambda c: (not watch[c], c))
-    total = board.mines - sum(1 for s in states if s == MINE) if board.mines is not None else None
+    hidden = sorted(system.hidden, key=lambda c: (c not in watch, c))
+    n = len(hidden)
+    total = system.remaining
+    if total is not None and not 0 <= total <= n:
+        return []
     out: list[frozenset[int]] = []
     chosen: list[int] = []
-
-    def rec(i: int, placed: int) -> bool:
-        if len(out) > limit:
-            return False
-        if total is not None and not placed <= total <= placed + len(hidden) - i:
-            return True
-        if i == len(hidden):
+    value = [-1] * n                           # the value tried at each depth (1 = mine)
+    placed = nodes = 0
+    i = 0
+    while i >= 0:
+        if i == n:
             out.append(frozenset(chosen))
-            return len(out) <= limit
+            if len(out) > limit:
+                return None
+            i -= 1
+            continue
         c = hidden[i]
-        if i % 64 == 0:
-            check_deadline()
-        for mine in (False, True):
-            ok = True
-            for p in watch[c]:
-                left[p] -= 1
-                need[p] -= mine
-                if need[p] < 0 or need[p] > left[p]:
-                    ok = False
-            if ok:
-                if mine:
-                    chosen.append(c)
-                going = rec(i + 1, placed + mine)
-                if mine:
-                    chosen.pop()
-            else:
-                going = True
-            for p in watch[c]:
+        v = value[i]
+        if v >= 0:                             # take back the value tried last here
+            for p in watch.get(c, ()):
                 left[p] += 1
-                need[p] += mine
-            if not going:
-                return False
-        return True
-
-    rec(0, 0)
-    return out if len(out) <= limit else None
+                need[p] += v
+            if v:
+                chosen.pop()
+                placed -= 1
+        v += 1
+        if v > 1:
+            value[i] = -1
+            i -= 1
+            continue
+        value[i] = v
+        nodes += 1
+        if nodes % 64 == 0:
+            check_deadline()
+        ok = True
+        for p in watch.get(c, ()):
+            left[p] -= 1
+            need[p] -= v
+            if need[p] < 0 or need[p] > left[p]:
+                ok = False
+        if v:
+            chosen.append(c)
+            placed += 1
+        if ok and (total is None or placed <= total <= placed + n - i - 1):
+            i += 1
+    return out
 
 
 class Endgame:
@@ -109,7 +121,10 @@ class Endgame:
             raise LimitError(f"more than {limit} completions: too many for the exact endgame")
         self.board = board
         self.layouts: list[frozenset[int]] = layouts
-        self.hidden = [i for i, s in enumerate(board.states) if s == HIDDEN]
+        self.hidden = list(board.hidden)
+        # What uncovering never passes through: the numbers and flags already shown.
+        self._shown = frozenset(i for i, s in enumerate(board.states) if s != HIDDEN)
+        self._flagged = frozenset(i for i, s in enumerate(board.states) if s == MINE)
         self._observe_cache: dict[tuple[int, int], tuple[tuple[int, int], ...] | None] = {}
         self._best = lru_cache(maxsize=None)(self._value)
 
@@ -123,19 +138,10 @@ class Endgame:
         if cell in layout:
             self._observe_cache[key] = None
             return None
-        nbrs, states = self.board.neighbors, self.board.states
-        seen = {cell}
-        stack = [cell]
-        shown = []
-        while stack:
-            v = stack.pop()
-            n = sum(1 for q in nbrs[v] if q in layout or states[q] == MINE)
-            shown.append((v, n))
-            if n == 0:
-                for w in nbrs[v]:
-                    if w not in seen and states[w] == HIDDEN:
-                        seen.add(w)
-                        stack.append(w)
+        nbrs = self.board.neighbors
+        mines = layout | self._flagged if self._flagged else layout
+        opened = flood_fill(nbrs, mines, set(), cell, flags=self._shown)
+        shown = [(v, sum(1 for q in nbrs[v] if q in mines)) for v in opened]
         result = tuple(sorted(shown))
         self._observe_cache[key] = result
         return result

@@ -5,7 +5,7 @@
 returns an immutable :class:`~minegraph.board.Board` of what the player sees, ready for
 :func:`~minegraph.analysis.analyze` or an :class:`~minegraph.analyser.Analyser`.
 
-Mines are placed from a seed under named rules (:data:`RULES`):
+Mines are placed from a seed under named rules (:data:`~minegraph.rules.RULES`):
 
 ``classic``
     the first uncovered cell is never a mine (mines uniform over the other cells);
@@ -37,20 +37,10 @@ from typing import Iterator, Sequence
 
 from minegraph.board import HIDDEN, MINE, Board
 from minegraph.errors import BoardError, GameError
+from minegraph.rules import RULES, SIZES, cell_index, check_fit, draw_layout, flood_fill, kept_clear
 from minegraph.topology import TOPOLOGIES, grid_neighbors
 
 __all__ = ["Game", "Move", "RULES", "SIZES", "flood_fill"]
-
-#: Rule names: what the first uncovered cell is guaranteed.
-RULES = ("classic", "modern", "any")
-
-#: Standard sizes: name -> (rows, cols, mines). Expert is 30 wide and 16 high.
-SIZES: dict[str, tuple[int, int, int]] = {
-    "beginner": (9, 9, 10),
-    "beginner-8": (8, 8, 10),
-    "intermediate": (16, 16, 40),
-    "expert": (16, 30, 99),
-}
 
 #: Move kinds.
 ACTIONS = ("reveal", "flag", "chord")
@@ -86,60 +76,6 @@ class _Undo:
     placed: bool = False
     status: str = "playing"
     exploded: int | None = None
-
-
-def kept_clear(rules: str, neighbors: Sequence[Sequence[int]], first: int) -> set[int]:
-    """The cells the rules keep free of mines for the first click ``first``: the cell itself
-    under ``classic``, it and its neighbours under ``modern``, none under ``any``.
-
-    Examples
-    --------
-    >>> from minegraph.topology import grid_neighbors
-    >>> sorted(kept_clear("modern", grid_neighbors("square", 3, 3), 0))
-    [0, 1, 3, 4]
-    """
-    if rules == "any":
-        return set()
-    return {first} if rules == "classic" else {first, *neighbors[first]}
-
-
-def mine_candidates(size: int, kept: set[int]) -> list[int]:
-    """The cells a layout draws its mines from, in order: every cell not kept clear. A game
-    seeded with ``s`` lays ``frozenset(random.Random(s).sample(candidates, mines))``."""
-    return [i for i in range(size) if i not in kept]
-
-
-def flood_fill(neighbors: Sequence[Sequence[int]], mines: frozenset[int] | set[int],
-               uncovered: set[int], cell: int,
-               flags: frozenset[int] | set[int] = frozenset()) -> list[int]:
-    """Uncover the safe ``cell`` and, from every uncovered 0, all its unflagged neighbours
-    (as the game does, a flag stays on a cell even when a flood reaches it).
-
-    Updates ``uncovered`` in place and returns the cells it added (in the order uncovered).
-
-    Examples
-    --------
-    >>> from minegraph.topology import grid_neighbors
-    >>> seen: set[int] = set()
-    >>> sorted(flood_fill(grid_neighbors("square", 3, 3), {0}, seen, 8))
-    [1, 2, 3, 4, 5, 6, 7, 8]
-    """
-    if cell in uncovered:
-        return []
-    uncovered.add(cell)
-    new = [cell]
-    stack = [cell]
-    while stack:
-        v = stack.pop()
-        around = neighbors[v]
-        if any(w in mines for w in around):
-            continue
-        for w in around:
-            if w not in uncovered and w not in mines and w not in flags:
-                uncovered.add(w)
-                new.append(w)
-                stack.append(w)
-    return new
 
 
 class Game:
@@ -225,20 +161,12 @@ class Game:
 
     # ----------------------------------------------------------------- layout
     def _check_fit(self) -> None:
-        kept = {"classic": 1, "any": 0}.get(self.rules)
-        room = self.size - (kept if kept is not None else 1 + min(len(a) for a in self.neighbors))
-        if not 0 <= self.mine_count <= room:
-            raise GameError(f"{self.mine_count} mines do not fit: {self.rules} rules leave at most "
-                            f"{max(room, 0)} of the {self.size} cells for mines")
+        check_fit(self.rules, self.neighbors, self.mine_count)
 
-    def _draw(self, kept_clear: set[int]) -> frozenset[int]:
+    def _draw(self, kept: set[int]) -> frozenset[int]:
         rng = random.Random(0)      # (seeded: an unseeded Random reads the OS's entropy)
         rng.setstate(self._rng_state)
-        candidates = mine_candidates(self.size, kept_clear)
-        if len(candidates) < self.mine_count:
-            raise GameError(f"{self.mine_count} mines do not fit outside the "
-                            f"{len(kept_clear)} cells kept clear around the first click")
-        return frozenset(rng.sample(candidates, self.mine_count))
+        return draw_layout(rng, kept, self.size, self.mine_count)
 
     def _place_for(self, first: int) -> None:
         self.layout = self._draw(kept_clear(self.rules, self.neighbors, first))
@@ -252,18 +180,7 @@ class Game:
         GameError
             for a cell outside the board or of the wrong form.
         """
-        if isinstance(cell, (tuple, list)) and len(cell) == 2 and self.cols is not None \
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in cell):
-            r, c = cell
-            if not (0 <= r < (self.rows or 0) and 0 <= c < self.cols):
-                raise GameError(f"cell {tuple(cell)} is outside the {self.rows}x{self.cols} grid")
-            return r * self.cols + c
-        if isinstance(cell, int) and not isinstance(cell, bool):
-            if not 0 <= cell < self.size:
-                raise GameError(f"cell {cell} is outside 0..{self.size - 1}")
-            return cell
-        form = "an index or (row, col)" if self.cols is not None else "an index"
-        raise GameError(f"expected a cell as {form}, got {cell!r}")
+        return cell_index(cell, self.size, self.cols)
 
     def number(self, cell: int) -> int:
         """Mines around ``cell`` in the layout (placed)."""
