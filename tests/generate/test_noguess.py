@@ -63,8 +63,20 @@ def test_solved_without_guess_refuses_a_coin_flip() -> None:
 
 
 def test_no_solvable_layout() -> None:
-    with pytest.raises(GameError, match="no layout of 20 tried"):
+    with pytest.raises(GameError, match="no layout of 20 tried.*fewer mines or modern rules"):
         noguess_board(1, 3, 1, first=(0, 1), max_attempts=20)
+    # A modern game is not told to try modern rules.
+    with pytest.raises(GameError, match=r"\(2x6, 3 mines, modern\); try fewer mines$"):
+        noguess_board(2, 6, 3, first=(0, 0), rules="modern", max_attempts=20)
+
+
+@pytest.mark.parametrize("topology, rows, cols, mines", [
+    ("square", 8, 8, 56), ("hex", 8, 8, 58), ("triangle", 8, 8, 52)])
+def test_mines_that_fit_a_corner_but_not_the_first_click(topology: str, rows: int, cols: int,
+                                                          mines: int) -> None:
+    # A corner leaves room for them; a middle first click under modern rules does not.
+    with pytest.raises(GameError, match="do not fit outside the .* cells kept clear"):
+        noguess_board(rows, cols, mines, first=(4, 4), rules="modern", topology=topology)
 
 
 def test_bad_arguments() -> None:
