@@ -88,6 +88,49 @@ class Deadline:
         self.flag = bytearray(1)
         self._followers: list[Deadline] = []
 
+    @classmethod
+    def at(cls, expires: float, seconds: float, question: str = "consistency") -> "Deadline":
+        """A deadline at the monotonic time ``expires`` for a query limited to ``seconds``
+        (what its :class:`~minegraph.errors.QueryTimeout` names): for a query whose limit
+        started before now, such as a request that waited for a worker, or one handed to
+        another process (``time.monotonic`` is system-wide on Linux, so the value crosses
+        processes on the same machine).
+
+        Parameters
+        ----------
+        expires
+            The monotonic time (:func:`time.monotonic`) at which the query must end; it may
+            already have passed.
+        seconds
+            The query's whole limit, as :class:`Deadline` takes it.
+        question
+            As for :class:`Deadline`.
+
+        Returns
+        -------
+        Deadline
+
+        Raises
+        ------
+        EngineError
+            for a limit that is not a positive finite number of seconds, or an ``expires``
+            that is not a finite number.
+
+        Examples
+        --------
+        >>> d = Deadline.at(time.monotonic() + 2, 10)
+        >>> d.seconds, 1 < d.remaining() <= 2
+        (10.0, True)
+        >>> Deadline.at(time.monotonic() - 1, 10).expired()
+        True
+        """
+        if isinstance(expires, bool) or not isinstance(expires, (int, float)) \
+                or not math.isfinite(expires):
+            raise EngineError(f"a deadline must be a finite monotonic time, got {expires!r}")
+        deadline = cls(seconds, question)
+        deadline.expires = float(expires)
+        return deadline
+
     def remaining(self) -> float:
         """Seconds left (negative once expired, 0 once cancelled)."""
         return 0.0 if self.flag[0] else self.expires - time.monotonic()

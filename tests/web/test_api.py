@@ -247,14 +247,27 @@ def test_moves_through_the_api_match_the_game(client: TestClient, options: dict[
         assert obj["mines_at"] is None
 
 
-def test_a_game_without_a_seed_gets_one_that_replays_it(client: TestClient) -> None:
+def test_a_seed_the_server_drew_stays_secret_until_the_game_is_over(client: TestClient) -> None:
+    """The seed rebuilds the layout: every answer hides it while the game is played; once it
+    is over the seed is shown, and a game of that seed with the same moves replays it."""
     first = client.post("/api/game", json={"size": "beginner", "rules": "modern"}).json()
+    assert first["seed"] is None
+    url = f"/api/game/{first['id']}"
+    opened = client.post(f"{url}/move", json={"action": "reveal", "cell": [4, 4]}).json()
+    assert opened["seed"] is None and client.get(url).json()["seed"] is None
+    if opened["status"] == "playing":
+        step = client.post(f"{url}/solver", json={"steps": 1}).json()
+        assert step["seed"] is None or step["status"] != "playing"
+    end = client.post(f"{url}/solver", json={"steps": None}).json()
+    assert end["status"] in ("won", "lost") and isinstance(end["seed"], int)
+    # The shown seed replays the game: the same first click, then the solver's moves.
     again = client.post("/api/game", json={"size": "beginner", "rules": "modern",
-                                           "seed": first["seed"]}).json()
-    assert first["id"] != again["id"]
-    a = client.post(f"/api/game/{first['id']}/move", json={"action": "reveal", "cell": [4, 4]}).json()
-    b = client.post(f"/api/game/{again['id']}/move", json={"action": "reveal", "cell": [4, 4]}).json()
-    assert a["board"] == b["board"]
+                                           "seed": end["seed"]}).json()
+    assert again["seed"] == end["seed"]             # chosen by the client: shown at once
+    replay = Game("beginner", rules="modern", seed=end["seed"])
+    replay.reveal((4, 4))
+    assert replay.board().to_text() == opened["board"]
+    assert sorted(replay.layout or ()) == sorted(r * 9 + c for r, c in end["mines_at"])
     assert client.post("/api/game", json={}).json()["rows"] == 9      # beginner by default
 
 

@@ -36,16 +36,38 @@ class Limits:
     max_game_cells
         The most cells of a new game (beyond: 413).
     workers
-        Analyses and explanations run at once, each in a worker thread off the event loop;
-        more wait for a free worker (the wait counts against their time limit).
+        Requests run at once in the small lane's worker threads, off the event loop; more
+        wait for a free worker (the wait counts against their time limit).
     big_request_bytes
-        Analyses and explanations of a board text longer than this (an Expert board takes
-        about 520 bytes) run in the *big lane*: a separate worker process, so that a long
-        analysis of a big position does not slow the small ones down (threads would share
-        Python's interpreter lock with them).
+        Analyses, explanations and decompositions of a board text longer than this (an
+        Expert board takes about 520 bytes) run in the *big lane*: separate worker
+        processes, so that a long analysis of a big position does not slow the small ones
+        down (threads would share Python's interpreter lock with them).
     big_workers
         Processes of the big lane; more big requests wait for one (the wait counts against
         their time limit).
+    big_queue
+        Big-lane jobs that may wait for a process; past it a request is answered 503 with
+        ``Retry-After``.
+    small_seconds
+        The most time a request spends in the small lane's threads: work still running then
+        moves to the big lane with the rest of its time.
+    small_cells
+        Puzzles, solver runs and no-guess first clicks on more cells than this go straight to
+        the big lane.
+    per_client
+        Requests one client (by address) may have under way at once; past it 429 with
+        ``Retry-After``.
+    big_worker_bytes
+        A big-lane process whose resident memory passes this after a job is replaced.
+    moves_per_cell
+        A game accepts at most ``moves_per_cell`` × its cells + 100 moves (flag toggles
+        included), so its history stays bounded; past it 422.
+    max_connections
+        Connections served at once (``minegraph serve``); past it new ones are answered 503.
+    header_seconds
+        ``minegraph serve`` closes a connection that has not sent a complete request head
+        within this time, and an idle kept-alive connection after it.
 
     Raises
     ------
@@ -71,6 +93,14 @@ class Limits:
     workers: int = 4
     big_request_bytes: int = 2000
     big_workers: int = 1
+    big_queue: int = 4
+    small_seconds: float = 0.5
+    small_cells: int = 2000
+    per_client: int = 3
+    big_worker_bytes: int = 1 << 30
+    moves_per_cell: int = 2
+    max_connections: int = 1000
+    header_seconds: float = 5.0
 
     def __post_init__(self) -> None:
         for f in fields(self):

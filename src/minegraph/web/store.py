@@ -25,12 +25,17 @@ class UnknownGame(UserError):
 
 @dataclass
 class StoredGame:
-    """A game and what was asked to make it (the seed is always known, so shareable)."""
+    """A game and what was asked to make it.
+
+    The seed rebuilds the layout, so it is shown only when ``shared`` (the client chose it
+    and knows it already) or once the game is over.
+    """
 
     id: str
     game: Game
     seed: int
     size: str | None
+    shared: bool = False
     #: Held while the solver plays the game in a worker thread: moves wait for nobody but
     #: are refused (409) meanwhile.
     busy: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
@@ -63,14 +68,14 @@ class GameStore:
         self._games: OrderedDict[str, StoredGame] = OrderedDict()
         self._lock = threading.Lock()
 
-    def add(self, game: Game, seed: int, size: str | None) -> StoredGame:
+    def add(self, game: Game, seed: int, size: str | None, *, shared: bool = False) -> StoredGame:
         """Keep ``game`` under a new random id (dropping the least recently used beyond the
         bound) and return its entry."""
         with self._lock:
             game_id = secrets.token_urlsafe(12)
             while game_id in self._games:
                 game_id = secrets.token_urlsafe(12)
-            entry = self._games[game_id] = StoredGame(game_id, game, seed, size)
+            entry = self._games[game_id] = StoredGame(game_id, game, seed, size, shared)
             while len(self._games) > self.max_games:
                 self._games.popitem(last=False)
             return entry

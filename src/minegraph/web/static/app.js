@@ -122,6 +122,18 @@ function shareUrl(game) {
   return `#${params.toString()}`;
 }
 
+// The server shows a seed it drew only once the game is over (the seed rebuilds the
+// layout); then the address becomes a link that replays the game.
+function showSeed(game) {
+  if (game.seed === null || game.seed === undefined) {
+    $("seed-shown").textContent = "seed shown when the game ends";
+    if (location.hash) history.replaceState(null, "", location.pathname);
+  } else {
+    $("seed-shown").textContent = `seed ${game.seed}`;
+    history.replaceState(null, "", shareUrl(game));
+  }
+}
+
 function fillFormFromUrl() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (!params.has("seed")) return;
@@ -147,8 +159,6 @@ async function newGame(event) {
   play.started = null;
   clearInterval(play.timer);
   $("timer").textContent = "0";
-  history.replaceState(null, "", shareUrl(play.game));
-  $("seed-shown").textContent = `seed ${play.game.seed}`;
   drawGame();
   refreshOverlay();
 }
@@ -192,6 +202,7 @@ function drawGame() {
   $("mine-counter").textContent = game.mines - game.flags.length;
   const words = { playing: "", won: "You won!", lost: "Boom — you lost." };
   $("game-status").textContent = words[game.status] || game.status;
+  showSeed(game);
   if (game.status !== "playing") clearInterval(play.timer);
 }
 

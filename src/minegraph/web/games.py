@@ -1,0 +1,216 @@
+"""Games: ``/api/game``, ``/api/game/{id}``, ``/api/game/{id}/move``, ``/api/game/{id}/solver``.
+
+The game logic is :mod:`minegraph.play` (the game engine, the no-guess game, the autoplayer
+and the player's view); this module only carries requests to it. A game's layout comes from
+a seed the server draws in secret: the seed is shown once the game is over (it then replays
+the game exactly), or at once when the client chose it. The solver plays on a copy of the
+game in one of the lanes, and its moves are installed when it answers, so reading a game
+while the solver plays sees the position before or after, never half of it.
+"""
+
+from __future__ import annotations
+
+import copy
+import secrets
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import Field
+from starlette.exceptions import HTTPException
+
+from minegraph.deadline import Deadline, time_limit
+from minegraph.errors import BoardError, GameError, LimitError, QueryTimeout, UserError
+from minegraph.play.game import Game
+from minegraph.play.noguess import NoGuessGame
+from minegraph.play.view import player_view
+from minegraph.rules import SIZES
+from minegraph.web.limits import Limits
+from minegraph.web.positions import _Body
+from minegraph.web.store import StoredGame
+
+__all__ = ["router", "GameRequest", "SolverRequest", "MoveRequest", "SEED_RANGE"]
+
+router = APIRouter()
+
+#: Seeds the server draws for games created without one are below this.
+SEED_RANGE = 2 ** 53
+
+
+class GameRequest(_Body):
+    """The body of ``POST /api/game``: a size name, or ``rows``, ``cols`` and ``mines``."""
+
+    size: Literal["beginner", "beginner-8", "intermediate", "expert"] | None = None
+    rows: int | None = Field(None, ge=1, le=100_000)
+    cols: int | None = Field(None, ge=1, le=100_000)
+    mines: int | None = Field(None, ge=0)
+    topology: Literal["square", "triangle", "hex", "torus"] = "square"
+    rules: Literal["classic", "modern", "any", "noguess"] = Field(
+        "classic", description="noguess: modern rules on a layout the first click makes "
+                               "solvable without a guess (made at the first click)")
+    seed: int | None = Field(None, ge=0, lt=2 ** 63,
+                             description="replay the game of this seed (shown once a game "
+                                         "is over); omitted: a secret one")
+
+
+class SolverRequest(_Body):
+    """The body of ``POST /api/game/{id}/solver``."""
+
+    steps: int | None = Field(1, ge=1, le=100_000,
+                              description="decisions to play (each uncovers its certain cells "
+                                          "or makes one guess); null: to the end of the game")
+    policy: Literal["strong", "safest"] = "strong"
+
+
+class MoveRequest(_Body):
+    """The body of ``POST /api/game/{id}/move``."""
+
+    action: Literal["reveal", "flag", "chord"]
+    cell: list[int] | int
+
+
+def game_json(entry: StoredGame) -> dict[str, Any]:
+    """What the player sees of a stored game (the seed only when it may be shown)."""
+    game = entry.game
+    show = entry.shared or game.status != "playing"
+    return {"id": entry.id, "size": entry.size,
+            **player_view(game, seed=entry.seed if show else None)}
+
+
+def _new_game(body: GameRequest, limits: Limits) -> tuple[Game, int]:
+    size = body.size if body.size is not None or (body.rows, body.cols) != (None, None) else "beginner"
+    base = SIZES[size] if size is not None else (None, None, None)
+    rows = body.rows if body.rows is not None else base[0]
+    cols = body.cols if body.cols is not None else base[1]
+    if rows is None or cols is None or (body.mines is None and size is None):
+        raise UserError("a new game needs a size (beginner, beginner-8, intermediate, expert) "
+                        "or rows, cols and mines")
+    if rows * cols > limits.max_game_cells:
+        raise LimitError(f"a game of {rows}x{cols} = {rows * cols} cells exceeds the limit of "
+                         f"{limits.max_game_cells} cells (GET /api/limits)")
+    seed = body.seed if body.seed is not None else secrets.randbelow(SEED_RANGE)
+    if body.rules == "noguess":
+        game: Game = NoGuessGame(size, rows=body.rows, cols=body.cols, mines=body.mines,
+                                 topology=body.topology, seed=seed)
+    else:
+        game = Game(size, rows=body.rows, cols=body.cols, mines=body.mines,
+                    topology=body.topology, rules=body.rules, seed=seed)
+    return game, seed
+
+
+def _solve(game: Game, steps: int | None, policy_name: str,
+           deadline: Deadline) -> tuple[dict[str, Any], Game]:
+    """Play ``steps`` decisions of the policy (or to the end) on ``game`` (a copy); what was
+    played and the game after. Stops early, keeping the moves made, when the deadline
+    passes."""
+    from minegraph.play.policies import apply, get_policy
+    policy = get_policy(policy_name)
+    cols = game.cols or 1
+    played: list[list[int]] = []
+    decisions = guesses = 0
+    stopped = None
+    try:
+        with time_limit(deadline, "solver"):
+            while game.status == "playing" and (steps is None or decisions < steps):
+                decision = policy.decide(game)
+                decisions += 1
+                guesses += decision.guess
+                played.extend(list(divmod(move.cell, cols)) for move in apply(game, decision))
+    except QueryTimeout:
+        stopped = f"time limit of {deadline.seconds:g} s"
+    return {"policy": policy_name, "decisions": decisions, "guesses": guesses,
+            "moves": played, "stopped": stopped}, game
+
+
+def _layout(game: NoGuessGame, first: int, deadline: Deadline) -> frozenset[int]:
+    return game.layout_for(first, deadline)
+
+
+def _claim(entry: StoredGame) -> None:
+    if not entry.busy.acquire(blocking=False):
+        raise HTTPException(409, "the solver is playing this game; wait for its answer")
+
+
+@router.post("/api/game", summary="Start a game", status_code=201)
+async def post_game(body: GameRequest, request: Request) -> JSONResponse:
+    game, seed = _new_game(body, request.app.state.limits)
+    entry = request.app.state.games.add(game, seed, body.size, shared=body.seed is not None)
+    return JSONResponse(game_json(entry), status_code=201)
+
+
+@router.get("/api/game/{game_id}", summary="A game as the player sees it")
+async def get_game(game_id: str, request: Request) -> JSONResponse:
+    return JSONResponse(game_json(request.app.state.games.get(game_id)))
+
+
+@router.post("/api/game/{game_id}/solver",
+             summary="Let the solver play some decisions, or to the end")
+async def post_solver(game_id: str, body: SolverRequest, request: Request) -> JSONResponse:
+    limits: Limits = request.app.state.limits
+    runner = request.app.state.runner
+    entry = request.app.state.games.get(game_id)
+    if not entry.busy.acquire(blocking=False):
+        raise HTTPException(409, "the solver is already playing this game")
+    try:
+        heavy = entry.game.size > limits.small_cells
+        async with runner.request(request, limits.analyze_seconds, "solver") as deadline:
+            report: dict[str, Any] | None = None
+            game = copy.deepcopy(entry.game)
+            if not heavy:
+                # The solver catches its own time-out: it always answers, maybe stopped.
+                _, (report, game) = await runner.small(_solve, (game, body.steps, body.policy),
+                                                       deadline)
+            if report is None or (report["stopped"] is not None and not deadline.expired()):
+                # Outgrew the small lane (or big from the start): the rest in a process.
+                done = report["decisions"] if report is not None else 0
+                steps = None if body.steps is None else body.steps - done
+                more, game = await runner.big(_solve, (game, steps, body.policy), deadline)
+                if report is not None:
+                    more = {**more, "decisions": done + more["decisions"],
+                            "guesses": report["guesses"] + more["guesses"],
+                            "moves": report["moves"] + more["moves"]}
+                report = more
+        entry.game = game
+    finally:
+        entry.busy.release()
+    obj = game_json(entry)
+    obj["solver"] = report
+    return JSONResponse(obj)
+
+
+@router.post("/api/game/{game_id}/move", summary="Uncover, flag (toggle) or chord a cell")
+async def post_move(game_id: str, body: MoveRequest, request: Request) -> JSONResponse:
+    limits: Limits = request.app.state.limits
+    runner = request.app.state.runner
+    entry = request.app.state.games.get(game_id)
+    if entry.busy.locked():
+        raise HTTPException(409, "the solver is playing this game; wait for its answer")
+    game = entry.game
+    if isinstance(body.cell, list) and len(body.cell) != 2:
+        raise BoardError(f"cell {body.cell}: expected [row, col] (0-based)")
+    cell = game.index(tuple(body.cell) if isinstance(body.cell, list) else body.cell)
+    most = limits.moves_per_cell * game.size + 100
+    if len(game.moves) >= most and game.status == "playing":
+        raise GameError(f"this game has reached its limit of {most} moves (GET /api/limits)")
+    if isinstance(game, NoGuessGame) and game.layout is None and body.action != "flag":
+        _claim(entry)
+        try:
+            async with runner.request(request, limits.analyze_seconds,
+                                      "no-guess layout") as deadline:
+                layout = await runner.run(_layout, (game, cell), deadline,
+                                          heavy=game.size > limits.small_cells)
+            if game.layout is None:
+                game.place(layout)
+        finally:
+            entry.busy.release()
+    if body.action == "flag":
+        game.flag(cell)
+        uncovered: list[int] = []
+    elif body.action == "reveal":
+        uncovered = game.reveal(cell)
+    else:
+        uncovered = game.chord(cell)
+    cols = game.cols or 1
+    obj = game_json(entry)
+    obj["uncovered"] = [list(divmod(c, cols)) for c in uncovered]
+    return JSONResponse(obj)

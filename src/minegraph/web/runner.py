@@ -1,0 +1,124 @@
+"""Running a request's work in the lanes (:mod:`minegraph.web.lanes`) from the event loop.
+
+:class:`Runner` holds an app's lanes: it admits the request (per client), runs the work in the
+small lane's threads or the big lane's processes under one :class:`~minegraph.deadline.Deadline`,
+moves work that outgrows the small lane to the big one, and cancels the deadline when the
+client goes away (so the thread stops at its next check, or the process is killed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Callable
+
+import anyio
+import anyio.to_thread
+from starlette.requests import Request
+
+from minegraph.deadline import Deadline, time_limit
+from minegraph.errors import QueryTimeout
+from minegraph.web.lanes import BigLane, ClientCounter
+from minegraph.web.limits import Limits
+
+__all__ = ["Runner"]
+
+
+class Runner:
+    """An app's lanes and admission.
+
+    Parameters
+    ----------
+    limits
+        The app's limits (workers, queue, caps).
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.lane = BigLane(limits.big_workers, limits.big_queue, limits.big_worker_bytes)
+        self.clients = ClientCounter(limits.per_client)
+        self._limiters: dict[tuple[int, str], anyio.CapacityLimiter] = {}
+
+    def _limiter(self, lane: str) -> anyio.CapacityLimiter:
+        # One per event loop and lane: a limiter belongs to the loop that first uses it.
+        key = (id(asyncio.get_running_loop()), lane)
+        found = self._limiters.get(key)
+        if found is None:
+            if not any(k[0] == key[0] for k in self._limiters):
+                self._limiters.clear()
+            size = self.limits.workers if lane == "small" \
+                else self.limits.big_workers + self.limits.big_queue
+            found = self._limiters[key] = anyio.CapacityLimiter(size)
+        return found
+
+    @asynccontextmanager
+    async def request(self, request: Request, seconds: float,
+                      question: str) -> AsyncIterator[Deadline]:
+        """Admit ``request`` and yield its deadline, cancelled if the client goes away."""
+        client = request.client.host if request.client is not None else "unknown"
+        self.clients.enter(client)
+        deadline = Deadline(seconds, question)
+
+        async def watch() -> None:
+            while not deadline.expired():
+                if await request.is_disconnected():
+                    deadline.cancel()
+                    return
+                await asyncio.sleep(0.2)
+
+        # A task of its own rather than a task group: errors of the work then reach the
+        # app's handlers as they are, not wrapped in an exception group.
+        watcher = asyncio.get_running_loop().create_task(watch())
+        try:
+            yield deadline
+        finally:
+            watcher.cancel()
+            try:
+                await watcher
+            except asyncio.CancelledError:
+                pass
+            self.clients.leave(client)
+
+    async def small(self, work: Callable[..., Any], args: tuple[Any, ...],
+                    deadline: Deadline) -> tuple[bool, Any]:
+        """``work(*args, cap)`` in a small-lane thread, ``cap`` the earlier of ``deadline`` and
+        :attr:`Limits.small_seconds` from now. Returns ``(True, result)``, or ``(False,
+        None)`` when the cap stopped it before the deadline (the caller moves it on)."""
+        def job() -> Any:
+            cap = Deadline.at(min(deadline.expires, time.monotonic() + self.limits.small_seconds),
+                              deadline.seconds, deadline.question)
+            with time_limit(deadline):          # cancelling the request cancels the cap
+                with time_limit(cap):
+                    return work(*args, cap)
+
+        try:
+            return True, await anyio.to_thread.run_sync(job, limiter=self._limiter("small"))
+        except QueryTimeout:
+            if deadline.expired():
+                raise
+            return False, None
+
+    async def big(self, work: Callable[..., Any], args: tuple[Any, ...],
+                  deadline: Deadline) -> Any:
+        """``work(*args, deadline)`` in a big-lane process (503 when the queue is full)."""
+        self.lane.admit()
+        try:
+            return await anyio.to_thread.run_sync(self.lane.run, work, args, deadline,
+                                                  limiter=self._limiter("big"))
+        finally:
+            self.lane.release()
+
+    async def run(self, work: Callable[..., Any], args: tuple[Any, ...], deadline: Deadline,
+                  *, heavy: bool) -> Any:
+        """``work(*args, deadline)``: in the big lane when ``heavy``, else in the small lane,
+        moved to the big lane if it outgrows it."""
+        if not heavy:
+            done, result = await self.small(work, args, deadline)
+            if done:
+                return result
+        return await self.big(work, args, deadline)
+
+    def close(self) -> None:
+        """Stop the big lane's processes."""
+        self.lane.close()
