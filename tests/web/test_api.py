@@ -386,10 +386,14 @@ def test_serve_starts_uvicorn_with_the_app(monkeypatch: pytest.MonkeyPatch,
     from fastapi import FastAPI
 
     from minegraph.cli import main
+    from minegraph.web.server import GuardedH11Protocol
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(app=app, **kw))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: seen.update(config=self.config))
     assert main(["serve", "--port", "8123"]) == 0
-    assert isinstance(seen["app"], FastAPI) and seen["host"] == "127.0.0.1" and seen["port"] == 8123
+    config = seen["config"]
+    assert isinstance(config.app, FastAPI) and config.host == "127.0.0.1" and config.port == 8123
+    assert issubclass(config.http, GuardedH11Protocol)
+    assert config.limit_concurrency == Limits().max_connections
     assert "http://127.0.0.1:8123/" in capsys.readouterr().out
     with pytest.raises(SystemExit) as exit:
         main(["serve", "--port", "70000"])

@@ -1,8 +1,8 @@
 """``minegraph serve``: the web app (:mod:`minegraph.web`) under uvicorn.
 
 The page is at ``http://HOST:PORT/``, the JSON API under ``/api/`` (docs/web.md) and its
-OpenAPI schema at ``/docs``. The server listens on the loopback interface unless ``--host``
-says otherwise; Ctrl-C stops it.
+OpenAPI schema at ``/openapi.json``. The server listens on the loopback interface unless
+``--host`` says otherwise; Ctrl-C or SIGTERM stops it (:mod:`minegraph.web.server`).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def register(subparsers: Subparsers) -> None:
         description="Start the web app: a page to play games with the exact mine probability of "
                     "every covered cell, and to analyse positions pasted in any supported format; "
                     "and its JSON API (POST /api/analyze, /api/explain, /api/game; GET "
-                    "/api/limits), documented at /docs and in docs/web.md.")
+                    "/api/limits), described by /openapi.json and docs/web.md.")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
     p.add_argument("--port", type=_port, default=8000, help="the port (default: 8000)")
 
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
     except ImportError:  # pragma: no cover - a dependency, but say what to do
         raise UserError("minegraph serve needs uvicorn and fastapi: pip install fastapi uvicorn") from None
-    from minegraph.web import create_app
+    from minegraph.web.server import serve
     print(f"minegraph: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    serve(args.host, args.port)
     return 0

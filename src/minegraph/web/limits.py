@@ -109,8 +109,11 @@ class Limits:
                 if isinstance(value, bool) or not isinstance(value, (int, float)) \
                         or not (0 < value < math.inf):
                     raise UserError(f"limit {f.name}: expected a positive number of seconds, got {value!r}")
-            elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise UserError(f"limit {f.name}: expected a whole number >= 1, got {value!r}")
+            else:
+                least = 0 if f.name == "big_queue" else 1
+                if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                    raise UserError(f"limit {f.name}: expected a whole number >= {least}, "
+                                    f"got {value!r}")
 
     def to_json(self) -> dict[str, Any]:
         """The limits as the object ``GET /api/limits`` answers."""

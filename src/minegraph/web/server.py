@@ -1,0 +1,166 @@
+"""Serving the app with uvicorn, hardened for a public address.
+
+- A connection that has not sent a complete request head within
+  :attr:`~minegraph.web.limits.Limits.header_seconds` is closed (uvicorn's HTTP/1.1 protocol
+  waits for ever), and so is an idle kept-alive connection after the same time.
+- At most :attr:`~minegraph.web.limits.Limits.max_connections` connections and requests are
+  served at once; uvicorn answers more with 503.
+- The open-file limit is raised to the hard limit, so that the connection cap, not the file
+  table, is what refuses.
+- Errors that repeat (a full file table, say) are logged once a minute with a count, not once
+  per failure.
+- SIGTERM and SIGINT stop the server cleanly: uvicorn finishes, the app's lanes stop their
+  processes, nothing is left running.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from minegraph.web.limits import Limits
+
+__all__ = ["GuardedH11Protocol", "OnceAMinute", "serve", "server_config"]
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, closing a connection whose request head is not complete
+    within ``HEAD_SECONDS`` of its start (or of its last answer)."""
+
+    HEAD_SECONDS = 5.0
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        self._head_timer: Any = None
+        self._arm()
+
+    def _arm(self) -> None:
+        if self._head_timer is None:
+            self._armed_for = self.cycle
+            self._head_timer = self.loop.call_later(self.HEAD_SECONDS, self._head_expired)
+
+    def _disarm(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _head_expired(self) -> None:
+        self._head_timer = None
+        if self.cycle is self._armed_for and not self.transport.is_closing():
+            self.transport.close()             # no new request head since the timer started
+
+    def data_received(self, data: bytes) -> None:
+        before = self.cycle
+        super().data_received(data)
+        if self.cycle is not before:
+            self._disarm()                     # a request head arrived
+        elif self.cycle is None or self.cycle.response_complete:
+            self._arm()                        # bytes of a head that is not complete yet
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+
+class OnceAMinute(logging.Filter):
+    """Let a log message through once a minute, saying how many copies were held back.
+
+    Messages are compared by their text with digits removed, so "fd 1042" and "fd 1043" are
+    one message.
+
+    Examples
+    --------
+    >>> f = OnceAMinute(clock=lambda: 0.0)
+    >>> record = logging.LogRecord("x", logging.ERROR, "", 0, "Too many open files (fd 7)", None, None)
+    >>> f.filter(record), f.filter(record), f.filter(record)
+    (True, False, False)
+    >>> f.clock = lambda: 61.0
+    >>> f.filter(record), record.getMessage()
+    (True, 'Too many open files (fd 7) (and 2 more like it in the last minute)')
+    """
+
+    def __init__(self, clock: Any = time.monotonic) -> None:
+        super().__init__()
+        self.clock = clock
+        self._seen: dict[str, tuple[float, int]] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        key = "".join(ch for ch in text if not ch.isdigit())[:200]
+        now = self.clock()
+        last = self._seen.get(key)
+        if last is not None and now - last[0] < 60:
+            self._seen[key] = (last[0], last[1] + 1)
+            return False
+        held = last[1] if last is not None else 0
+        if len(self._seen) > 1000:
+            self._seen.clear()
+        self._seen[key] = (now, 0)
+        if held:
+            record.msg = f"{text} (and {held} more like it in the last minute)"
+            record.args = None
+        return True
+
+
+def _raise_open_files() -> None:
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if hard == resource.RLIM_INFINITY:
+            hard = 1 << 20
+        if soft < hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (ImportError, ValueError, OSError):   # pragma: no cover - not POSIX, or refused
+        pass
+
+
+def server_config(app: Any, host: str, port: int, limits: Limits) -> Any:
+    """The uvicorn configuration ``minegraph serve`` uses (see the module docstring).
+
+    Parameters
+    ----------
+    app
+        The ASGI app (:func:`~minegraph.web.create_app`).
+    host, port
+        Where to listen.
+    limits
+        The app's limits: ``max_connections`` and ``header_seconds`` apply here.
+
+    Returns
+    -------
+    uvicorn.Config
+    """
+    import uvicorn
+
+    class Protocol(GuardedH11Protocol):
+        HEAD_SECONDS = limits.header_seconds
+
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", http=Protocol,
+                          timeout_keep_alive=max(1, int(limits.header_seconds)),
+                          limit_concurrency=limits.max_connections,
+                          timeout_graceful_shutdown=5, proxy_headers=True)
+
+
+def serve(host: str, port: int, limits: Limits | None = None) -> None:
+    """Serve the app until SIGTERM or SIGINT.
+
+    Parameters
+    ----------
+    host, port
+        Where to listen.
+    limits
+        The limits (default :class:`Limits` ()).
+    """
+    import uvicorn
+
+    from minegraph.web.app import create_app
+    limits = limits if limits is not None else Limits()
+    _raise_open_files()
+    once = OnceAMinute()
+    for name in ("uvicorn.error", "asyncio"):
+        logging.getLogger(name).addFilter(once)
+    server = uvicorn.Server(server_config(create_app(limits), host, port, limits))
+    server.run()

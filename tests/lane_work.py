@@ -1,0 +1,40 @@
+"""Work functions for the big-lane tests (tests/web/test_lanes.py), importable by name from
+the lane's worker processes (``tests/`` is on their path, as on the test's)."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from minegraph.deadline import Deadline
+from minegraph.errors import UserError
+
+_KEPT: list[bytes] = []
+
+
+def echo(value: Any, deadline: Deadline) -> tuple[Any, int, float]:
+    """The value back, with the process id and the time the deadline had left."""
+    return value, os.getpid(), deadline.remaining()
+
+
+def refuse(message: str, deadline: Deadline) -> None:
+    raise UserError(message)
+
+
+def stubborn(seconds: float, deadline: Deadline) -> int:
+    """Work that never looks at its deadline."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        time.sleep(0.01)
+    return os.getpid()
+
+
+def grow(megabytes: int, deadline: Deadline) -> int:
+    """Keep ``megabytes`` of touched memory for the life of the process."""
+    _KEPT.append(b"\1" * (megabytes << 20))
+    return os.getpid()
+
+
+def crash(deadline: Deadline) -> None:
+    return [][1]  # type: ignore[no-any-return]

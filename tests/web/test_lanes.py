@@ -1,0 +1,191 @@
+"""The big lane's processes: answers, errors, deadlines crossing the process boundary,
+cancellation, recycling; and the admission rules (503 with Retry-After, 429 per client) through
+the API. Order and events decide, never elapsed time."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any, Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+import lane_work
+from minegraph.deadline import Deadline
+from minegraph.errors import QueryCancelled, QueryTimeout
+from minegraph.recipes import checkerboard_opening
+from minegraph.web import Limits, create_app
+from minegraph.web.lanes import BigLane, LaneError
+
+
+@pytest.fixture
+def lane() -> Iterator[BigLane]:
+    lane = BigLane(1, 1, 200 << 20)
+    yield lane
+    lane.close()
+
+
+def _run(lane: BigLane, work: Any, args: tuple[Any, ...], seconds: float = 60) -> Any:
+    lane.admit()
+    try:
+        return lane.run(work, args, Deadline(seconds))
+    finally:
+        lane.release()
+
+
+def test_a_job_answers_from_another_process_under_its_deadline(lane: BigLane) -> None:
+    import os
+    value, pid, left = _run(lane, lane_work.echo, ({"a": [1, 2]},), seconds=30)
+    assert value == {"a": [1, 2]} and pid != os.getpid() and 0 < left <= 30
+    assert _run(lane, lane_work.echo, (1,))[1] == pid          # the process is kept
+    assert lane.started == 1
+
+
+def test_errors_come_back_with_their_status(lane: BigLane) -> None:
+    with pytest.raises(LaneError, match="no such thing") as info:
+        _run(lane, lane_work.refuse, ("no such thing",))
+    assert info.value.status == 422
+    with pytest.raises(LaneError, match=r"internal error \(IndexError\)") as info:
+        _run(lane, lane_work.crash, ())
+    assert info.value.status == 500
+    assert _run(lane, lane_work.echo, (3,))[0] == 3             # still serving
+
+
+def test_a_job_past_its_deadline_loses_its_process(lane: BigLane) -> None:
+    first = _run(lane, lane_work.echo, (0,))[1]
+    with pytest.raises(QueryTimeout):
+        _run(lane, lane_work.stubborn, (600,), seconds=0.3)
+    assert first not in lane.processes()                        # killed and reaped
+    assert _run(lane, lane_work.echo, (1,))[1] != first and lane.started == 2
+
+
+def test_a_cancelled_job_loses_its_process_at_once(lane: BigLane) -> None:
+    first = _run(lane, lane_work.echo, (0,))[1]
+    deadline = Deadline(600)
+    outcome: list[BaseException] = []
+
+    def job() -> None:
+        lane.admit()
+        try:
+            lane.run(lane_work.stubborn, (600,), deadline)
+        except BaseException as exc:  # noqa: BLE001 - recorded for the assertion
+            outcome.append(exc)
+        finally:
+            lane.release()
+
+    worker = threading.Thread(target=job)
+    worker.start()
+    deadline.cancel()
+    worker.join(60)
+    assert not worker.is_alive() and isinstance(outcome[0], QueryCancelled)
+    assert first not in lane.processes()
+
+
+def test_a_process_that_grew_is_replaced_after_its_answer(lane: BigLane) -> None:
+    grown = _run(lane, lane_work.grow, (300,))                  # past the 200 MiB bound
+    assert grown not in lane.processes()
+    assert _run(lane, lane_work.echo, (1,))[1] != grown
+
+
+def test_a_closed_lane_stops_its_processes_and_refuses_work() -> None:
+    lane = BigLane(2, 0, 1 << 30)
+    pid = _run(lane, lane_work.echo, (0,))[1]
+    lane.close()
+    assert lane.processes() == [] and pid not in lane.processes()
+    from minegraph.web.lanes import Busy
+    with pytest.raises(Busy, match="shutting down"):
+        lane.admit()
+
+
+# --------------------------------------------------------------------------- through the API
+HARD = checkerboard_opening(60, 60, 0.3, seed=1, total=True).to_text()
+
+
+def _wait_for(condition: Any, what: str) -> None:
+    """Wait for an event of the server (not for a time): polls, failing only after a minute."""
+    end = time.monotonic() + 60
+    while not condition():
+        assert time.monotonic() < end, f"never happened: {what}"
+        time.sleep(0.01)
+
+
+def test_a_full_big_lane_answers_503_with_retry_after() -> None:
+    limits = Limits(big_workers=1, big_queue=0, analyze_seconds=3, per_client=5)
+    with TestClient(create_app(limits)) as client:
+        runner = client.app.state.runner                        # type: ignore[attr-defined]
+        result: dict[str, Any] = {}
+        worker = threading.Thread(
+            target=lambda: result.update(r=client.post("/api/analyze", json={"board": HARD})))
+        worker.start()
+        _wait_for(lambda: runner.lane._admitted == 1, "the hard analysis entered the big lane")
+        busy = client.post("/api/analyze", json={"board": HARD})
+        assert busy.status_code == 503 and "busy" in busy.json()["error"]
+        assert int(busy.headers["Retry-After"]) >= 1
+        # A small analysis does not need the big lane.
+        assert client.post("/api/analyze", json={"board": "#1#", "mines": 1}).json()["solutions"] == "2"
+        worker.join(120)
+        assert result["r"].status_code == 422                   # its own time limit
+
+
+def test_one_client_cannot_hold_every_worker() -> None:
+    limits = Limits(per_client=1, analyze_seconds=3)
+    with TestClient(create_app(limits)) as client:
+        runner = client.app.state.runner                        # type: ignore[attr-defined]
+        worker = threading.Thread(target=lambda: client.post("/api/analyze", json={"board": HARD}))
+        worker.start()
+        _wait_for(lambda: runner.clients._count.get("testclient") == 1, "the first request")
+        second = client.post("/api/analyze", json={"board": "#1#", "mines": 1})
+        assert second.status_code == 429 and int(second.headers["Retry-After"]) >= 1
+        worker.join(120)
+        assert client.post("/api/analyze", json={"board": "#1#", "mines": 1}).status_code == 200
+
+
+def test_a_small_request_that_turns_out_hard_moves_to_the_big_lane() -> None:
+    """A board text under ``big_request_bytes`` starts in a thread; past ``small_seconds`` it
+    continues in the big lane's process, and its answer is the library's."""
+    from minegraph import analyze
+    from minegraph.recipes import midgame_position
+    board = midgame_position(16, 30, 99, seed=11)
+    limits = Limits(small_seconds=1e-6, analyze_seconds=600)    # every request outgrows it
+    with TestClient(create_app(limits)) as client:
+        response = client.post("/api/analyze", json={"board": board.to_text()})
+        assert response.status_code == 200 and response.json() == analyze(board).to_json()
+        assert client.app.state.runner.lane.started == 1        # type: ignore[attr-defined]
+
+
+def test_reading_a_game_while_the_solver_plays_sees_whole_positions() -> None:
+    """The solver plays a copy: every read while it plays is the position before it started
+    (it has not answered yet), and the answer installs the position after."""
+    with TestClient(create_app(Limits(analyze_seconds=600))) as client:
+        game = client.post("/api/game", json={"rows": 40, "cols": 40, "mines": 300,
+                                              "rules": "modern", "seed": 7}).json()
+        url = f"/api/game/{game['id']}"
+        client.post(f"{url}/move", json={"action": "reveal", "cell": [20, 20]})
+        before = client.get(url).json()
+        result: dict[str, Any] = {}
+        worker = threading.Thread(target=lambda: result.update(
+            r=client.post(f"{url}/solver", json={"steps": None})))
+        worker.start()
+        seen = []
+        while worker.is_alive():
+            now = client.get(url)
+            assert now.status_code == 200
+            seen.append(now.json()["board"])
+        worker.join()
+        after = result["r"].json()
+        assert after["status"] in ("won", "lost") and after["board"] != before["board"]
+        assert client.get(url).json()["board"] == after["board"]
+        # Nothing half-played was ever shown.
+        assert seen and set(seen) <= {before["board"], after["board"]}
+
+
+def test_a_game_refuses_moves_past_its_limit() -> None:
+    with TestClient(create_app(Limits(moves_per_cell=1))) as client:
+        game = client.post("/api/game", json={"rows": 2, "cols": 2, "mines": 1,
+                                              "rules": "classic", "seed": 1}).json()
+        url = f"/api/game/{game['id']}/move"
+        for _ in range(4 + 100):                                # 1 x 4 cells + 100
+            assert client.post(url, json={"action": "flag", "cell": [0, 0]}).status_code == 200
+        refused = client.post(url, json={"action": "flag", "cell": [0, 0]})
+        assert refused.status_code == 422 and "limit of 104 moves" in refused.json()["error"]
