@@ -8,7 +8,14 @@ and the clients (httpx, asyncio) in this one. Two phases, each with ``--clients`
 1. the easy load alone;
 2. the same easy load while ``--hard-clients`` clients keep sending a hard position (a 60x60
    checkerboard opening, 30% mines, with its total, German & Lakshtanov's family) with a short limit
-   (``"timeout": --hard-timeout``), which the server answers with a JSON time-out error.
+   (``"timeout": --hard-timeout``), which the server answers with a JSON time-out error;
+3. the attack of issue 21: four clients each keep one heavy 100-byte request under way (a
+   100x100 no-guess puzzle of 2,500 mines, twice; the solver to the end of a 100x100 game of
+   1,800 mines; the first click of a 100x100 no-guess game), while one client sends 9x9
+   analyses one after another: their latencies are what a player sees under that attack.
+
+Every client sends its own ``X-Forwarded-For`` address (as a reverse proxy would), so the
+per-client limit applies to each as to a separate player.
 
 Reported per phase: throughput (easy requests per second, wall clock), latency median, p90,
 p99 and max, the status codes seen, and for the hard requests their statuses and latencies.
@@ -100,10 +107,12 @@ async def _phase(url: str, texts: list[str], expected: list[dict[str, Any]], cli
 
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as http:
         async def easy(k: int) -> None:
+            who = {"X-Forwarded-For": f"10.0.{k // 256}.{k % 256}"}
             for j in range(requests):
                 index = (k * requests + j) % len(texts)
                 start = time.perf_counter()
-                response = await http.post("/api/analyze", json={"board": texts[index]})
+                response = await http.post("/api/analyze", json={"board": texts[index]},
+                                           headers=who)
                 latencies.append(time.perf_counter() - start)
                 statuses[str(response.status_code)] = statuses.get(str(response.status_code), 0) + 1
                 if response.status_code != 200:
@@ -111,16 +120,18 @@ async def _phase(url: str, texts: list[str], expected: list[dict[str, Any]], cli
                 elif response.json() != expected[index]:
                     errors.append(f"position {index}: the answer differs from the library's")
 
-        async def heavy() -> None:
+        async def heavy(k: int) -> None:
+            who = {"X-Forwarded-For": f"10.1.0.{k}"}
             while not stop.is_set():
                 start = time.perf_counter()
                 response = await http.post("/api/analyze",
-                                           json={"board": hard, "timeout": hard_timeout})
+                                           json={"board": hard, "timeout": hard_timeout},
+                                           headers=who)
                 hard_latencies.append(time.perf_counter() - start)
                 key = str(response.status_code)
                 hard_statuses[key] = hard_statuses.get(key, 0) + 1
 
-        background = [asyncio.create_task(heavy()) for _ in range(hard_clients if hard else 0)]
+        background = [asyncio.create_task(heavy(k)) for k in range(hard_clients if hard else 0)]
         if background:
             await asyncio.sleep(0.5)          # the hard requests are running first
         start = time.perf_counter()
@@ -138,6 +149,60 @@ async def _phase(url: str, texts: list[str], expected: list[dict[str, Any]], cli
     return out
 
 
+async def _attack(url: str, small: str, expected: dict[str, Any], analyses: int) -> dict[str, Any]:
+    """Phase 3: heavy 100-byte requests kept under way by four clients while a fifth times
+    9x9 analyses."""
+    heavy_statuses: dict[str, int] = {}
+    latencies: list[float] = []
+    errors: list[str] = []
+    stop = asyncio.Event()
+    async with httpx.AsyncClient(base_url=url, timeout=120) as http:
+        def who(k: int) -> dict[str, str]:
+            return {"X-Forwarded-For": f"10.2.0.{k}"}
+
+        async def keep(k: int, send: Any) -> None:
+            while not stop.is_set():
+                response = await send(k)
+                key = str(response.status_code)
+                heavy_statuses[key] = heavy_statuses.get(key, 0) + 1
+                if response.status_code in (429, 503):
+                    await asyncio.sleep(float(response.headers.get("Retry-After", "1")))
+
+        async def puzzle(k: int) -> Any:
+            return await http.post("/api/generate", headers=who(k), json={
+                "kind": "noguess", "rows": 100, "cols": 100, "mines": 2500, "seed": k})
+
+        async def solver(k: int) -> Any:
+            game = (await http.post("/api/game", headers=who(k), json={
+                "rows": 100, "cols": 100, "mines": 1800, "rules": "modern"})).json()
+            return await http.post(f"/api/game/{game['id']}/solver", headers=who(k),
+                                   json={"steps": None})
+
+        async def first_click(k: int) -> Any:
+            game = (await http.post("/api/game", headers=who(k), json={
+                "rows": 100, "cols": 100, "mines": 1800, "rules": "noguess"})).json()
+            return await http.post(f"/api/game/{game['id']}/move", headers=who(k),
+                                   json={"action": "reveal", "cell": [50, 50]})
+
+        attackers = [asyncio.create_task(keep(k, send)) for k, send in
+                     enumerate([puzzle, puzzle, solver, first_click])]
+        await asyncio.sleep(1.0)              # the heavy requests are under way
+        for _ in range(analyses):
+            start = time.perf_counter()
+            response = await http.post("/api/analyze", headers=who(9), json={"board": small})
+            latencies.append(time.perf_counter() - start)
+            if response.status_code != 200 or response.json() != expected:
+                errors.append(f"status {response.status_code}: {response.text[:200]}")
+            await asyncio.sleep(0.05)
+        stop.set()
+        for task in attackers:
+            task.cancel()
+        await asyncio.gather(*attackers, return_exceptions=True)
+    return {"analyses": len(latencies), **_summary(latencies),
+            "under_1s": sum(1 for t in latencies if t < 1.0), "errors": len(errors),
+            "first_errors": errors[:5], "heavy_statuses": heavy_statuses}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--clients", type=int, default=50)
@@ -146,6 +211,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard-timeout", type=float, default=1.0)
     ap.add_argument("--hard-size", type=int, default=60,
                     help="side of the checkerboard opening, 30%% mines (60: no answer in minutes)")
+    ap.add_argument("--attack-analyses", type=int, default=100,
+                    help="9x9 analyses timed during the attack phase")
     ap.add_argument("--out", default=str(HERE / "results" / "web_load.json"))
     args = ap.parse_args(argv)
 
@@ -161,6 +228,11 @@ def main(argv: list[str] | None = None) -> int:
         mixed = asyncio.run(_phase(url, texts, expected, args.clients, args.requests, hard,
                                    args.hard_clients, args.hard_timeout))
         print("with hard requests:", json.dumps(mixed), flush=True)
+        from minegraph.recipes import midgame_position
+        beginner = midgame_position(9, 9, 10, seed=5)
+        attacked = asyncio.run(_attack(url, beginner.to_text(), analyze(beginner).to_json(),
+                                       args.attack_analyses))
+        print("under attack:", json.dumps(attacked), flush=True)
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -168,9 +240,9 @@ def main(argv: list[str] | None = None) -> int:
            + shlex.join(argv if argv is not None else sys.argv[1:]),
            "clients": args.clients, "requests_per_client": args.requests,
            "hard_clients": args.hard_clients, "hard_timeout_s": args.hard_timeout,
-           "easy_alone": alone, "with_hard": mixed}
+           "easy_alone": alone, "with_hard": mixed, "under_attack": attacked}
     Path(args.out).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    failed = alone["errors"] + mixed["errors"]
+    failed = alone["errors"] + mixed["errors"] + attacked["errors"]
     print("errors:", failed)
     return 1 if failed else 0
 

@@ -62,7 +62,12 @@ _QUESTION_TEXT = {"consistency": "consistency (does any completion exist?)",
                   "completion": "completion (one way to place the mines)",
                   "forced": "forced cells (which cells are safe or mines in every completion)",
                   "count": "count (how many completions)",
-                  "probabilities": "probabilities (the mine probability of each cell)"}
+                  "probabilities": "probabilities (the mine probability of each cell)",
+                  "no-guess layout": "the no-guess layout (a layout solvable from this first "
+                                     "click without a guess)",
+                  "solver": "the solver's next decision",
+                  "puzzle": "the puzzle",
+                  "structure": "the decomposition"}
 
 
 class AnswerUnavailable(MinegraphError, LookupError):

@@ -189,3 +189,16 @@ def test_a_game_refuses_moves_past_its_limit() -> None:
             assert client.post(url, json={"action": "flag", "cell": [0, 0]}).status_code == 200
         refused = client.post(url, json={"action": "flag", "cell": [0, 0]})
         assert refused.status_code == 422 and "limit of 104 moves" in refused.json()["error"]
+
+
+def test_a_no_guess_first_click_out_of_time_names_its_question() -> None:
+    with TestClient(create_app(Limits(analyze_seconds=0.3))) as client:
+        game = client.post("/api/game", json={"rows": 100, "cols": 100, "mines": 2500,
+                                              "rules": "noguess"}).json()
+        response = client.post(f"/api/game/{game['id']}/move",
+                               json={"action": "reveal", "cell": [50, 50]})
+        assert response.status_code == 422
+        assert response.json()["error"].startswith(
+            "no answer within 0.3 s to the no-guess layout (a layout solvable")
+        # Nothing was placed: the game is still waiting for its first click.
+        assert client.get(f"/api/game/{game['id']}").json()["moves"] == 0
