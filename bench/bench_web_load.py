@@ -9,10 +9,11 @@ and the clients (httpx, asyncio) in this one. Two phases, each with ``--clients`
 2. the same easy load while ``--hard-clients`` clients keep sending a hard position (a 60x60
    checkerboard opening, 30% mines, with its total, German & Lakshtanov's family) with a short limit
    (``"timeout": --hard-timeout``), which the server answers with a JSON time-out error;
-3. the attack of issue 21: four clients each keep one heavy 100-byte request under way (a
-   100x100 no-guess puzzle of 2,500 mines, twice; the solver to the end of a 100x100 game of
-   1,800 mines; the first click of a 100x100 no-guess game), while one client sends 9x9
-   analyses one after another: their latencies are what a player sees under that attack.
+3. the abuse of issue 21 while ``--attack-clients`` clients analyse Expert positions: four
+   clients each keep one heavy 100-byte request under way (a 100x100 no-guess puzzle of 2,500
+   mines, twice; the solver to the end of a 100x100 game of 1,800 mines; the first click of a
+   100x100 no-guess game), and ``--silent`` connections are opened that never send a request
+   or only half of its head.
 
 Every client sends its own ``X-Forwarded-For`` address (as a reverse proxy would), so the
 per-client limit applies to each as to a separate player.
@@ -149,14 +150,25 @@ async def _phase(url: str, texts: list[str], expected: list[dict[str, Any]], cli
     return out
 
 
-async def _attack(url: str, small: str, expected: dict[str, Any], analyses: int) -> dict[str, Any]:
-    """Phase 3: heavy 100-byte requests kept under way by four clients while a fifth times
-    9x9 analyses."""
+async def _attack(url: str, texts: list[str], expected: list[dict[str, Any]], clients: int,
+                  requests: int, silent: int) -> dict[str, Any]:
+    """Phase 3: the abuse of issue 21 (items 2 and 3) while ``clients`` clients analyse Expert
+    positions: four clients keep heavy 100-byte requests under way, and ``silent``
+    connections are opened that never send a request (or only half of one)."""
     heavy_statuses: dict[str, int] = {}
-    latencies: list[float] = []
-    errors: list[str] = []
     stop = asyncio.Event()
-    async with httpx.AsyncClient(base_url=url, timeout=120) as http:
+    sockets: list[socket.socket] = []
+    host, port = url.removeprefix("http://").split(":")
+    for k in range(silent):
+        try:
+            sock = socket.create_connection((host, int(port)), timeout=10)
+        except OSError:
+            break
+        if k % 2:
+            sock.sendall(b"POST /api/analyze HTTP/1.1\r\nHost: x\r\n")   # half a head
+        sockets.append(sock)
+    limits = httpx.Limits(max_connections=clients + 8)
+    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as http:
         def who(k: int) -> dict[str, str]:
             return {"X-Forwarded-For": f"10.2.0.{k}"}
 
@@ -187,20 +199,24 @@ async def _attack(url: str, small: str, expected: dict[str, Any], analyses: int)
         attackers = [asyncio.create_task(keep(k, send)) for k, send in
                      enumerate([puzzle, puzzle, solver, first_click])]
         await asyncio.sleep(1.0)              # the heavy requests are under way
-        for _ in range(analyses):
-            start = time.perf_counter()
-            response = await http.post("/api/analyze", headers=who(9), json={"board": small})
-            latencies.append(time.perf_counter() - start)
-            if response.status_code != 200 or response.json() != expected:
-                errors.append(f"status {response.status_code}: {response.text[:200]}")
-            await asyncio.sleep(0.05)
+        measured = await _phase(url, texts, expected, clients, requests, None, 0, 0.0)
         stop.set()
         for task in attackers:
             task.cancel()
         await asyncio.gather(*attackers, return_exceptions=True)
-    return {"analyses": len(latencies), **_summary(latencies),
-            "under_1s": sum(1 for t in latencies if t < 1.0), "errors": len(errors),
-            "first_errors": errors[:5], "heavy_statuses": heavy_statuses}
+    # How many of the silent connections the server had closed by now.
+    closed = 0
+    for sock in sockets:
+        sock.setblocking(False)
+        try:
+            closed += sock.recv(1) == b""
+        except BlockingIOError:
+            pass
+        except OSError:
+            closed += 1
+        sock.close()
+    return {**measured, "silent_connections": len(sockets), "silent_closed_by_server": closed,
+            "heavy_statuses": heavy_statuses}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,8 +227,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard-timeout", type=float, default=1.0)
     ap.add_argument("--hard-size", type=int, default=60,
                     help="side of the checkerboard opening, 30%% mines (60: no answer in minutes)")
-    ap.add_argument("--attack-analyses", type=int, default=100,
-                    help="9x9 analyses timed during the attack phase")
+    ap.add_argument("--attack-clients", type=int, default=20,
+                    help="clients analysing Expert positions during the attack phase")
+    ap.add_argument("--silent", type=int, default=2000,
+                    help="connections opened during the attack that never send a whole request")
     ap.add_argument("--out", default=str(HERE / "results" / "web_load.json"))
     args = ap.parse_args(argv)
 
@@ -222,16 +240,20 @@ def main(argv: list[str] | None = None) -> int:
     hard = checkerboard_opening(args.hard_size, args.hard_size, 0.3, seed=1, total=True).to_text()
     url, server = _serve()
     try:
+        import resource
+        soft, hard_limit = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard_limit, hard_limit))
+    except (ImportError, ValueError, OSError):
+        pass
+    try:
         alone = asyncio.run(_phase(url, texts, expected, args.clients, args.requests, None, 0,
                                    args.hard_timeout))
         print("easy alone:", json.dumps(alone), flush=True)
         mixed = asyncio.run(_phase(url, texts, expected, args.clients, args.requests, hard,
                                    args.hard_clients, args.hard_timeout))
         print("with hard requests:", json.dumps(mixed), flush=True)
-        from minegraph.recipes import midgame_position
-        beginner = midgame_position(9, 9, 10, seed=5)
-        attacked = asyncio.run(_attack(url, beginner.to_text(), analyze(beginner).to_json(),
-                                       args.attack_analyses))
+        attacked = asyncio.run(_attack(url, texts, expected, args.attack_clients, args.requests,
+                                       args.silent))
         print("under attack:", json.dumps(attacked), flush=True)
     finally:
         server.terminate()

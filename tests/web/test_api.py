@@ -393,7 +393,7 @@ def test_serve_starts_uvicorn_with_the_app(monkeypatch: pytest.MonkeyPatch,
     config = seen["config"]
     assert isinstance(config.app, FastAPI) and config.host == "127.0.0.1" and config.port == 8123
     assert issubclass(config.http, GuardedH11Protocol)
-    assert config.limit_concurrency == Limits().max_connections
+    assert config.http.MAX_CONNECTIONS <= Limits().max_connections
     assert "http://127.0.0.1:8123/" in capsys.readouterr().out
     with pytest.raises(SystemExit) as exit:
         main(["serve", "--port", "70000"])

@@ -64,7 +64,8 @@ class Limits:
         A game accepts at most ``moves_per_cell`` × its cells + 100 moves (flag toggles
         included), so its history stays bounded; past it 422.
     max_connections
-        Connections served at once (``minegraph serve``); past it new ones are answered 503.
+        Connections open at once (``minegraph serve``; at most the open-file limit less
+        200); one more is answered 503 and closed at once.
     header_seconds
         ``minegraph serve`` closes a connection that has not sent a complete request head
         within this time, and an idle kept-alive connection after it.
@@ -99,7 +100,7 @@ class Limits:
     per_client: int = 3
     big_worker_bytes: int = 1 << 30
     moves_per_cell: int = 2
-    max_connections: int = 1000
+    max_connections: int = 4000
     header_seconds: float = 5.0
 
     def __post_init__(self) -> None:

@@ -3,8 +3,8 @@
 - A connection that has not sent a complete request head within
   :attr:`~minegraph.web.limits.Limits.header_seconds` is closed (uvicorn's HTTP/1.1 protocol
   waits for ever), and so is an idle kept-alive connection after the same time.
-- At most :attr:`~minegraph.web.limits.Limits.max_connections` connections and requests are
-  served at once; uvicorn answers more with 503.
+- At most :attr:`~minegraph.web.limits.Limits.max_connections` connections are open at once
+  (fewer if the open-file limit is lower); one more is answered 503 and closed at once.
 - The open-file limit is raised to the hard limit, so that the connection cap, not the file
   table, is what refuses.
 - Errors that repeat (a full file table, say) are logged once a minute with a count, not once
@@ -26,15 +26,31 @@ from minegraph.web.limits import Limits
 __all__ = ["GuardedH11Protocol", "OnceAMinute", "serve", "server_config"]
 
 
+#: What a connection past the cap is told before it is closed.
+_BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+         b"Retry-After: 1\r\nConnection: close\r\nContent-Length: 56\r\n\r\n"
+         b'{"error": "too many connections; try again in a second"}')
+
+
 class GuardedH11Protocol(H11Protocol):
     """uvicorn's HTTP/1.1 protocol, closing a connection whose request head is not complete
-    within ``HEAD_SECONDS`` of its start (or of its last answer)."""
+    within ``HEAD_SECONDS`` of its start (or of its last answer), and answering a connection
+    past ``MAX_CONNECTIONS`` open ones with 503 at once.
+
+    The cap counts connections, not requests under way: uvicorn's own ``limit_concurrency``
+    would answer every request 503 while idle connections fill it, so a few thousand silent
+    sockets would lock players out until they time out."""
 
     HEAD_SECONDS = 5.0
+    MAX_CONNECTIONS = 4000
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         self._head_timer: Any = None
+        if len(self.connections) > self.MAX_CONNECTIONS:
+            transport.write(_BUSY)
+            transport.close()
+            return
         self._arm()
 
     def _arm(self) -> None:
@@ -105,7 +121,8 @@ class OnceAMinute(logging.Filter):
         return True
 
 
-def _raise_open_files() -> None:
+def _raise_open_files() -> int | None:
+    """Raise the open-file limit to the hard limit; the limit now (``None`` if unknown)."""
     try:
         import resource
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -113,11 +130,13 @@ def _raise_open_files() -> None:
             hard = 1 << 20
         if soft < hard:
             resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        return int(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
     except (ImportError, ValueError, OSError):   # pragma: no cover - not POSIX, or refused
-        pass
+        return None
 
 
-def server_config(app: Any, host: str, port: int, limits: Limits) -> Any:
+def server_config(app: Any, host: str, port: int, limits: Limits,
+                  open_files: int | None = None) -> Any:
     """The uvicorn configuration ``minegraph serve`` uses (see the module docstring).
 
     Parameters
@@ -128,6 +147,9 @@ def server_config(app: Any, host: str, port: int, limits: Limits) -> Any:
         Where to listen.
     limits
         The app's limits: ``max_connections`` and ``header_seconds`` apply here.
+    open_files
+        The process's open-file limit, if known: the connection cap stays 200 below it
+        (the lanes, logs and libraries need files too).
 
     Returns
     -------
@@ -135,12 +157,16 @@ def server_config(app: Any, host: str, port: int, limits: Limits) -> Any:
     """
     import uvicorn
 
+    cap = limits.max_connections
+    if open_files is not None:
+        cap = max(1, min(cap, open_files - 200))
+
     class Protocol(GuardedH11Protocol):
         HEAD_SECONDS = limits.header_seconds
+        MAX_CONNECTIONS = cap
 
     return uvicorn.Config(app, host=host, port=port, log_level="warning", http=Protocol,
                           timeout_keep_alive=max(1, int(limits.header_seconds)),
-                          limit_concurrency=limits.max_connections,
                           timeout_graceful_shutdown=5, proxy_headers=True)
 
 
@@ -158,9 +184,9 @@ def serve(host: str, port: int, limits: Limits | None = None) -> None:
 
     from minegraph.web.app import create_app
     limits = limits if limits is not None else Limits()
-    _raise_open_files()
+    open_files = _raise_open_files()
     once = OnceAMinute()
     for name in ("uvicorn.error", "asyncio"):
         logging.getLogger(name).addFilter(once)
-    server = uvicorn.Server(server_config(create_app(limits), host, port, limits))
+    server = uvicorn.Server(server_config(create_app(limits), host, port, limits, open_files))
     server.run()
