@@ -167,6 +167,7 @@ async def _attack(url: str, texts: list[str], expected: list[dict[str, Any]], cl
         if k % 2:
             sock.sendall(b"POST /api/analyze HTTP/1.1\r\nHost: x\r\n")   # half a head
         sockets.append(sock)
+    opened = time.monotonic()
     limits = httpx.Limits(max_connections=clients + 8)
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as http:
         def who(k: int) -> dict[str, str]:
@@ -204,7 +205,9 @@ async def _attack(url: str, texts: list[str], expected: list[dict[str, Any]], cl
         for task in attackers:
             task.cancel()
         await asyncio.gather(*attackers, return_exceptions=True)
-    # How many of the silent connections the server had closed by now.
+    # How many of the silent connections the server has closed once its header time
+    # (5 s by default) has passed since they were opened.
+    await asyncio.sleep(max(0.0, opened + 6.0 - time.monotonic()))
     closed = 0
     for sock in sockets:
         sock.setblocking(False)
