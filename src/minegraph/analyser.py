@@ -67,6 +67,12 @@ class Analyser:
     cache
         The :class:`~minegraph.engines.portfolio.ComponentCache` (``hits``, ``misses``,
         ``hit_rate``).
+
+    Raises
+    ------
+    EngineError
+        for a work budget that is not a number >= 0 (or ``None``), an unknown SAT solver,
+        or a ``max_cells`` that is not a whole number >= 0.
     """
 
     def __init__(self, *, work_budget: float | None = None, solver: str = "cadical",

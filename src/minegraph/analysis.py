@@ -45,6 +45,24 @@ def check_board(board: object, function: str) -> Board:
     """``board`` if it is a :class:`~minegraph.board.Board`, else a
     :class:`~minegraph.errors.BoardError` saying how to make one.
 
+    Parameters
+    ----------
+    board
+        The value a caller passed as a board.
+    function
+        The name of the function asking, for the message.
+
+    Returns
+    -------
+    Board
+        ``board`` itself.
+
+    Raises
+    ------
+    BoardError
+        when ``board`` is not a :class:`~minegraph.board.Board` (for text, the message says
+        how to read it).
+
     Examples
     --------
     >>> check_board("#1#", "analyze")
@@ -68,6 +86,12 @@ class CellProbabilities(LazyDict[Cell, "Probability"]):
     and a caller that wants one cell, the best move or the safe cells does not need it. This
     read-only mapping builds the per-cell dictionary the first time it is read; it compares
     equal to a ``dict`` with the same items.
+
+    Parameters
+    ----------
+    build
+        Called once, on the first read, with no arguments: returns the dictionary cell ->
+        mine probability.
 
     Examples
     --------
@@ -94,6 +118,8 @@ class Analysis:
 
     Attributes
     ----------
+    board
+        The position analysed (with the total mine count the answers respect).
     consistent
         Whether some completion exists (an inconsistent board is an answer, not an error).
     solutions
@@ -115,6 +141,14 @@ class Analysis:
     best_basis
         Which of those cases applied: ``"safe"``, ``"probability"`` or ``"unknown"`` (``None``
         with ``best``).
+    engine
+        The name of the engine that answered (``"kernel"``, ``"dp"``, ``"sat"``, ...).
+    stats
+        Engine-specific figures (``stats["arithmetic"]``, why probabilities are unavailable,
+        ...).
+    result
+        The engine's own :class:`~minegraph.engines.base.EngineResult` (``None`` for an
+        analysis built without one).
     probabilities_available
         False when some hidden cell's probability is unknown; ``stats["probabilities"]`` then
         says why.
@@ -473,6 +507,22 @@ def choose_best(board: Board, safe: Iterable[int], mines: Iterable[int],
     probability is unknown. Ties: fewest hidden neighbours, then lowest index. A proven mine
     is never chosen.
 
+    Parameters
+    ----------
+    board
+        The position.
+    safe, mines
+        Hidden cells (indices) proven safe / mined.
+    known
+        Hidden cell (index) -> its mine probability, or any value ordered like it (its mine
+        count); cells left out are of unknown probability.
+
+    Returns
+    -------
+    tuple
+        ``(cell, basis)``: the cell's index and one of :data:`BEST_BASES`; ``(None, None)``
+        when every hidden cell is a proven mine (or none is hidden).
+
     Examples
     --------
     >>> b = Board.from_text("###\\n#1#")
@@ -528,6 +578,8 @@ def analyze(board: Board, engine: "str | Engine" = "auto", *, mines: int | None 
     Returns
     -------
     Analysis
+        Every answer about the position: consistency, the count, forced cells, mine
+        probabilities and the recommended cell.
 
     Raises
     ------
@@ -654,6 +706,12 @@ def solve(board: Board, engine: "str | Engine" = "auto", *, mines: int | None = 
         returned carries this total.
     timeout
         Seconds the query may take, or a :class:`~minegraph.deadline.Deadline`.
+
+    Returns
+    -------
+    Board or None
+        The board with every hidden cell decided (mines as ``MINE``, safe cells with their
+        number), or ``None`` when the board has no completion.
 
     Raises
     ------

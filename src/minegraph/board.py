@@ -145,6 +145,32 @@ class Board:
     carry ``labels``, one name per cell (its node in a networkx graph): then the API names
     cells by label (:meth:`cell`, :meth:`index`), and so do the analysis and its outputs.
 
+    Attributes
+    ----------
+    topology
+        One of :data:`~minegraph.topology.TOPOLOGIES`, or ``"graph"`` for any graph.
+    rows, cols
+        The grid's size; ``None`` on graph boards.
+    neighbors
+        The neighbour list of every cell (a grid's are its topology's; a graph's are
+        symmetric, without repeats or loops).
+    states
+        One state per cell: a number ``0..degree``, :data:`HIDDEN`, :data:`MINE` or
+        :data:`BLANK` (symbols of the board text are accepted when building).
+    mines
+        The total mine count, or ``None`` (unknown).
+    labels
+        One distinct hashable name per cell of a graph board, or ``None``.
+
+    Raises
+    ------
+    BoardError
+        when a board built field by field is not valid (an unknown topology, neighbour lists
+        that do not fit it, a state or a total out of range, labels on a grid), saying what
+        was expected.
+    LimitError
+        for more than :data:`MAX_CELLS` cells.
+
     Examples
     --------
     >>> b = Board.from_text("#1#\\n#1#")

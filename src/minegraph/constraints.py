@@ -49,7 +49,15 @@ ComponentKey = tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]
 
 @dataclass(frozen=True)
 class Box:
-    """Interchangeable hidden cells: all adjacent to exactly the clues in ``clues``."""
+    """Interchangeable hidden cells: all adjacent to exactly the clues in ``clues``.
+
+    Attributes
+    ----------
+    cells
+        The hidden cells (indices), in increasing order.
+    clues
+        The clues around them (indices into :attr:`ConstraintSystem.clues`).
+    """
 
     cells: tuple[int, ...]
     clues: tuple[int, ...]
@@ -61,7 +69,18 @@ class Box:
 
 @dataclass(frozen=True)
 class Clue:
-    """One equation: the boxes ``boxes`` around the number on ``cell`` hold ``need`` mines."""
+    """One equation: the boxes ``boxes`` around the number on ``cell`` hold ``need`` mines.
+
+    Attributes
+    ----------
+    cell
+        The cell of the number.
+    need
+        The mines still to place around it: its number minus the known mines around it.
+    boxes
+        The boxes of its undecided hidden neighbours (indices into
+        :attr:`ConstraintSystem.boxes`).
+    """
 
     cell: int
     need: int
@@ -71,7 +90,18 @@ class Clue:
 @dataclass(frozen=True)
 class Component:
     """Boxes and clues linked by shared equations (indices into the system's tuples), with
-    the canonical structural ``key``."""
+    the canonical structural ``key``.
+
+    Attributes
+    ----------
+    boxes
+        The component's boxes (indices into :attr:`ConstraintSystem.boxes`), increasing.
+    clues
+        Its clues (indices into :attr:`ConstraintSystem.clues`), increasing.
+    key
+        Its structure in local numbering (see the module docstring): equal keys, identical
+        local structure.
+    """
 
     boxes: tuple[int, ...]
     clues: tuple[int, ...]
@@ -86,7 +116,17 @@ class Component:
 @dataclass(frozen=True)
 class Step:
     """One propagation decision: hidden ``cell`` is a mine (or safe) because of the number on
-    ``clue`` (a cell index)."""
+    ``clue`` (a cell index).
+
+    Attributes
+    ----------
+    cell
+        The hidden cell decided.
+    mine
+        Whether it is a mine (``False``: safe).
+    clue
+        The cell of the number that decided it.
+    """
 
     cell: int
     mine: bool
@@ -100,6 +140,17 @@ class IncidenceMatrix:
     Row ``i`` is the clue on cell ``clue_cells[i]``: the cells ``columns[j]`` for ``j`` in
     ``rows[i]`` (increasing) hold ``rhs[i]`` mines. Every undecided hidden cell is a column,
     also one next to no clue (its column is empty).
+
+    Attributes
+    ----------
+    rows
+        For each clue, the columns (indices into ``columns``) of its undecided hidden cells.
+    rhs
+        For each clue, the mines among them (its need).
+    columns
+        The undecided hidden cells, in increasing order.
+    clue_cells
+        For each clue, the cell of its number.
     """
 
     rows: tuple[tuple[int, ...], ...]
@@ -110,6 +161,11 @@ class IncidenceMatrix:
 
 class UnionFind:
     """Disjoint sets over ``0..n-1`` with path halving (the one union-find of the package).
+
+    Parameters
+    ----------
+    n
+        The number of elements, each in a set of its own at first.
 
     Examples
     --------
@@ -167,6 +223,9 @@ class ConstraintSystem:
         The number cell whose equation failed, when one did.
     propagated
         Whether propagation ran.
+    reasoning
+        Propagation's state, kept so that :func:`update_system` can start from it (``None``
+        without propagation or after a contradiction); not compared, not shown.
     """
 
     board: Board
@@ -345,6 +404,14 @@ def build_system(board: Board, *, propagate: bool = True) -> ConstraintSystem:
         Decide what the two trivial rules decide first (``False``: every number with hidden
         neighbours stays a clue over its raw neighbourhood, as ``explain`` needs).
 
+    Returns
+    -------
+    ConstraintSystem
+        The boxes, clues and components of the undecided cells, with what propagation decided
+        and any contradiction it found (an inconsistent board is an answer, not an error).
+
+    Notes
+    -----
     Cost: linear in cells plus edges (propagation revisits a clue only when one of its cells is
     decided), plus the component keys, linear in the clues' sizes.
 
@@ -450,6 +517,19 @@ def update_system(previous: ConstraintSystem, board: Board) -> ConstraintSystem:
     inconsistent earlier board) is built from scratch by :func:`build_system`. The result
     equals ``build_system(board)`` except that its trace may list the decisions in another
     (equally valid) order.
+
+    Parameters
+    ----------
+    previous
+        The system of an earlier position, built with propagation (one without, or of
+        another graph, gives a build from scratch).
+    board
+        The later position.
+
+    Returns
+    -------
+    ConstraintSystem
+        The system of ``board``, with propagation.
 
     Examples
     --------

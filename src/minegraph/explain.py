@@ -77,6 +77,8 @@ class Explanation:
     probability
         The cell's mine probability when it is not forced (``None`` if unknown or forced:
         forced cells are 0 or 1).
+    stats
+        Figures of the search (``"solver_calls"``); not compared.
     """
 
     board: Board
@@ -188,6 +190,13 @@ class Explainer:
     solver
         The SAT solver (see :mod:`minegraph.engines.sat`); Glucose by default (its cores are
         small and it can be interrupted at the deadline).
+
+    Raises
+    ------
+    BoardError
+        when ``board`` is not a :class:`~minegraph.board.Board`.
+    EngineError
+        for a solver that is not a known SAT solver name.
 
     Examples
     --------
@@ -381,10 +390,16 @@ def explain(board: Board, cell: Cell | None = None, *, timeout: float | Deadline
     Raises
     ------
     BoardError
-        for a cell outside the board or not hidden.
+        when ``board`` is not a :class:`~minegraph.board.Board`, or for a cell outside the
+        board or not hidden.
+    EngineError
+        for a ``timeout`` that is not a positive number of seconds, or an unknown solver
+        (noticed when the question needs one).
     QueryTimeout
         when ``timeout`` expires.
 
+    Notes
+    -----
     Cost: a few SAT calls per number of the first core (deletion), plus at most
     :data:`_SMALLEST_CALLS` for the smallest-set search on small components.
 

@@ -117,6 +117,16 @@ def clue_incidence(board: Board) -> IncidenceMatrix:
     per number with a hidden neighbour (the constraint model's
     :meth:`~minegraph.constraints.ConstraintSystem.incidence`).
 
+    Parameters
+    ----------
+    board
+        The position.
+
+    Returns
+    -------
+    IncidenceMatrix
+        One row per number with a hidden neighbour, one column per hidden cell.
+
     Raises
     ------
     BoardError
@@ -215,6 +225,11 @@ def matrix_rank(rows: Sequence[Sequence[int]], ncols: int) -> RankCertificate:
     ncols
         The number of unknowns.
 
+    Returns
+    -------
+    RankCertificate
+        The rank and how it was established.
+
     Raises
     ------
     BoardError
@@ -256,6 +271,21 @@ def certify(board: Board) -> RankCertificate:
     whatever they are: any layout gives a board with exactly one solution. A hidden cell next
     to no number always leaves the rank short.
 
+    Parameters
+    ----------
+    board
+        The table: its numbers are the equations, its hidden cells the unknowns.
+
+    Returns
+    -------
+    RankCertificate
+        The rank of the incidence matrix (:func:`clue_incidence`).
+
+    Raises
+    ------
+    BoardError
+        when ``board`` is not a :class:`~minegraph.board.Board`.
+
     Examples
     --------
     >>> certify(Board.from_text("#1#")).nullity           # which side is the mine?
@@ -272,6 +302,22 @@ def null_vector(board: Board) -> tuple[frozenset[int], frozenset[int]] | None:
     Full column rank (:func:`certify`) rules such pairs out; a rank-deficient system has them
     exactly when its null space holds a non-zero vector with entries in {-1, 0, 1}, which a
     SAT solver searches for (two layouts ``x != y`` with ``A x = A y``).
+
+    Parameters
+    ----------
+    board
+        The table: its numbers are the equations, its hidden cells the unknowns.
+
+    Returns
+    -------
+    tuple of frozenset or None
+        ``(first, second)``, two layouts (mined cell indices) that give the same numbers;
+        ``None`` when there are none.
+
+    Raises
+    ------
+    BoardError
+        when ``board`` is not a :class:`~minegraph.board.Board`.
 
     Examples
     --------
@@ -337,6 +383,18 @@ def linear_deductions(system: ConstraintSystem, *, total: bool = True) -> Linear
     the row space, read off the exact reduced row echelon form (``fmpq_mat.rref``) of the
     augmented matrix: its column is a pivot whose row has no other unknown. A determined count
     of 0 makes the box safe; one equal to its size makes it mines.
+
+    Parameters
+    ----------
+    system
+        The constraint system of the position (with or without propagation).
+    total
+        Use the total mine count as one more equation, when the board has one.
+
+    Returns
+    -------
+    LinearDeduction
+        The cells decided and every mine count determined.
 
     Examples
     --------

@@ -54,7 +54,13 @@ IN_FLIGHT_PER_WORKER = 4
 
 
 def default_workers() -> int:
-    """The cores this process may use."""
+    """The cores this process may use.
+
+    Returns
+    -------
+    int
+        The size of the process's CPU affinity set (the CPU count where that is unknown).
+    """
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not on Linux
@@ -62,7 +68,20 @@ def default_workers() -> int:
 
 
 def chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:
-    """Consecutive lists of ``size`` items (the last may be shorter), drawn lazily."""
+    """Consecutive lists of ``size`` items (the last may be shorter), drawn lazily.
+
+    Parameters
+    ----------
+    items
+        Any iterable (it may be endless).
+    size
+        Items per list, at least 1.
+
+    Yields
+    ------
+    list
+        The next ``size`` items, in order.
+    """
     iterator = iter(items)
     while chunk := list(itertools.islice(iterator, size)):
         yield chunk
@@ -228,6 +247,16 @@ def _wait(future: Any) -> Any:
 
 def dask_client(scheduler: str) -> Any:
     """A ``distributed.Client`` on the scheduler at ``scheduler`` (``tcp://host:8786``).
+
+    Parameters
+    ----------
+    scheduler
+        The scheduler's address.
+
+    Returns
+    -------
+    distributed.Client
+        A client connected to it (the caller closes it).
 
     Raises
     ------

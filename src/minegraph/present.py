@@ -147,6 +147,16 @@ def exact_decimal(n: int) -> str:
     safe in any thread. About 0.05 s for the 301,000 digits of a count on the largest board
     accepted (one million cells), where ``str`` under a raised limit takes 1 s.
 
+    Parameters
+    ----------
+    n
+        Any integer.
+
+    Returns
+    -------
+    str
+        ``str(n)``, without its length limit.
+
     Examples
     --------
     >>> exact_decimal(-1234)
@@ -191,6 +201,17 @@ SHOWN_DIGITS = 100
 def mantissa(digits: str) -> str:
     """``d.dddd…e+N``: the first five digits of a decimal string, cut (not rounded).
 
+    Parameters
+    ----------
+    digits
+        An integer's decimal digits (as :func:`exact_decimal` writes them), with a leading
+        ``-`` when negative.
+
+    Returns
+    -------
+    str
+        The mantissa and exponent, with the sign.
+
     Examples
     --------
     >>> mantissa("133099"), mantissa("-20000000")
@@ -207,6 +228,18 @@ def count_text(n: int, *, full: bool = False) -> str:
 
     Works at any length: Python's 4,300-digit limit on ``str(int)`` does not apply
     (:func:`exact_decimal`).
+
+    Parameters
+    ----------
+    n
+        Any integer (a count of completions, typically).
+    full
+        Write every digit, however many.
+
+    Returns
+    -------
+    str
+        The decimal text, or its abbreviation.
 
     Examples
     --------

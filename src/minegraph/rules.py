@@ -50,6 +50,20 @@ def kept_clear(rules: str, neighbors: Sequence[Sequence[int]], first: int) -> se
     """The cells the rules keep free of mines for the first click ``first``: the cell itself
     under ``classic``, it and its neighbours under ``modern``, none under ``any``.
 
+    Parameters
+    ----------
+    rules
+        One of :data:`RULES`.
+    neighbors
+        The neighbour list of every cell.
+    first
+        The first cell uncovered (an index).
+
+    Returns
+    -------
+    set of int
+        The cells (indices) that hold no mine.
+
     Examples
     --------
     >>> from minegraph.topology import grid_neighbors
@@ -64,6 +78,18 @@ def kept_clear(rules: str, neighbors: Sequence[Sequence[int]], first: int) -> se
 def mine_candidates(size: int, kept: set[int]) -> list[int]:
     """The cells a layout draws its mines from, in order: every cell not kept clear.
 
+    Parameters
+    ----------
+    size
+        The number of cells.
+    kept
+        The cells kept clear (:func:`kept_clear`).
+
+    Returns
+    -------
+    list of int
+        The other cells, in increasing order.
+
     Examples
     --------
     >>> mine_candidates(5, {1, 2})
@@ -77,6 +103,22 @@ def draw_layout(rng: random.Random, kept: set[int], size: int, mines: int) -> fr
 
     The one place layouts are drawn: ``frozenset(rng.sample(mine_candidates(size, kept),
     mines))``, so a seed names the same layout wherever it is used.
+
+    Parameters
+    ----------
+    rng
+        The random generator, advanced by the draw.
+    kept
+        The cells kept clear (:func:`kept_clear`).
+    size
+        The number of cells.
+    mines
+        The number of mines.
+
+    Returns
+    -------
+    frozenset of int
+        The mined cells.
 
     Raises
     ------
@@ -106,6 +148,15 @@ def check_fit(rules: str, neighbors: Sequence[Sequence[int]], mines: int) -> Non
     with the fewest neighbours), and :func:`draw_layout` refuses a first cell that leaves too
     little.
 
+    Parameters
+    ----------
+    rules
+        One of :data:`RULES`.
+    neighbors
+        The neighbour list of every cell.
+    mines
+        The number of mines.
+
     Raises
     ------
     GameError
@@ -130,6 +181,20 @@ def check_fit(rules: str, neighbors: Sequence[Sequence[int]], mines: int) -> Non
 
 def cell_index(cell: object, size: int, cols: int | None = None) -> int:
     """The index of ``cell``: an index, or ``(row, col)`` on a grid of ``cols`` columns.
+
+    Parameters
+    ----------
+    cell
+        An index, or ``(row, col)`` (a tuple or a list) when ``cols`` is given.
+    size
+        The number of cells.
+    cols
+        The grid's columns; ``None`` on a graph, where only indices are cells.
+
+    Returns
+    -------
+    int
+        The index, ``row * cols + col`` for a ``(row, col)`` pair.
 
     Raises
     ------
@@ -167,6 +232,24 @@ def flood_fill(neighbors: Sequence[Sequence[int]], mines: frozenset[int] | set[i
     (as the game does, a flag stays on a cell even when a flood reaches it).
 
     Updates ``uncovered`` in place and returns the cells it added (in the order uncovered).
+
+    Parameters
+    ----------
+    neighbors
+        The neighbour list of every cell.
+    mines
+        The mined cells.
+    uncovered
+        The cells uncovered so far; updated in place.
+    cell
+        The safe cell to uncover.
+    flags
+        Flagged cells, which the flood leaves covered.
+
+    Returns
+    -------
+    list of int
+        The cells newly uncovered, in order (empty when ``cell`` was uncovered already).
 
     Examples
     --------

@@ -414,6 +414,12 @@ class BacktrackEngine:
     max_enumerated
         The counting limit per region (default :data:`MAX_ENUMERATED`).
 
+    Raises
+    ------
+    EngineError
+        for a seed that is not an integer (or its digits), or a ``direction`` other than
+        ``"first"``, ``"last"`` and ``None``.
+
     Examples
     --------
     >>> from minegraph import Board

@@ -58,6 +58,13 @@ class EngineResult:
         may leave it to :attr:`completer`, called on first use (:meth:`get_completion`).
     stats
         Engine-specific figures (decomposition width, solver calls, ...).
+    completer
+        Builds :attr:`completion` on first use (``None`` when the engine gave the completion,
+        or once it is built).
+    best
+        The recommended cell and why, ``(cell, basis)``, when the engine chose it (the native
+        kernel does, per box); ``None``: :func:`~minegraph.analysis.choose_best` chooses from
+        the counts.
 
     Examples
     --------
@@ -176,6 +183,18 @@ def get_engine(name: str, **options: Any) -> Engine:
     ``"name:option"`` passes one positional option to engines that take one: the SAT solver
     (``"sat:minisat"``), the backtracking seed (``"backtrack:7"``), the portfolio's work
     budget (``"auto:0"`` sends every component to SAT first).
+
+    Parameters
+    ----------
+    name
+        A key of :data:`ENGINES`, optionally followed by ``:option``.
+    **options
+        Keyword arguments of the engine's class.
+
+    Returns
+    -------
+    Engine
+        A new instance of the engine's class.
 
     Raises
     ------

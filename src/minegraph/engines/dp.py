@@ -582,6 +582,8 @@ class DPEngine(SystemEngine):
     order
         Supplies each component's elimination order (min-fill by default).
 
+    Notes
+    -----
     Cost: per component, linear in its boxes times ``(max box size + 1) ** (width + 1)``
     table entries at worst, for the min-fill decomposition's width.
 

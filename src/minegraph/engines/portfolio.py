@@ -151,6 +151,13 @@ class PortfolioEngine(SystemEngine):
         Use the native kernel when it is built (the default): for the whole position, or for
         each component of at most 120 cells. ``False`` runs the Python reference path alone.
 
+    Raises
+    ------
+    EngineError
+        for a work budget that is not a number >= 0, ``dp_slice`` not a number of seconds
+        >= 0, ``cache`` not a :class:`ComponentCache`, ``native`` not a bool, or an unknown
+        solver, naming the mistake.
+
     Examples
     --------
     >>> from minegraph import Board

@@ -433,6 +433,13 @@ class SatEngine(SystemEngine):
     max_models
         The counting limit per component.
 
+    Raises
+    ------
+    EngineError
+        for an unknown solver.
+
+    Notes
+    -----
     Cost: one solver call for consistency, at most two per box for the backbone (each NP-hard
     in general, usually milliseconds), plus the encoding, linear in the board except for the
     total's constraint (``n * k`` clauses for ``n`` cells next to numbers and ``k`` mines).

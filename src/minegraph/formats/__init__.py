@@ -177,6 +177,11 @@ def read_board(text: str | bytes, format: str | None = None, name: str | None = 
         :func:`minegraph.formats.graphs.read_graph_board`. An edge or adjacency list without
         them is read with every cell hidden.
 
+    Returns
+    -------
+    Board
+        The board the text describes.
+
     Raises
     ------
     MinegraphError
@@ -229,6 +234,18 @@ def read_board(text: str | bytes, format: str | None = None, name: str | None = 
 def write_board(board: "Board", format: str) -> str:
     """Write ``board`` in ``format`` (one of :data:`FORMATS` or :data:`GRAPH_FORMATS`);
     reading it back gives ``board``.
+
+    Parameters
+    ----------
+    board : Board
+        The board to write.
+    format : str
+        One of :data:`FORMATS` or :data:`GRAPH_FORMATS`.
+
+    Returns
+    -------
+    str
+        The text of the file.
 
     Raises
     ------

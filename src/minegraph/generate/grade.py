@@ -59,7 +59,15 @@ _Constraint = tuple[frozenset[int], int]
 
 @dataclass(frozen=True)
 class Step:
-    """One round: the class used and the cells it decided (indices)."""
+    """One round: the class used and the cells it decided (indices).
+
+    Attributes
+    ----------
+    method
+        The class of deduction (one of :data:`METHODS`).
+    safe, mines
+        The cells it decided safe / mined, in increasing order.
+    """
 
     method: str
     safe: tuple[int, ...]
@@ -135,6 +143,19 @@ def _single(constraints: Iterable[_Constraint]) -> tuple[set[int], set[int]]:
 def deductions(board: Board, method: str) -> tuple[set[int], set[int]]:
     """The hidden cells (indices) that ``method`` alone decides on ``board``: ``(safe, mines)``.
 
+    Parameters
+    ----------
+    board
+        The position.
+    method
+        One of :data:`METHODS`.
+
+    Returns
+    -------
+    tuple of set
+        ``(safe, mines)``, cell indices; both empty when nothing is decided (or, for
+        ``search``, the board is inconsistent).
+
     Raises
     ------
     UserError
@@ -188,6 +209,11 @@ def grade(board: Board, *, up_to: str = "search",
     reveal
         The number of a cell found safe (a game's layout knows it); ``None``: safe cells are
         uncovered blank, as on paper.
+
+    Returns
+    -------
+    Grade
+        The grade, the rounds played and the final position.
 
     Raises
     ------

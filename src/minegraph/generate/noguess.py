@@ -91,6 +91,33 @@ def solved_without_guess(neighbors: Sequence[Sequence[int]], layout: frozenset[i
                          rows: int | None = None, cols: int | None = None) -> bool:
     """Whether the deduction-only player finishes the game from ``first`` without a guess.
 
+    Parameters
+    ----------
+    neighbors
+        The neighbour list of every cell.
+    layout
+        The mined cells (indices).
+    first
+        The first cell uncovered (an index).
+    mines
+        The total mine count the player knows.
+    level
+        The strongest deduction class allowed (:data:`~minegraph.generate.grade.METHODS`).
+    topology, rows, cols
+        The grid the neighbour lists are of; without ``rows`` and ``cols``, a graph board.
+
+    Returns
+    -------
+    bool
+        ``True`` when every safe cell gets uncovered without a guess (``False`` also when
+        ``first`` is a mine).
+
+    Raises
+    ------
+    BoardError
+        when ``rows`` and ``cols`` do not fit ``neighbors``, or ``mines`` does not fit the
+        board.
+
     Examples
     --------
     >>> from minegraph.topology import grid_neighbors
@@ -134,11 +161,18 @@ def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | 
     max_attempts
         Layouts to try before giving up.
 
+    Returns
+    -------
+    NoGuessBoard
+        The layout, the position after the first click and how it was made.
+
     Raises
     ------
     GameError
-        for an unknown rule, a first cell off the board, mines that do not fit, or no solvable
-        layout within ``max_attempts``.
+        for an unknown rule or topology, a size or first cell off the board, mines that do not
+        fit, or no solvable layout within ``max_attempts``.
+    UserError
+        for an unknown ``level``.
 
     Examples
     --------
@@ -188,6 +222,18 @@ def edge_density(boards: Iterable[NoGuessBoard]) -> list[dict[str, float]]:
     the cells counted (over all boards, leaving out the cells the rules keep clear), the mines
     found there, the observed density, the density a uniform layout under the same rules has
     (mines over the cells that may hold one), and their ratio.
+
+    Parameters
+    ----------
+    boards
+        No-guess boards (of any sizes and rules).
+
+    Returns
+    -------
+    list of dict
+        One row per distance, increasing: ``"distance"``, ``"cells"``, ``"mines"``,
+        ``"density"``, ``"uniform"`` and ``"ratio"`` (0.0 when the uniform density is 0),
+        all floats.
 
     Examples
     --------

@@ -14,6 +14,18 @@ def pair_rule(constraints: list[tuple[frozenset[int], int]],
     ``constraints``), only pairs with at least one constraint in ``focus`` are examined (a
     player that applied the previous result need only look at the constraints changed since).
 
+    Parameters
+    ----------
+    constraints
+        ``(cells, mines)`` pairs: hidden cells (indices) and the mines among them.
+    focus
+        Indices into ``constraints``; ``None``: every pair.
+
+    Returns
+    -------
+    tuple of set
+        ``(safe, mines)``, the cells (indices) decided.
+
     Examples
     --------
     >>> pair_rule([(frozenset({0, 1}), 1), (frozenset({0, 1, 2}), 2)])   # the subset rule

@@ -75,6 +75,16 @@ class TheoremError(UserError):
 def theorem_topology(theorem: int) -> str:
     """The grid of a theorem's tables (``square`` or ``triangle``).
 
+    Parameters
+    ----------
+    theorem
+        1, 2 or 3 (module docstring).
+
+    Returns
+    -------
+    str
+        The topology's name.
+
     Raises
     ------
     TheoremError
@@ -89,6 +99,23 @@ def theorem_condition(theorem: int, rows: int, cols: int) -> str | None:
     """Why the paper's theorem does not cover a ``rows`` x ``cols`` table, or ``None``.
 
     Only the printed condition is checked here; :func:`paper_table` also certifies the rank.
+
+    Parameters
+    ----------
+    theorem
+        1, 2 or 3 (module docstring).
+    rows, cols
+        The table's size.
+
+    Returns
+    -------
+    str or None
+        The condition the size violates, as a sentence; ``None`` when the theorem covers it.
+
+    Raises
+    ------
+    TheoremError
+        for a theorem other than 1, 2, 3.
 
     Examples
     --------
@@ -119,6 +146,23 @@ def theorem_condition(theorem: int, rows: int, cols: int) -> str | None:
 
 def open_cells(theorem: int, rows: int, cols: int) -> frozenset[int]:
     """The uncovered cells (indices ``r * cols + c``) of a theorem's table.
+
+    Parameters
+    ----------
+    theorem
+        1, 2 or 3 (module docstring).
+    rows, cols
+        The table's size.
+
+    Returns
+    -------
+    frozenset of int
+        The top row (Theorem 1) or the checkerboard ``r + c`` even (Theorems 2 and 3).
+
+    Raises
+    ------
+    TheoremError
+        for a theorem other than 1, 2, 3.
 
     Examples
     --------
@@ -172,6 +216,18 @@ def completed(board: Board, layout: frozenset[int]) -> Board:
     """``board`` with every hidden cell decided by ``layout``: mines as :data:`MINE`, safe cells
     with their numbers.
 
+    Parameters
+    ----------
+    board
+        The table.
+    layout
+        The mined cells (indices).
+
+    Returns
+    -------
+    Board
+        The answer key.
+
     Examples
     --------
     >>> completed(Board.from_text("#1#"), frozenset({0})).to_text()
@@ -219,6 +275,11 @@ def paper_table(theorem: int, rows: int, cols: int, *, seed: int = 0,
         The mine probability of each hidden cell's trial.
     variant
         ``"bernoulli"`` (the paper's step 1) or ``"rows"`` (its row-by-row variant).
+
+    Returns
+    -------
+    PaperTable
+        The table with its planted layout and its rank certificate.
 
     Raises
     ------

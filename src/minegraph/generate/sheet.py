@@ -40,6 +40,20 @@ def _size(board: Board) -> float:
 def puzzle_svg(board: Board, *, caption: str | None = None, title: str | None = None) -> str:
     """The puzzle sheet of ``board``: numbers printed, hidden cells white.
 
+    Parameters
+    ----------
+    board
+        The puzzle (known mines are drawn as such, on white cells).
+    caption
+        A line of text under the picture.
+    title
+        The document's title (``<title>``).
+
+    Returns
+    -------
+    str
+        The SVG document.
+
     Examples
     --------
     >>> from minegraph import Board
@@ -53,6 +67,22 @@ def puzzle_svg(board: Board, *, caption: str | None = None, title: str | None = 
 def solution_svg(board: Board, layout: frozenset[int], *, caption: str | None = None,
                  title: str | None = None) -> str:
     """The solution sheet of ``board`` (the puzzle) with the mines of ``layout`` drawn.
+
+    Parameters
+    ----------
+    board
+        The puzzle.
+    layout
+        The mined cells (indices), all hidden in the puzzle.
+    caption
+        A line of text under the picture.
+    title
+        The document's title (``<title>``).
+
+    Returns
+    -------
+    str
+        The SVG document.
 
     Raises
     ------

@@ -100,6 +100,11 @@ def unique_puzzle(rows: int, cols: int, mines: int, *, seed: int = 0, topology: 
     total
         Give the total mine count (default); without it, uniqueness must come from the numbers.
 
+    Returns
+    -------
+    UniquePuzzle
+        The puzzle, its planted layout and how it was made.
+
     Raises
     ------
     UserError

@@ -53,7 +53,26 @@ PUBLISHED: dict[tuple[str, str], list[tuple[str, float, str]]] = {
 
 @dataclass(frozen=True)
 class BenchConfig:
-    """What is measured: a standard size, rules, a policy and optionally the first cell."""
+    """What is measured: a standard size, rules, a policy and optionally the first cell.
+
+    Attributes
+    ----------
+    size
+        A standard size, a key of :data:`~minegraph.rules.SIZES`.
+    rules
+        One of :data:`~minegraph.rules.RULES`.
+    policy
+        A policy name, a key of :data:`~minegraph.play.policies.POLICIES`.
+    first
+        The first cell, ``(row, col)``; ``None``: the policy's choice.
+    revision
+        The policy's revision (the current one when not given).
+
+    Raises
+    ------
+    GameError
+        for an unknown size, rules or policy, or a first cell off the grid.
+    """
 
     size: str
     rules: str
@@ -90,6 +109,20 @@ class BenchConfig:
 def wilson(wins: int, games: int, z: float = 1.959963984540054) -> tuple[float, float]:
     """The Wilson score interval of a win rate (95% by default).
 
+    Parameters
+    ----------
+    wins
+        Games won.
+    games
+        Games played.
+    z
+        The normal quantile of the confidence level (1.96 for 95%).
+
+    Returns
+    -------
+    tuple of float
+        ``(low, high)``, within [0, 1]; ``(0.0, 1.0)`` when no game was played.
+
     Examples
     --------
     >>> lo, hi = wilson(50, 100)
@@ -116,7 +149,23 @@ _POLICIES: dict[BenchConfig, Policy] = {}
 
 
 def play_batch(config: BenchConfig, seeds: Sequence[int]) -> list[tuple[int, bool, int, float]]:
-    """Play the games of ``seeds``; per game ``(seed, won, guesses, seconds)``."""
+    """Play the games of ``seeds``; per game ``(seed, won, guesses, seconds)``.
+
+    The policy is made once per worker process and configuration, and reused from game to
+    game (its analyser's cache carries over).
+
+    Parameters
+    ----------
+    config
+        What is measured.
+    seeds
+        The games' seeds.
+
+    Returns
+    -------
+    list of tuple
+        ``(seed, won, guesses, seconds)`` per game, in the order of ``seeds``.
+    """
     policy = _POLICIES.get(config)
     if policy is None:
         policy = _POLICIES[config] = get_policy(config.policy, config.first_index())
@@ -129,7 +178,15 @@ def play_batch(config: BenchConfig, seeds: Sequence[int]) -> list[tuple[int, boo
 
 @dataclass
 class BenchResults:
-    """One record per seed: ``seed -> (won, guesses, seconds)``."""
+    """One record per seed: ``seed -> (won, guesses, seconds)``.
+
+    Attributes
+    ----------
+    config
+        What was measured.
+    records
+        ``seed -> (won, guesses, seconds)``, one entry per game played.
+    """
 
     config: BenchConfig
     records: dict[int, tuple[bool, int, float]] = field(default_factory=dict)
@@ -233,6 +290,11 @@ def run(config: BenchConfig, seeds: Iterable[int], *, workers: int | None = None
 
     Parameters
     ----------
+    config
+        What is measured.
+    seeds
+        The games' seeds (any iterable, drawn lazily; a ``range`` is counted for the
+        progress bar without being listed).
     workers
         Local worker processes (default: every core); ``1`` plays in this process.
     scheduler
@@ -249,6 +311,12 @@ def run(config: BenchConfig, seeds: Iterable[int], *, workers: int | None = None
     BenchResults
         with every finished game, also when interrupted (``KeyboardInterrupt``, or an
         exception from ``on_batch``, is raised again after the finished batches are recorded).
+
+    Raises
+    ------
+    UserError
+        for a number of workers below 1, or a Dask scheduler that is missing or cannot be
+        reached.
     """
     results = results if results is not None else BenchResults(config)
     done = results.records

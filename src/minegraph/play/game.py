@@ -53,6 +53,18 @@ class Move:
     """One move: ``action`` (``reveal``, ``flag`` — which toggles — or ``chord``) on ``cell``
     (a cell index).
 
+    Attributes
+    ----------
+    action
+        One of ``"reveal"``, ``"flag"`` and ``"chord"``.
+    cell
+        The cell's index.
+
+    Raises
+    ------
+    GameError
+        for an unknown action.
+
     Examples
     --------
     >>> Move("reveal", 3)

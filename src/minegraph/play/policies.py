@@ -59,7 +59,13 @@ class Decision:
 
 
 class Policy(Protocol):
-    """What an autoplayer provides."""
+    """What an autoplayer provides.
+
+    Attributes
+    ----------
+    name
+        The policy's name (a key of :data:`POLICIES`).
+    """
 
     name: str
 
@@ -105,7 +111,18 @@ class SafestPolicy:
 def default_first(game: Game) -> int:
     """The first cell ``strong`` uncovers: a corner under ``classic`` and ``any`` (the best chance
     of a 0), ``(3, 3)`` under ``modern`` (where the first cell is safe anyway and an inner
-    cell opens the largest area; clamped to the board's middle on small boards)."""
+    cell opens the largest area; clamped to the board's middle on small boards).
+
+    Parameters
+    ----------
+    game
+        The game about to start.
+
+    Returns
+    -------
+    int
+        The cell's index.
+    """
     if game.rules != "modern" or game.cols is None or game.rows is None:
         return 0
     return min(3, (game.rows - 1) // 2) * game.cols + min(3, (game.cols - 1) // 2)
@@ -132,6 +149,8 @@ class StrongPolicy:
         The analyser to reuse.
     candidates
         How many of the safest cells next to numbers are scored.
+    margin
+        Cells whose mine probability is at most this much above the lowest are candidates.
     floating
         How many cells next to no number are scored (those with the fewest covered
         neighbours: corners, then edges).
@@ -247,6 +266,18 @@ POLICIES: dict[str, Callable[[int | None], Policy]] = {
 def get_policy(name: str, first: int | None = None) -> Policy:
     """A new policy by name.
 
+    Parameters
+    ----------
+    name
+        A key of :data:`POLICIES` (``"safest"``, ``"strong"``).
+    first
+        The first cell to uncover (an index); ``None``: the policy's default.
+
+    Returns
+    -------
+    Policy
+        A new policy, with an analyser of its own.
+
     Raises
     ------
     GameError
@@ -260,7 +291,21 @@ def get_policy(name: str, first: int | None = None) -> Policy:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """How one game went."""
+    """How one game went.
+
+    Attributes
+    ----------
+    won
+        Whether the policy won.
+    guesses
+        Decisions that were guesses.
+    moves
+        Moves in the game's history at the end.
+    seconds
+        Seconds the policy took to play.
+    three_bv
+        The layout's 3BV (:meth:`~minegraph.play.game.Game.three_bv`).
+    """
 
     won: bool
     guesses: int
@@ -271,7 +316,20 @@ class GameRecord:
 
 def apply(game: Game, decision: Decision) -> list[Move]:
     """Play a decision's moves on ``game`` while it is in play, skipping those a flood fill
-    has meanwhile made illegal; the moves played."""
+    has meanwhile made illegal; the moves played.
+
+    Parameters
+    ----------
+    game
+        The game, changed in place.
+    decision
+        The moves to play.
+
+    Returns
+    -------
+    list of Move
+        The moves played, in order.
+    """
     played = []
     for move in decision.moves:
         if game.status != "playing":
@@ -283,7 +341,20 @@ def apply(game: Game, decision: Decision) -> list[Move]:
 
 
 def play(game: Game, policy: Policy) -> GameRecord:
-    """Let ``policy`` play ``game`` to its end."""
+    """Let ``policy`` play ``game`` to its end.
+
+    Parameters
+    ----------
+    game
+        The game, played in place (from its current position).
+    policy
+        The autoplayer.
+
+    Returns
+    -------
+    GameRecord
+        How the game went.
+    """
     start = time.perf_counter()
     guesses = 0
     while game.status == "playing":
