@@ -1,8 +1,11 @@
 """The combination of parts against two independent references.
 
 - brute force: sums over every split of the mines among the parts (tiny cases);
-- the previous quadratic algorithm (product, then per part an exact division and dot
-  products with the binomial weights), kept here as :func:`_reference`.
+- :func:`_oracle`: the figures read off exact generating functions, ``P(x) (1 + x)**F`` and
+  ``Q_c(x) (1 + x)**F`` with ``Q_c`` the product of the other parts multiplied out directly
+  (FLINT's ``fmpz_poly``; no exact division, no subproduct tree or transposed products, no
+  binomial recurrence or reduced weights: nothing the code under test does). The oracle itself
+  is checked against the brute force on the tiny cases.
 
 Both the public :func:`combine` (which picks its algorithm by size) and the subproduct tree
 ``_combine_tree`` on small inputs are checked, with zero polynomials, leading and trailing zero
@@ -16,6 +19,7 @@ from itertools import product as cartesian
 from math import comb, prod
 
 import pytest
+from flint import fmpz, fmpz_poly
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -62,52 +66,68 @@ def _brute(polys: list[list[int]], floating: int, remaining: int | None) -> Comb
     return Combination(count, sens, per, weight)
 
 
-def _ref_mul(a: list[int], b: list[int]) -> list[int]:
-    out = [0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        for j, y in enumerate(b):
-            out[i + j] += x * y
-    return out
+def _choose(n: int, k: int) -> fmpz:
+    """``C(n, k)`` by FLINT, 0 outside ``0 <= k <= n``."""
+    return fmpz.bin_uiui(n, k) if 0 <= k <= n else fmpz(0)
 
 
-def _ref_div(q: list[int], p: list[int]) -> list[int]:
-    shift = next(i for i, x in enumerate(p) if x)
-    p, q = p[shift:], q[shift:]
-    out = [0] * (len(q) - len(p) + 1)
-    rem = list(q)
-    for k in range(len(out)):
-        c = rem[k] // p[0]
-        out[k] = c
-        for j in range(1, len(p)):
-            rem[k + j] -= c * p[j]
-    return out
+def _binomial_window(n: int, top: int, width: int) -> fmpz_poly:
+    """The coefficients of ``x**(top - width) .. x**top`` in ``(1 + x)**n``, shifted down to
+    ``x**0 .. x**width`` (the whole ``(1 + x)**n`` is far too big for 100,000 floating cells)."""
+    return fmpz_poly([_choose(n, top - width + j) for j in range(width + 1)])
 
 
-def _reference(polys: list[list[int]], floating: int, remaining: int | None) -> Combination:
-    """The previous quadratic algorithm."""
-    product = [1]
-    for poly in polys:
-        product = _ref_mul(product, poly)
-    if remaining is not None:
-        weight = [_binom(floating, remaining - u) for u in range(len(product))]
-    else:
-        weight = [2 ** floating]
-    count = sum(x * w for x, w in zip(product, weight))
+def _oracle(polys: list[list[int]], floating: int, remaining: int | None) -> Combination:
+    """The figures as coefficients of exact generating functions (FLINT products, no
+    division, no tree, no weight recurrence).
+
+    The parts and the floating cells together hold ``t`` mines in ``[x**t] P(x) (1 + x)**F``
+    ways, with ``P`` the product of every part's polynomial, so
+
+    - ``count = [x**R] P(x) (1 + x)**F``;
+    - ``per_floating = [x**(R-1)] P(x) (1 + x)**(F-1)`` (one floating cell fixed as a mine);
+    - ``sensitivity[c][t] = [x**(R-t)] Q_c(x) (1 + x)**F``, ``Q_c`` the product of the *other*
+      parts multiplied out directly (equal parts have equal ``Q_c``: computed once per
+      distinct polynomial, by powers).
+
+    Without a total every part is a plain count and the floating cells are free.
+    """
+    if remaining is None:
+        assert all(len(p) == 1 for p in polys)
+        free = 2 ** floating
+        if not prod(p[0] for p in polys):
+            return Combination(0, [[0] for _ in polys], 0, [free])
+        sens = [[prod(q[0] for d, q in enumerate(polys) if d != c) * free]
+                for c in range(len(polys))]
+        per = prod(p[0] for p in polys) * 2 ** (floating - 1) if floating else 0
+        return Combination(prod(p[0] for p in polys) * free, sens, per, [free])
+    # Only the coefficients x**(R - degree) .. x**R of the products matter: with the window
+    # w(x) of (1 + x)**F ending at x**R, [x**(R - s)] A(x) (1 + x)**F = [x**(degree - s)] A(x) w(x)
+    # for any A of degree at most degree - s.
+    degree = sum(len(p) - 1 for p in polys)
+    weight = [int(_choose(floating, remaining - u)) for u in range(degree + 1)]
+    multiplicity: dict[tuple[int, ...], int] = {}
+    for p in polys:
+        multiplicity[tuple(p)] = multiplicity.get(tuple(p), 0) + 1
+    factor = {key: fmpz_poly(list(key)) for key in multiplicity}
+    everything = fmpz_poly([1])
+    for key, m in multiplicity.items():
+        everything *= factor[key] ** m
+    window = _binomial_window(floating, remaining, degree)
+    count = int((everything * window)[degree])
     if not count:
         return Combination(0, [[0] * len(p) for p in polys], 0, weight)
-    if not floating:
-        per_floating = 0
-    elif remaining is not None:
-        per_floating = sum(x * (w * (remaining - u) // floating)
-                           for u, (x, w) in enumerate(zip(product, weight)))
-    else:
-        per_floating = count // 2
-    sensitivity = []
-    for poly in polys:
-        others = _ref_div(product, poly)
-        sensitivity.append([sum(others[u] * weight[u + t] for u in range(len(others))
-                                if u + t < len(weight)) for t in range(len(poly))])
-    return Combination(count, sensitivity, per_floating, weight)
+    per = (int((everything * _binomial_window(floating - 1, remaining - 1, degree))[degree])
+           if floating else 0)
+    sens_of: dict[tuple[int, ...], list[int]] = {}
+    for key in multiplicity:
+        others = fmpz_poly([1])
+        for other, m in multiplicity.items():
+            if m - (other == key):
+                others *= factor[other] ** (m - (other == key))
+        completions = others * window
+        sens_of[key] = [int(completions[degree - t]) for t in range(len(key))]
+    return Combination(count, [list(sens_of[tuple(p)]) for p in polys], per, weight)
 
 
 def _tree(polys: list[list[int]], floating: int, remaining: int | None) -> Combination:
@@ -159,7 +179,9 @@ def part_sets(draw: st.DrawFn, max_parts: int = 5, max_len: int = 4, max_floatin
 @given(part_sets())
 def test_combine_equals_brute_force(case: tuple[list[list[int]], int, int | None]) -> None:
     polys, floating, remaining = case
-    assert combine(polys, floating, remaining) == _brute(polys, floating, remaining)
+    expected = _brute(polys, floating, remaining)
+    assert _oracle(polys, floating, remaining) == expected      # the oracle is right too
+    assert combine(polys, floating, remaining) == expected
 
 
 @_settings(3000)
@@ -173,11 +195,11 @@ def test_tree_equals_brute_force(case: tuple[list[list[int]], int, int | None]) 
 
 @_settings(2000)
 @given(part_sets(max_parts=12, max_len=7, max_floating=60))
-def test_tree_equals_reference(case: tuple[list[list[int]], int, int | None]) -> None:
+def test_tree_equals_oracle(case: tuple[list[list[int]], int, int | None]) -> None:
     polys, floating, remaining = case
     if not polys:
         return
-    assert _tree(polys, floating, remaining) == _reference(polys, floating, remaining)
+    assert _tree(polys, floating, remaining) == _oracle(polys, floating, remaining)
 
 
 @_settings(1000)
@@ -190,17 +212,17 @@ def test_reduced_weights(case: tuple[list[list[int]], int, int | None], floating
     if not polys:
         return
     remaining = int(density * floating) + shift
-    assert _tree(polys, floating, remaining) == _reference(polys, floating, remaining)
+    assert _tree(polys, floating, remaining) == _oracle(polys, floating, remaining)
 
 
 def test_reduced_weights_taken() -> None:
     """An opening-like case (few parts, 100,000 floating cells) goes through the reduced
-    weights and still matches the reference."""
+    weights and still matches the oracle."""
     polys = [[0, 2, 1], [1, 1], [3, 0, 0, 1]] * 4 + [[1, 1]] * 10
     floating, remaining = 100_000, 20_007
     weight = binomial_weights(floating, remaining, sum(len(p) - 1 for p in polys) + 1)
     assert _reduced_weights(floating, remaining, weight) is not None
-    assert combine(polys, floating, remaining) == _reference(polys, floating, remaining)
+    assert combine(polys, floating, remaining) == _oracle(polys, floating, remaining)
 
 
 @_settings(200)
@@ -209,11 +231,11 @@ def test_reduced_weights_taken() -> None:
        st.integers(0, 200), st.booleans())
 def test_combine_on_many_parts(pool: list[list[int]], picks: list[int], floating: int,
                                in_reach: bool) -> None:
-    """Past TREE_DEGREE the public function takes the tree: same integers as the reference."""
+    """Past TREE_DEGREE the public function takes the tree: same integers as the oracle."""
     polys = [pool[i % len(pool)] for i in picks]
     reach = sum(len(p) - 1 for p in polys) + floating
     remaining = reach // 3 if in_reach else reach + 1
-    assert combine(polys, floating, remaining) == _reference(polys, floating, remaining)
+    assert combine(polys, floating, remaining) == _oracle(polys, floating, remaining)
 
 
 @pytest.mark.parametrize("floating", [0, 7, 900])
@@ -224,7 +246,7 @@ def test_big_tree_with_duplicates(floating: int) -> None:
     degree = sum(len(p) - 1 for p in polys)
     assert degree >= TREE_DEGREE
     for remaining in (degree // 2, degree // 2 + floating // 5, 3 * degree // 4 + floating // 4):
-        assert combine(polys, floating, remaining) == _reference(polys, floating, remaining)
+        assert combine(polys, floating, remaining) == _oracle(polys, floating, remaining)
 
 
 def test_edges() -> None:
@@ -232,8 +254,30 @@ def test_edges() -> None:
     assert combine([], 3, None) == Combination(8, [], 4, [8])
     assert combine([], 0, 0) == Combination(1, [], 0, [1])
     assert combine([[0, 0]], 2, 1).count == 0
-    assert combine([[1, 1]] * 200, 0, 300) == _reference([[1, 1]] * 200, 0, 300)
-    assert combine([[1, 1]] * 200, 5, 500).count == 0              # beyond reach
-    assert combine([[1, 1]] * 200, 5, -1).count == 0
+    assert combine([[1, 1]] * 200, 0, 300) == _oracle([[1, 1]] * 200, 0, 300)
+    for beyond in (500, -1):                                         # beyond reach
+        assert combine([[1, 1]] * 200, 5, beyond) == _oracle([[1, 1]] * 200, 5, beyond)
+        assert combine([[1, 1]] * 200, 5, beyond).count == 0
     zero = combine([[1, 2]] * 150 + [[0, 0, 0]], 4, 60)
     assert zero.count == 0 and zero.sensitivity == [[0, 0]] * 150 + [[0, 0, 0]]
+
+
+@pytest.mark.parametrize("parts, floating, remaining",
+                         [(3, 4, 2), (12, 0, 5), (25, 0, 25), (30, 9, 11), (150, 40, 70),
+                          (400, 2500, 600), (18, 5000, 1000)])
+def test_closed_form(parts: int, floating: int, remaining: int) -> None:
+    """Known answers. ``n`` parts that are single free cells (``1 + x``) and ``m`` that are
+    pairs of free cells (``(1 + x)**2``) with ``F`` floating cells are ``N = n + 2m + F`` free
+    cells: ``C(N, R)`` completions, a floating cell is a mine in ``C(N - 1, R - 1)`` of them,
+    and a cell part holding ``t`` mines leaves ``C(N - 1, R - t)`` (a pair ``C(N - 2, R - t)``)
+    (Vandermonde's identity). The quadratic path and the tree, the last on reduced weights."""
+    pairs = parts // 3
+    polys = [[1, 1]] * (parts - pairs) + [[1, 2, 1]] * pairs
+    n = parts + pairs + floating
+    got = combine(polys, floating, remaining)
+    assert got.count == comb(n, remaining)
+    assert got.per_floating == (comb(n - 1, remaining - 1) if floating else 0)
+    assert got.sensitivity == ([[comb(n - 1, remaining - t) for t in range(2)]] * (parts - pairs)
+                               + [[comb(n - 2, remaining - t) for t in range(3)]] * pairs)
+    assert got.weight == [comb(floating, remaining - u) if u <= remaining else 0
+                          for u in range(parts + pairs + 1)]

@@ -1,37 +1,248 @@
 """Win-rate benchmarks: the Wilson interval, the same games on a pool, in-process and on a
-local Dask cluster, resuming and merging by seed, the CLI."""
+local Dask cluster, resuming and merging by seed, the CLI.
+
+Game outcomes are checked against :func:`_replay`, an independent replay of each seed's game:
+the layout the rules draw for the seed, and the ``safest`` policy's documented rules (every
+proven-safe cell, else the lowest mine probability; ties: fewest covered neighbours, lowest
+index) with the probabilities counted here by enumerating the layouts of the numbered cells'
+neighbours. Summaries are checked against figures counted from the records.
+"""
 
 from __future__ import annotations
 
 import json
+import random
+from math import comb
 from pathlib import Path
+from statistics import median
 
 import pytest
 
 from minegraph.cli import main
 from minegraph.errors import FormatError, GameError
 from minegraph.play.bench import BenchConfig, BenchResults, play_batch, run, wilson
-from minegraph.play.game import Game
-from minegraph.play.policies import SafestPolicy, play
+from minegraph.rules import SIZES, draw_layout
 
 CONFIG = BenchConfig("beginner", "classic", "safest")
 
 
+# ----------------------------------------------------------------------------- the oracle
+def _neighbours(rows: int, cols: int) -> list[list[int]]:
+    """The eight-cell neighbourhoods of a square grid, cells numbered row by row."""
+    return [[rr * cols + cc for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+             if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols]
+            for r in range(rows) for c in range(cols)]
+
+
+def _uncover(neighbours: list[list[int]], mines: frozenset[int], uncovered: set[int],
+             cell: int) -> None:
+    """Uncover the safe ``cell`` and, from every cell with no mine around, its neighbours."""
+    todo = [cell]
+    while todo:
+        v = todo.pop()
+        if v not in uncovered:
+            uncovered.add(v)
+            if not any(q in mines for q in neighbours[v]):
+                todo.extend(q for q in neighbours[v] if q not in uncovered)
+
+
+def _layouts(cells: list[int], constraints: list[tuple[list[int], int]],
+             limit: int) -> list[frozenset[int]]:
+    """Every set of at most ``limit`` mines on ``cells`` that puts ``number`` mines on the
+    cells of each ``(cells, number)`` of ``constraints`` (backtracking, cell by cell)."""
+    touching = {x: [k for k, (around, _) in enumerate(constraints) if x in around] for x in cells}
+    need = [number for _, number in constraints]
+    free = [len(around) for around, _ in constraints]
+    chosen: list[int] = []
+    found: list[frozenset[int]] = []
+
+    def extend(i: int) -> None:
+        if i == len(cells):
+            found.append(frozenset(chosen))
+            return
+        x = cells[i]
+        for mine in (0, 1):
+            if mine and len(chosen) == limit:
+                continue
+            for k in touching[x]:
+                free[k] -= 1
+                need[k] -= mine
+            if all(0 <= need[k] <= free[k] for k in touching[x]):
+                chosen.extend([x] * mine)
+                extend(i + 1)
+                del chosen[len(chosen) - mine:]
+            for k in touching[x]:
+                free[k] += 1
+                need[k] += mine
+
+    extend(0)
+    return found
+
+
+def _mine_counts(neighbours: list[list[int]], mines: frozenset[int],
+                 uncovered: set[int]) -> tuple[dict[int, int], int]:
+    """The layouts consistent with what the player sees (the numbers of ``uncovered`` and the
+    mine total): per covered cell how many put a mine on it, and how many there are.
+
+    The covered cells next to numbers fall into groups linked by shared numbers; each group's
+    layouts are enumerated, and a choice of layouts for the groups holding ``s`` mines
+    together is completed in ``C(F, total - s)`` ways on the ``F`` other covered cells."""
+    total = len(mines)
+    constraints = []            # (covered neighbours of a number, the number)
+    for c in uncovered:
+        around = [q for q in neighbours[c] if q not in uncovered]
+        if around:
+            constraints.append((around, sum(q in mines for q in neighbours[c])))
+    groups: list[tuple[set[int], list[tuple[list[int], int]]]] = []
+    for around, number in constraints:
+        cells, own = set(around), [(around, number)]
+        for group in [g for g in groups if g[0] & cells]:
+            groups.remove(group)
+            cells |= group[0]
+            own += group[1]
+        groups.append((cells, own))
+    next_to_numbers = set().union(*(cells for cells, _ in groups))
+    floating = [c for c in range(len(neighbours))
+                if c not in uncovered and c not in next_to_numbers]
+    # Per group: mines m -> its layouts with m mines, and per cell those with a mine there.
+    tallies: list[tuple[dict[int, int], dict[int, dict[int, int]]]] = []
+    for cells, own in groups:
+        ways: dict[int, int] = {}
+        per_cell: dict[int, dict[int, int]] = {}
+        order = list(dict.fromkeys(x for around, _ in own for x in around))
+        for layout in _layouts(order, own, total):
+            ways[len(layout)] = ways.get(len(layout), 0) + 1
+            row = per_cell.setdefault(len(layout), dict.fromkeys(cells, 0))
+            for x in layout:
+                row[x] += 1
+        tallies.append((ways, per_cell))
+
+    def together(chosen: list[tuple[dict[int, int], dict[int, dict[int, int]]]]) -> dict[int, int]:
+        """Mines the ``chosen`` groups hold together -> their joint layouts."""
+        out = {0: 1}
+        for ways, _ in chosen:
+            joint: dict[int, int] = {}
+            for s, a in out.items():
+                for m, b in ways.items():
+                    joint[s + m] = joint.get(s + m, 0) + a * b
+            out = joint
+        return out
+
+    def fill(k: int, n: int = len(floating)) -> int:
+        return comb(n, k) if 0 <= k <= n else 0
+
+    every = together(tallies)
+    layouts = sum(a * fill(total - s) for s, a in every.items())
+    counts = dict.fromkeys(floating, sum(a * fill(total - s - 1, len(floating) - 1)
+                                         for s, a in every.items()))
+    for i, (_, per_cell) in enumerate(tallies):
+        rest = together(tallies[:i] + tallies[i + 1:])
+        for m, row in per_cell.items():
+            completions = sum(a * fill(total - m - s) for s, a in rest.items())
+            for x, k in row.items():
+                counts[x] = counts.get(x, 0) + k * completions
+    return counts, layouts
+
+
+def _replay(config: BenchConfig, seed: int) -> tuple[bool, int]:
+    """``(won, guesses)`` of the ``safest`` policy's game of ``seed``, played again here.
+
+    The first cell is ``config.first``, or the policy's choice on the untouched board (every
+    cell equally likely: the fewest neighbours, then the lowest index); the layout is
+    :func:`~minegraph.rules.draw_layout` on ``random.Random(seed)`` outside the cells the rules
+    keep clear (none under ``any``, where the first move is a guess). Then, until every safe
+    cell is uncovered: every cell no consistent layout puts a mine on, else one guess at the
+    lowest mine count that is not a certain mine (ties: fewest covered neighbours, lowest
+    index); a guess on a mine loses.
+    """
+    rows, cols, count = SIZES[config.size]
+    cells = rows * cols
+    neighbours = _neighbours(rows, cols)
+    uncovered: set[int] = set()
+
+    def guess(counts: dict[int, int], layouts: int) -> int:
+        low = min(k for k in counts.values() if k < layouts)
+        return min((sum(q not in uncovered for q in neighbours[c]), c)
+                   for c, k in counts.items() if k == low)[1]
+
+    first = (guess(dict.fromkeys(range(cells), 1), 2) if config.first is None
+             else config.first[0] * cols + config.first[1])
+    kept = {"any": set(), "classic": {first}, "modern": {first, *neighbours[first]}}[config.rules]
+    mines = draw_layout(random.Random(seed), kept, cells, count)
+    guesses = int(config.rules == "any")
+    if first in mines:
+        return False, guesses
+    _uncover(neighbours, mines, uncovered, first)
+    while len(uncovered) < cells - count:
+        counts, layouts = _mine_counts(neighbours, mines, uncovered)
+        safe = [c for c, k in counts.items() if k == 0]
+        if not safe:
+            cell = guess(counts, layouts)
+            guesses += 1
+            if cell in mines:
+                return False, guesses
+            safe = [cell]
+        for c in safe:
+            _uncover(neighbours, mines, uncovered, c)
+    return True, guesses
+
+
+def _kind(won: bool, guesses: int, config: BenchConfig) -> str:
+    """How a game went, for checking that a set of seeds covers every kind."""
+    free = int(config.rules == "any")          # the first move of an ``any`` game
+    if not won:
+        return "lost on the first move" if guesses == free == 1 else "lost"
+    return "won with guesses" if guesses > free else "won without a guess"
+
+
+# ----------------------------------------------------------------------------- tests
+def test_games_known_by_hand() -> None:
+    """Outcomes that follow from the rules alone. Under ``any`` the first move is a guess: a
+    game whose first cell (4, 4) holds a mine in the seed's layout is lost at once, with that
+    one guess, and no other game is. A certain move never loses: every lost game has a guess."""
+    config = BenchConfig("beginner", "any", "safest", (4, 4))
+    seeds = range(60)
+    on_mine = {s for s in seeds if 4 * 9 + 4 in draw_layout(random.Random(s), set(), 81, 10)}
+    assert len(on_mine) >= 3
+    for seed, won, guesses, _ in play_batch(config, list(seeds)):
+        if seed in on_mine:
+            assert (won, guesses) == (False, 1)
+        else:
+            assert guesses >= 1 and (won or guesses >= 2)
+    played = play_batch(CONFIG, list(range(40, 80)))
+    assert not all(won for _, won, _, _ in played)
+    assert all(guesses >= 1 for _, won, guesses, _ in played if not won)
+
+
 def test_wilson_interval_known_values() -> None:
-    # Wilson (1927) 95% intervals, as tabulated by Newcombe (1998), Table I: 81/263 and 15/148.
+    # Wilson (1927) 95% intervals, as tabulated by Newcombe (1998), Table II, method 3:
+    # 81/263, 15/148, 0/20 and 1/29.
     lo, hi = wilson(81, 263)
     assert (round(lo, 4), round(hi, 4)) == (0.2553, 0.3662)
     lo, hi = wilson(15, 148)
     assert (round(lo, 4), round(hi, 4)) == (0.0624, 0.1605)
+    lo, hi = wilson(0, 20)
+    assert (lo, round(hi, 4)) == (0.0, 0.1611)
+    lo, hi = wilson(1, 29)
+    assert (round(lo, 4), round(hi, 4)) == (0.0061, 0.1718)
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
 
 
-def test_a_batch_plays_the_games_of_its_seeds() -> None:
-    batch = play_batch(CONFIG, [3, 4])
-    for seed, won, guesses, _ in batch:
-        game = Game("beginner", rules="classic", seed=seed)
-        record = play(game, SafestPolicy())
-        assert (won, guesses) == (record.won, record.guesses)
+@pytest.mark.parametrize("config, seeds", [
+    (CONFIG, range(40)),
+    (BenchConfig("beginner", "modern", "safest"), range(100, 130)),
+    (BenchConfig("beginner", "any", "safest", (4, 4)), range(30)),
+    (BenchConfig("beginner-8", "classic", "safest", (2, 5)), range(30)),
+])
+def test_a_batch_plays_the_games_of_its_seeds(config: BenchConfig, seeds: range) -> None:
+    """Every game of a batch (one policy reused from game to game) is the replayed game of
+    its seed: won or lost, with the same number of guesses."""
+    batch = play_batch(config, list(seeds))
+    assert [seed for seed, *_ in batch] == list(seeds)
+    assert {seed: (won, guesses) for seed, won, guesses, _ in batch} == \
+        {seed: _replay(config, seed) for seed in seeds}
+    kinds = {_kind(won, guesses, config) for _, won, guesses, _ in batch}
+    assert {"lost", "won with guesses", "won without a guess"} <= kinds     # not vacuous
 
 
 def test_pool_and_in_process_runs_agree() -> None:
@@ -78,6 +289,40 @@ def test_bad_configurations() -> None:
         BenchConfig("beginner", "classic", "safest", (9, 9))
 
 
+def test_summary_of_known_records() -> None:
+    """The summary's figures, worked out by hand for four made-up records."""
+    results = BenchResults(CONFIG, {7: (True, 0, 2.0), 1: (True, 0, 0.5), 2: (False, 2, 1.5),
+                                    3: (True, 1, 1.0)})
+    s = results.summary()
+    assert (s["games"], s["wins"], s["win_rate"]) == (4, 3, 0.75)
+    assert s["guesses_per_game"] == 0.75 and s["seconds_per_game"] == 1.25
+    assert s["median_seconds_per_game"] == 1.25
+    assert (s["seed"], s["seeds"]) == (1, [[1, 3], [7, 7]])
+    assert s["ci95"] == list(wilson(3, 4))
+    assert (s["size"], s["rules"], s["policy"], s["first"]) == ("beginner", "classic", "safest", None)
+    empty = BenchResults(CONFIG).summary()
+    assert (empty["games"], empty["wins"], empty["win_rate"], empty["ci95"]) == (0, 0, 0.0, [0.0, 1.0])
+    assert (empty["seed"], empty["seeds"], empty["median_seconds_per_game"]) == (None, [], 0.0)
+
+
+def test_summary_counts_the_records() -> None:
+    """A run over two ranges of seeds: its summary against figures counted from its records,
+    and the records against the replayed games."""
+    config = BenchConfig("beginner", "classic", "safest", (4, 4))
+    results = run(config, [*range(10, 25), *range(40, 45)], workers=1, progress=False)
+    records = results.records
+    assert sorted(records) == [*range(10, 25), *range(40, 45)]
+    assert {s: r[:2] for s, r in records.items()} == {s: _replay(config, s) for s in records}
+    wins = [won for won, _, _ in records.values()].count(True)
+    s = results.summary()
+    assert (s["games"], s["wins"], s["win_rate"]) == (20, wins, wins / 20)
+    assert s["ci95"] == list(wilson(wins, 20))
+    assert s["guesses_per_game"] == sum(g for _, g, _ in records.values()) / 20
+    assert s["seconds_per_game"] == pytest.approx(sum(t for _, _, t in records.values()) / 20)
+    assert s["median_seconds_per_game"] == median(t for _, _, t in records.values())
+    assert (s["seed"], s["seeds"], s["first"]) == (10, [[10, 24], [40, 44]], [4, 4])
+
+
 def test_cli_json_summary_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "b.json"
     args = ["bench", "--size", "beginner", "--rules", "modern", "--games", "25", "--seed", "5",
@@ -86,13 +331,27 @@ def test_cli_json_summary_and_resume(tmp_path: Path, capsys: pytest.CaptureFixtu
     summary = json.loads(capsys.readouterr().out)
     assert set(summary) >= {"games", "wins", "win_rate", "ci95", "guesses_per_game",
                             "seconds_per_game", "rules", "size", "policy", "seed"}
-    assert summary["games"] == 25 and summary["seed"] == 5 and summary["rules"] == "modern"
-    direct = run(BenchConfig("beginner", "modern", "safest"), range(5, 30), workers=1, progress=False)
-    assert summary["wins"] == direct.summary()["wins"]
-    assert summary["ci95"] == list(wilson(summary["wins"], 25))
-    # Resumed: the same file, ten more seeds.
+    config = BenchConfig("beginner", "modern", "safest")
+    saved = {seed: (bool(won), guesses, seconds)
+             for seed, won, guesses, seconds in json.loads(out.read_text())["records"]}
+    assert sorted(saved) == list(range(5, 30))
+    assert {s: r[:2] for s, r in saved.items()} == {s: _replay(config, s) for s in saved}
+    wins = [won for won, _, _ in saved.values()].count(True)
+    assert (summary["games"], summary["seed"], summary["rules"]) == (25, 5, "modern")
+    assert (summary["wins"], summary["win_rate"]) == (wins, wins / 25)
+    assert summary["ci95"] == list(wilson(wins, 25))
+    assert summary["guesses_per_game"] == sum(g for _, g, _ in saved.values()) / 25
+    assert summary["seconds_per_game"] == pytest.approx(sum(t for _, _, t in saved.values()) / 25,
+                                                        abs=1e-6)
+    # Resumed: the same file, ten more seeds; the 25 games already there are kept, not replayed.
     assert main(args[:6] + ["35"] + args[7:]) == 0
-    assert json.loads(capsys.readouterr().out)["games"] == 35
+    resumed = json.loads(capsys.readouterr().out)
+    more = {seed: (bool(won), guesses, seconds)
+            for seed, won, guesses, seconds in json.loads(out.read_text())["records"]}
+    assert sorted(more) == list(range(5, 40)) and {s: more[s] for s in saved} == saved
+    assert {s: more[s][:2] for s in range(30, 40)} == {s: _replay(config, s) for s in range(30, 40)}
+    assert (resumed["games"], resumed["seed"]) == (35, 5)
+    assert resumed["wins"] == [won for won, _, _ in more.values()].count(True)
 
 
 def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
