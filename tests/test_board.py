@@ -352,7 +352,7 @@ def test_one_reader_of_typed_cells() -> None:
     same cells through ``Board.index``."""
     import networkx as nx
 
-    from minegraph.web.app import _cell
+    from minegraph.web.positions import _cell
     grid = Board.from_text("###\n###")
     assert grid.parse_cell("1,2") == _cell([1, 2], grid) == (1, 2)
     assert grid.parse_cell(" 0, 1") == (0, 1)
