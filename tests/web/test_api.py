@@ -559,3 +559,38 @@ def test_generate_answers_the_library_puzzles(client: TestClient) -> None:
 def test_bad_generate_requests(client: TestClient, body: dict[str, Any], status: int,
                                words: str) -> None:
     assert words in _error(client.post("/api/generate", json=body), status)
+
+
+def test_only_practice_games_take_moves_back(client: TestClient) -> None:
+    body = {"rows": 5, "cols": 5, "mines": 5, "rules": "classic", "seed": 4}
+    plain = client.post("/api/game", json=body).json()
+    assert plain["practice"] is False
+    client.post(f"/api/game/{plain['id']}/move", json={"action": "reveal", "cell": [2, 2]})
+    assert "practice" in _error(client.post(f"/api/game/{plain['id']}/undo"), 422)
+    game = client.post("/api/game", json={**body, "practice": True}).json()
+    url = f"/api/game/{game['id']}"
+    opened = client.post(f"{url}/move", json={"action": "reveal", "cell": [2, 2]}).json()
+    client.post(f"{url}/move", json={"action": "flag", "cell": [0, 0]})
+    back = client.post(f"{url}/undo").json()
+    assert back["undone"] == {"action": "flag", "cell": [0, 0]} and back["flags"] == []
+    assert back["board"] == opened["board"]
+    back = client.post(f"{url}/undo").json()
+    assert back["moves"] == 0 and back["undone"]["cell"] == [2, 2]
+    assert "no move to take back" in _error(client.post(f"{url}/undo"), 422)
+    # The same first click replays the same position (the layout is drawn again from the seed).
+    again = client.post(f"{url}/move", json={"action": "reveal", "cell": [2, 2]}).json()
+    assert again["board"] == opened["board"]
+
+
+def test_a_finished_game_reports_its_3bv(client: TestClient) -> None:
+    game = client.post("/api/game", json={"rows": 1, "cols": 5, "mines": 1, "rules": "any",
+                                           "seed": 0}).json()
+    assert game["bbbv"] is None
+    mine = Game(rows=1, cols=5, mines=1, rules="any", seed=0).layout
+    assert mine is not None
+    (m,) = mine
+    safe = next(c for c in range(5) if c != m)
+    end = client.post(f"/api/game/{game['id']}/move", json={"action": "reveal", "cell": [0, m]}).json()
+    assert end["status"] == "lost"
+    # By hand: the row 0 0 1 M 1 (mine at 3) is one opening and the far 1: 3BV 2.
+    assert m == 3 and end["bbbv"] == 2 and safe == 0

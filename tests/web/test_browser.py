@@ -37,6 +37,10 @@ def _shot(page: Any, name: str) -> None:
         page.screenshot(path=str(DOCS_IMG / f"web-{name}.png"), full_page=True)
 
 
+def _wait_idle(page: Any) -> None:
+    page.wait_for_function("!play.busy")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -64,16 +68,43 @@ def server() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def page(server: str) -> Iterator[Any]:
+def browser() -> Iterator[Any]:
     executable = shutil.which("chromium")
     assert executable is not None, "chromium is missing: make test installs it with apt-get"
     with playwright_sync.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=executable, args=["--no-sandbox"])
-        page = browser.new_page()
-        page.set_default_timeout(20_000)
-        page.goto(server + "/")
-        yield page
+        yield browser
         browser.close()
+
+
+def _open(browser: Any, server: str, **context: Any) -> Any:
+    """A fresh page (its own context: no state shared with other tests) on the app."""
+    ctx = browser.new_context(**context)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.js_errors = errors
+    page.goto(server + "/")
+    page.wait_for_selector("#board .cell")
+    return page
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    page = _open(browser, server, viewport={"width": 1366, "height": 900})
+    yield page
+    assert page.js_errors == [], page.js_errors
+    page.context.close()
+
+
+@pytest.fixture
+def phone(browser: Any, server: str) -> Iterator[Any]:
+    page = _open(browser, server, viewport={"width": 390, "height": 844}, has_touch=True,
+                 is_mobile=True, device_scale_factor=2)
+    yield page
+    assert page.js_errors == [], page.js_errors
+    page.context.close()
 
 
 def _agrees(title: str, p: float) -> bool:
@@ -315,3 +346,212 @@ def test_analyser_reads_dropped_files_and_edits_cells_by_clicking(page: Any) -> 
     page.wait_for_function("document.querySelector('#r-consistent').textContent.startsWith('no')")
     assert not want.consistent
     page.uncheck("#edit-cells")
+
+
+# --------------------------------------------------------------------------- player-grade page
+def _three_bv(rows: int, cols: int, mines: set[tuple[int, int]]) -> int:
+    """3BV straight from its definition (square grid): openings of zeros, plus the safe cells
+    next to no zero."""
+    def around(r: int, c: int) -> list[tuple[int, int]]:
+        return [(r + a, c + b) for a in (-1, 0, 1) for b in (-1, 0, 1)
+                if (a, b) != (0, 0) and 0 <= r + a < rows and 0 <= c + b < cols]
+    zero = {(r, c) for r in range(rows) for c in range(cols)
+            if (r, c) not in mines and not any(q in mines for q in around(r, c))}
+    seen: set[tuple[int, int]] = set()
+    clicks = 0
+    for start in sorted(zero):
+        if start in seen:
+            continue
+        clicks += 1
+        todo = [start]
+        seen.add(start)
+        while todo:
+            here = todo.pop()
+            if here in zero:
+                for q in around(*here):
+                    if q not in seen and q not in mines:
+                        seen.add(q)
+                        todo.append(q)
+    return clicks + sum(1 for r in range(rows) for c in range(cols)
+                        if (r, c) not in mines and (r, c) not in seen)
+
+
+def test_the_page_knows_the_neighbours_the_library_uses(page: Any) -> None:
+    from minegraph.topology import grid_neighbors
+    for topology in ("square", "triangle", "hex", "torus"):
+        rows, cols = 5, 6
+        found = page.evaluate(
+            "([t, rows, cols]) => { const out = []; for (let r = 0; r < rows; r++)"
+            " for (let c = 0; c < cols; c++) out.push(neighbours(t, rows, cols, r, c)"
+            ".map(([a, b]) => a * cols + b).sort((x, y) => x - y)); return out; }",
+            [topology, rows, cols])
+        assert [tuple(x) for x in found] == list(grid_neighbors(topology, rows, cols)), topology
+
+
+def test_a_secret_seed_the_banner_and_the_disabled_solver(page: Any) -> None:
+    page.select_option("select[name=size]", "beginner")
+    page.select_option("select[name=rules]", "modern")
+    page.fill("input[name=seed]", "")
+    page.click("#new-game button[type=submit]")
+    page.wait_for_selector("#board .cell")
+    _wait_idle(page)
+    assert page.text_content("#seed-shown") == "" and page.evaluate("location.hash") == ""
+    assert page.evaluate("play.game.seed") is None
+    page.click("#solver-end")
+    page.wait_for_selector("#banner:not([hidden])")
+    _wait_idle(page)
+    game = page.evaluate("play.game")
+    assert game["status"] in ("won", "lost") and isinstance(game["seed"], int)
+    assert page.text_content("#seed-shown") == f"seed {game['seed']}"
+    assert f"seed={game['seed']}" in page.evaluate("location.hash")
+    want = _three_bv(9, 9, {tuple(x) for x in game["mines_at"]})
+    assert f"3BV {want}" in page.text_content("#banner")
+    assert page.is_disabled("#solver-step") and page.is_disabled("#solver-end")
+    assert page.get_attribute("#face", "data-mood") == game["status"]
+    # F2 and the face start new games.
+    page.keyboard.press("F2")
+    page.wait_for_function(f"play.game.id !== {game['id']!r}")
+    second = page.evaluate("play.game.id")
+    page.click("#face")
+    page.wait_for_function(f"play.game.id !== {second!r}")
+    assert page.is_hidden("#banner") and not page.is_disabled("#solver-end")
+
+
+def test_a_win_by_hand_is_counted_with_its_3bv_and_efficiency(page: Any) -> None:
+    # One row of two cells and one mine, classic: the first click is safe and wins.
+    _new_custom_game(page, 1, 2, 1, 5, rules="classic")
+    page.evaluate("localStorage.removeItem('minegraph-stats')")
+    page.click("#board .cell[data-r='0'][data-c='0']")
+    page.wait_for_selector("#banner.won")
+    text = page.text_content("#banner")
+    assert "3BV 1 " in text and "1 clicks" in text and "efficiency 100%" in text
+    stats = page.evaluate("JSON.parse(localStorage.getItem('minegraph-stats'))")
+    assert list(stats.values()) == [{"played": 1, "won": 1, "best_time": stats[next(iter(stats))]["best_time"],
+                                     "best_rate": stats[next(iter(stats))]["best_rate"]}]
+    assert page.text_content("#stats-table tbody td") == "1×2, 1 square classic"
+
+
+def test_a_long_press_and_the_contextmenu_it_fires_flag_once(page: Any) -> None:
+    _new_custom_game(page, 6, 6, 5, 99)
+    page.click("#board .cell[data-r='2'][data-c='2']")
+    page.wait_for_selector("#board .cell.open")
+    _wait_idle(page)
+    r, c = page.eval_on_selector("#board .cell:not(.open)",
+                                 "e => [Number(e.dataset.r), Number(e.dataset.c)]")
+    selector = f"#board .cell[data-r='{r}'][data-c='{c}']"
+    box = page.query_selector(selector).bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_selector(f"{selector}.flag")
+    _wait_idle(page)
+    # Some touch devices fire contextmenu for the same press: it must not unflag.
+    page.dispatch_event(selector, "contextmenu")
+    page.mouse.up()
+    _wait_idle(page)
+    assert page.query_selector(f"{selector}.flag") is not None
+    assert page.text_content("#mine-counter") == "4"
+
+
+def test_flags_keep_the_overlay_and_hover_says_the_value(page: Any) -> None:
+    _new_custom_game(page, 6, 7, 8, 12345)
+    page.click("#board .cell[data-r='2'][data-c='3']")
+    page.wait_for_selector("#board .cell.open")
+    page.check("#overlay")
+    page.wait_for_selector("#board .cell.prob")
+    _wait_idle(page)
+    r, c = page.eval_on_selector("#board .cell.prob:not(.best)",
+                                 "e => [Number(e.dataset.r), Number(e.dataset.c)]")
+    page.click(f"#board .cell[data-r='{r}'][data-c='{c}']", button="right")
+    page.wait_for_selector(f"#board .cell[data-r='{r}'][data-c='{c}'].flag")
+    _wait_idle(page)
+    assert page.query_selector("#board .cell.prob") is not None        # not wiped
+    page.hover("#board .cell.prob")
+    assert "mine probability" in page.text_content("#hover-info")
+    assert not page.is_hidden("#legend")
+
+
+def test_practice_games_take_moves_back(page: Any) -> None:
+    page.select_option("select[name=size]", "custom")
+    page.fill("input[name=rows]", "5")
+    page.fill("input[name=cols]", "5")
+    page.fill("input[name=mines]", "5")
+    page.fill("input[name=seed]", "4")
+    page.check("input[name=practice]")
+    page.click("#new-game button[type=submit]")
+    page.wait_for_selector("#undo:not([hidden])")
+    _wait_idle(page)
+    page.click("#board .cell[data-r='2'][data-c='2']")
+    page.wait_for_selector("#board .cell.open")
+    _wait_idle(page)
+    page.click("#undo")
+    page.wait_for_function("play.game.moves === 0")
+    assert page.query_selector("#board .cell.open") is None
+
+
+def test_analyse_this_position_and_the_short_count(page: Any) -> None:
+    _new_custom_game(page, 16, 16, 40, 3)
+    page.click("#board .cell[data-r='8'][data-c='8']")
+    page.wait_for_selector("#board .cell.open")
+    _wait_idle(page)
+    shown = page.evaluate("play.game.board")
+    page.click("#analyse-this")
+    page.wait_for_selector("#analyse-result:not([hidden])")
+    assert page.input_value("#position") == shown
+    want = analyze(Board.from_text(shown))
+    full = str(want.solutions)
+    assert len(full) > 12
+    assert page.text_content("#r-solutions") == f"{full[0]}.{full[1:3]} × 10^{len(full) - 1}"
+    page.click("#r-solutions")
+    assert page.text_content("#r-solutions") == full
+    # Numbers are coloured as on the board and zeros are blank.
+    assert page.query_selector("#analyse-board .cell.open.n1") is not None
+    assert all(t in "12345678" for t in page.eval_on_selector_all(
+        "#analyse-board .cell.open", "els => els.map(e => e.textContent).filter(t => t)"))
+
+
+def test_the_dark_theme(page: Any) -> None:
+    page.click("#options summary")
+    page.select_option("#opt-theme", "dark")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    bg = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert sum(int(x) for x in bg[bg.index("(") + 1:-1].split(",")[:3]) < 150
+    _new_custom_game(page, 9, 9, 10, 8)
+    page.click("#board .cell[data-r='4'][data-c='4']")
+    page.wait_for_selector("#board .cell.open")
+    page.check("#overlay")
+    page.wait_for_selector("#board .cell.prob")
+    _shot(page, "play-dark")
+    page.select_option("#opt-theme", "light")
+
+
+def test_an_expert_game_on_a_phone(phone: Any) -> None:
+    page = phone
+    page.select_option("select[name=size]", "expert")
+    page.select_option("select[name=rules]", "modern")
+    page.fill("input[name=seed]", "12345")
+    page.tap("#new-game button[type=submit]")
+    page.wait_for_selector("#board .cell[data-r='15'][data-c='29']")
+    _wait_idle(page)
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width    # no page overflow
+    box = page.query_selector("#board .cell[data-r='0'][data-c='0']").bounding_box()
+    assert box["width"] >= 40 and box["height"] >= 40                        # tap targets
+    assert page.evaluate("(f => f.scrollWidth > f.clientWidth)(document.getElementById('board-frame'))")
+    assert "right click" not in page.text_content("#play-hint")
+    assert page.is_visible("#flag-mode")
+    page.tap("#board .cell[data-r='8'][data-c='4']")
+    page.wait_for_selector("#board .cell.open")
+    _wait_idle(page)
+    page.tap("#overlay")
+    page.wait_for_selector("#board .cell.prob")
+    _wait_idle(page)
+    _shot(page, "phone-play")
+    page.check("#flag-mode")
+    r, c = page.eval_on_selector("#board .cell:not(.open):not(.flag)",
+                                 "e => [Number(e.dataset.r), Number(e.dataset.c)]")
+    page.tap(f"#board .cell[data-r='{r}'][data-c='{c}']")
+    page.wait_for_selector(f"#board .cell[data-r='{r}'][data-c='{c}'].flag")
+    page.uncheck("#flag-mode")
+    for view in ("analyse", "structure", "puzzles"):
+        page.tap(f"#tab-{view}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, view

@@ -57,4 +57,5 @@ def player_view(game: Game, *, seed: int | None = None) -> dict[str, Any]:
             "exploded": None if game.exploded is None else ref(game.exploded),
             "mines_at": [ref(c) for c in sorted(game.layout)]
             if over and game.layout is not None else None,
+            "bbbv": game.three_bv() if over and game.layout is not None else None,
             "board": board.to_text()}

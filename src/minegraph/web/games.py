@@ -1,4 +1,5 @@
-"""Games: ``/api/game``, ``/api/game/{id}``, ``/api/game/{id}/move``, ``/api/game/{id}/solver``.
+"""Games: ``/api/game``, ``/api/game/{id}``, ``/api/game/{id}/move``, ``/api/game/{id}/solver``,
+``/api/game/{id}/undo``.
 
 The game logic is :mod:`minegraph.play` (the game engine, the no-guess game, the autoplayer
 and the player's view); this module only carries requests to it. A game's layout comes from
@@ -51,6 +52,8 @@ class GameRequest(_Body):
     seed: int | None = Field(None, ge=0, lt=2 ** 63,
                              description="replay the game of this seed (shown once a game "
                                          "is over); omitted: a secret one")
+    practice: bool = Field(False, description="moves may be taken back with "
+                                              "POST /api/game/{id}/undo")
 
 
 class SolverRequest(_Body):
@@ -73,7 +76,7 @@ def game_json(entry: StoredGame) -> dict[str, Any]:
     """What the player sees of a stored game (the seed only when it may be shown)."""
     game = entry.game
     show = entry.shared or game.status != "playing"
-    return {"id": entry.id, "size": entry.size,
+    return {"id": entry.id, "size": entry.size, "practice": entry.practice,
             **player_view(game, seed=entry.seed if show else None)}
 
 
@@ -134,7 +137,8 @@ def _claim(entry: StoredGame) -> None:
 @router.post("/api/game", summary="Start a game", status_code=201)
 async def post_game(body: GameRequest, request: Request) -> JSONResponse:
     game, seed = _new_game(body, request.app.state.limits)
-    entry = request.app.state.games.add(game, seed, body.size, shared=body.seed is not None)
+    entry = request.app.state.games.add(game, seed, body.size, shared=body.seed is not None,
+                                        practice=body.practice)
     return JSONResponse(game_json(entry), status_code=201)
 
 
@@ -213,4 +217,19 @@ async def post_move(game_id: str, body: MoveRequest, request: Request) -> JSONRe
     cols = game.cols or 1
     obj = game_json(entry)
     obj["uncovered"] = [list(divmod(c, cols)) for c in uncovered]
+    return JSONResponse(obj)
+
+
+@router.post("/api/game/{game_id}/undo", summary="Take back the last move (practice games)")
+async def post_undo(game_id: str, request: Request) -> JSONResponse:
+    entry = request.app.state.games.get(game_id)
+    if not entry.practice:
+        raise GameError("only a practice game takes moves back (create it with "
+                        "\"practice\": true)")
+    if entry.busy.locked():
+        raise HTTPException(409, "the solver is playing this game; wait for its answer")
+    move = entry.game.pop()
+    cols = entry.game.cols or 1
+    obj = game_json(entry)
+    obj["undone"] = {"action": move.action, "cell": list(divmod(move.cell, cols))}
     return JSONResponse(obj)

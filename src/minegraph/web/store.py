@@ -36,6 +36,8 @@ class StoredGame:
     seed: int
     size: str | None
     shared: bool = False
+    #: A practice game: moves may be taken back (``POST /api/game/{id}/undo``).
+    practice: bool = False
     #: Held while the solver plays the game in a worker thread: moves wait for nobody but
     #: are refused (409) meanwhile.
     busy: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
@@ -68,14 +70,15 @@ class GameStore:
         self._games: OrderedDict[str, StoredGame] = OrderedDict()
         self._lock = threading.Lock()
 
-    def add(self, game: Game, seed: int, size: str | None, *, shared: bool = False) -> StoredGame:
+    def add(self, game: Game, seed: int, size: str | None, *, shared: bool = False,
+            practice: bool = False) -> StoredGame:
         """Keep ``game`` under a new random id (dropping the least recently used beyond the
         bound) and return its entry."""
         with self._lock:
             game_id = secrets.token_urlsafe(12)
             while game_id in self._games:
                 game_id = secrets.token_urlsafe(12)
-            entry = self._games[game_id] = StoredGame(game_id, game, seed, size, shared)
+            entry = self._games[game_id] = StoredGame(game_id, game, seed, size, shared, practice)
             while len(self._games) > self.max_games:
                 self._games.popitem(last=False)
             return entry

@@ -61,14 +61,59 @@ function colour(p) {
   return `rgb(${mix(from[0], to[0], t)}, ${mix(from[1], to[1], t)}, ${mix(from[2], to[2], t)})`;
 }
 
-// ------------------------------------------------------------------ drawing a grid
-function drawGrid(container, rows, cols, topology, paint) {
+// ------------------------------------------------------------------ grids
+// The neighbours of (r, c), as minegraph.topology defines them (a browser test compares
+// the two on every topology).
+const OFFSETS = {
+  square: () => [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]],
+  triangle: (r, c) => {
+    const s = (r + c) % 2 === 0 ? 1 : -1;
+    return [[0, -1], [0, 1], [0, -2], [0, 2], [-1, 0], [1, 0], [-1, -1], [-1, 1], [1, -1], [1, 1],
+      [s, -2], [s, 2]];
+  },
+  hex: (r) => (r % 2 === 1
+    ? [[0, -1], [0, 1], [-1, 0], [-1, 1], [1, 0], [1, 1]]
+    : [[0, -1], [0, 1], [-1, -1], [-1, 0], [1, -1], [1, 0]]),
+};
+OFFSETS.torus = OFFSETS.square;
+
+function neighbours(topology, rows, cols, r, c) {
+  const out = new Map();
+  for (const [dr, dc] of OFFSETS[topology](r, c)) {
+    let rr = r + dr, cc = c + dc;
+    if (topology === "torus") { rr = ((rr % rows) + rows) % rows; cc = ((cc % cols) + cols) % cols; }
+    else if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
+    if (rr !== r || cc !== c) out.set(`${rr},${cc}`, [rr, cc]);
+  }
+  return [...out.values()];
+}
+
+// Draws a rows x cols grid of cell buttons into ``container``, with row and column numbers
+// (0-based, as the API and the command line count) unless ``axes`` is false.
+function drawGrid(container, rows, cols, topology, paint, axes = true) {
   container.replaceChildren();
   container.className = `board ${topology}`;
-  container.style.gridTemplateColumns = "";
+  if (!axes) container.classList.add("no-axes");
+  const header = document.createElement("div");
+  header.className = "row axis-row";
+  const corner = document.createElement("span");
+  corner.className = "axis row-label";
+  header.appendChild(corner);
+  for (let c = 0; c < cols; c++) {
+    const label = document.createElement("span");
+    label.className = "axis";
+    label.textContent = c;
+    if (topology === "triangle") label.style.width = "calc(var(--cell) * 0.6)";
+    header.appendChild(label);
+  }
+  container.appendChild(header);
   for (let r = 0; r < rows; r++) {
     const row = document.createElement("div");
     row.className = "row";
+    const label = document.createElement("span");
+    label.className = "axis row-label";
+    label.textContent = r;
+    row.appendChild(label);
     if (topology === "hex" && r % 2 === 1) row.classList.add("shifted");
     for (let c = 0; c < cols; c++) {
       const cell = document.createElement("button");
@@ -84,20 +129,53 @@ function drawGrid(container, rows, cols, topology, paint) {
   }
 }
 
+// The overlay on a covered cell: a tint from green (safe) through yellow (1/2) to red
+// (mine); the percentage in a span the board's style shows or not; a mark on proven cells;
+// the exact-to-4-places value in the tooltip.
 function overlayCell(cell, p, best) {
   if (p === null || p === undefined) return;
   cell.classList.add("prob");
-  cell.style.background = colour(p);
-  cell.textContent = shortPercent(p);
+  cell.style.setProperty("--tint", colour(p));
   cell.title = `mine probability ${percent(p, 4)}`;
-  if (p === 0) cell.classList.add("certain-safe");
-  if (p === 1) cell.classList.add("certain-mine");
+  if (p === 0 || p === 1) {
+    cell.classList.add(p === 0 ? "certain-safe" : "certain-mine");
+    const mark = document.createElement("span");
+    mark.className = "mark";
+    mark.textContent = p === 0 ? "✓" : "✗";
+    cell.appendChild(mark);
+  } else {
+    const pct = document.createElement("span");
+    pct.className = "pct";
+    pct.textContent = shortPercent(p);
+    cell.appendChild(pct);
+  }
   if (best) cell.classList.add("best");
 }
 
 // ------------------------------------------------------------------ play
 const LONG_PRESS_MS = 500;
-const play = { game: null, analysis: null, started: null, timer: null, busy: false, why: null };
+const play = {
+  game: null, analysis: null, started: null, timer: null, busy: false, why: null,
+  clicks: 0, assisted: false, finished: null,
+};
+const settings = loadSettings();
+
+function loadSettings() {
+  const defaults = { overlayStyle: "shade", noFlag: false, autoFlag: false, chord: "click",
+    theme: "auto", axes: true, cell: null };
+  try {
+    return { ...defaults, ...JSON.parse(localStorage.getItem("minegraph-settings") || "{}") };
+  } catch (err) {
+    return defaults;
+  }
+}
+
+function saveSettings() {
+  try { localStorage.setItem("minegraph-settings", JSON.stringify(settings)); } catch (err) { /* private mode */ }
+}
+
+const touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+if (touch) document.addEventListener("DOMContentLoaded", () => document.body.classList.add("touch"));
 
 function readForm() {
   const form = $("new-game");
@@ -112,6 +190,7 @@ function readForm() {
   }
   const seed = String(data.get("seed") || "").trim();
   if (seed !== "") body.seed = Number(seed);
+  if (data.get("practice") === "on") body.practice = true;
   return body;
 }
 
@@ -126,7 +205,7 @@ function shareUrl(game) {
 // layout); then the address becomes a link that replays the game.
 function showSeed(game) {
   if (game.seed === null || game.seed === undefined) {
-    $("seed-shown").textContent = "seed shown when the game ends";
+    $("seed-shown").textContent = "";
     if (location.hash) history.replaceState(null, "", location.pathname);
   } else {
     $("seed-shown").textContent = `seed ${game.seed}`;
@@ -144,23 +223,37 @@ function fillFormFromUrl() {
   form.elements.size.value = params.get("size") || "custom";
 }
 
-async function newGame(event) {
+async function newGame(event, body) {
   if (event) event.preventDefault();
   showError($("play-error"), "");
   try {
-    play.game = await api("POST", "/api/game", readForm());
+    play.game = await api("POST", "/api/game", body || readForm());
   } catch (err) {
     showError($("play-error"), err.message);
     return;
   }
   play.analysis = null;
   play.why = null;
+  play.clicks = 0;
+  play.assisted = false;
+  play.finished = null;
   $("why-text").textContent = "";
+  $("hover-info").textContent = "";
   play.started = null;
   clearInterval(play.timer);
   $("timer").textContent = "0";
+  if (settings.cell === null) fitBoard(false);
   drawGame();
   refreshOverlay();
+}
+
+function gameLabel(game) {
+  const size = game.size || `${game.rows}×${game.cols}, ${game.mines}`;
+  return `${size} ${game.topology} ${game.rules}`;
+}
+
+function elapsed() {
+  return play.started === null ? 0 : (Date.now() - play.started) / 1000;
 }
 
 function drawGame() {
@@ -173,37 +266,169 @@ function drawGame() {
   const flags = new Set(game.flags.map(([r, c]) => `${r},${c}`));
   const mines = new Set((game.mines_at || []).map(([r, c]) => `${r},${c}`));
   const exploded = game.exploded ? `${game.exploded[0]},${game.exploded[1]}` : null;
-  const analysis = play.analysis && $("overlay").checked && game.status === "playing" ? play.analysis : null;
+  const playing = game.status === "playing";
+  const analysis = play.analysis && $("overlay").checked && playing ? play.analysis : null;
   const best = analysis && analysis.best ? `${analysis.best[0]},${analysis.best[1]}` : null;
+  // Covered cells next to no number all share one probability: they keep the plain covered
+  // look (their value is in the legend and their tooltips), so the shading shows where the
+  // numbers make a difference.
+  const nextToNumber = (r, c) => neighbours(game.topology, game.rows, game.cols, r, c)
+    .some(([a, b]) => game.states[a][b] >= 0);
+  let floating = null;
   drawGrid($("board"), game.rows, game.cols, game.topology, (cell, r, c) => {
     const key = `${r},${c}`;
     const state = game.states[r][c];
     if (state >= 0) {
       cell.classList.add("open");
       if (state > 0) { cell.textContent = state; cell.classList.add(`n${state}`, "chordable"); }
-      cell.setAttribute("aria-label", `${key}: ${state}`);
+      cell.setAttribute("aria-label", `row ${r}, column ${c}: ${state}`);
     } else if (flags.has(key)) {
       cell.classList.add("flag");
-      cell.setAttribute("aria-label", `${key}: flagged`);
+      if (!playing && game.mines_at && !mines.has(key)) cell.classList.add("wrong-flag");
+      cell.setAttribute("aria-label", `row ${r}, column ${c}: flagged`);
     } else if (mines.has(key)) {
       cell.classList.add("mine");
+      cell.setAttribute("aria-label", `row ${r}, column ${c}: mine`);
     } else {
-      cell.setAttribute("aria-label", `${key}: covered`);
-      if (analysis) overlayCell(cell, analysis.probability[r][c], key === best);
+      cell.setAttribute("aria-label", `row ${r}, column ${c}: covered`);
+      if (analysis) {
+        const p = analysis.probability[r][c];
+        if (p === 0 || p === 1 || key === best || nextToNumber(r, c)) overlayCell(cell, p, key === best);
+        else {
+          floating = p;
+          cell.classList.add("prob", "away");
+          cell.title = `mine probability ${percent(p, 4)}`;
+        }
+      }
     }
     if (key === exploded) cell.classList.add("exploded", "mine");
     if (play.why && play.why.clues.has(key)) cell.classList.add("why-clue");
     if (play.why && play.why.cell === key) cell.classList.add("why-asked");
-  });
+  }, settings.axes);
+  const board = $("board");
+  board.classList.toggle("show-numbers", settings.overlayStyle === "numbers");
+  board.classList.toggle("hover-only", settings.overlayStyle === "hover");
+  if (settings.cell !== null) board.style.setProperty("--cell", `${settings.cell}px`);
   if (focused) {
-    const again = $("board").querySelector(`.cell[data-r="${focused[0]}"][data-c="${focused[1]}"]`);
+    const again = board.querySelector(`.cell[data-r="${focused[0]}"][data-c="${focused[1]}"]`);
     if (again) again.focus();
   }
-  $("mine-counter").textContent = game.mines - game.flags.length;
+  $("legend").hidden = !analysis;
+  $("floating-pct").textContent = floating === null ? "none covered" : percent(floating, 2);
+  $("mine-counter").textContent = settings.noFlag ? game.mines : game.mines - game.flags.length;
+  drawFace(game.status);
   const words = { playing: "", won: "You won!", lost: "Boom — you lost." };
   $("game-status").textContent = words[game.status] || game.status;
+  for (const id of ["solver-step", "solver-end"]) $(id).disabled = !playing;
+  $("undo").hidden = !game.practice;
+  $("undo").disabled = game.moves === 0;
   showSeed(game);
-  if (game.status !== "playing") clearInterval(play.timer);
+  if (!playing) finish(game);
+  else $("banner").hidden = true;
+}
+
+// The face button, drawn (emoji fonts are not everywhere): a smile while playing,
+// sunglasses when won, crossed eyes when lost.
+function drawFace(mood) {
+  const face = $("face");
+  if (face.dataset.mood === mood && face.firstChild) return;
+  face.dataset.mood = mood;
+  const eyes = {
+    playing: '<circle cx="12" cy="14" r="2"/><circle cx="24" cy="14" r="2"/>',
+    won: '<path d="M6 12h24v3h-2l-2 4h-5l-2-4h-2l-2 4h-5l-2-4H6z"/>',
+    lost: '<path d="M9 11l6 6M15 11l-6 6M21 11l6 6M27 11l-6 6" stroke="#000" stroke-width="2"/>',
+  }[mood] || "";
+  const mouth = mood === "lost" ? '<path d="M11 27q7-6 14 0" fill="none" stroke="#000" stroke-width="2"/>'
+    : '<path d="M10 22q8 7 16 0" fill="none" stroke="#000" stroke-width="2"/>';
+  face.innerHTML = `<svg width="32" height="32" viewBox="0 0 36 36" aria-hidden="true">`
+    + `<circle cx="18" cy="18" r="16" fill="#fdd835" stroke="#000" stroke-width="1.5"/>${eyes}${mouth}</svg>`;
+}
+
+// The end of a game: stop the clock, say how it went, keep the statistics.
+function finish(game) {
+  clearInterval(play.timer);
+  const time = elapsed();
+  if (play.finished !== game.id + game.moves) {
+    play.finished = game.id + game.moves;
+    if (!game.practice && !play.assisted) record(game, time);
+  }
+  const banner = $("banner");
+  banner.className = `banner ${game.status}`;
+  banner.replaceChildren();
+  const text = document.createElement("span");
+  if (game.status === "won" && play.assisted) {
+    text.textContent = `Won with the solver's help · 3BV ${game.bbbv} (not in the statistics)`;
+  } else if (game.status === "won") {
+    const rate = time > 0 ? (game.bbbv / time).toFixed(2) : "–";
+    const eff = play.clicks ? Math.round((100 * game.bbbv) / play.clicks) : 100;
+    text.textContent = `You won in ${time.toFixed(1)} s · 3BV ${game.bbbv} · 3BV/s ${rate} · `
+      + `${play.clicks} clicks · efficiency ${eff}%` + (game.practice ? " (practice)" : "");
+  } else {
+    const where = game.exploded ? ` at (${game.exploded[0]}, ${game.exploded[1]})` : "";
+    text.textContent = `Boom — you hit the mine${where}. 3BV ${game.bbbv}.`;
+  }
+  banner.appendChild(text);
+  const again = document.createElement("button");
+  again.type = "button";
+  again.textContent = "New game";
+  again.addEventListener("click", () => newGame());
+  banner.appendChild(again);
+  if (game.seed !== null) {
+    const replay = document.createElement("button");
+    replay.type = "button";
+    replay.textContent = "Replay this seed";
+    replay.addEventListener("click", () => {
+      const body = { topology: game.topology, rules: game.rules, seed: game.seed };
+      if (game.size) body.size = game.size;
+      else Object.assign(body, { rows: game.rows, cols: game.cols, mines: game.mines });
+      newGame(null, body);
+    });
+    banner.appendChild(replay);
+  }
+  banner.hidden = false;
+  $("last-game").textContent = text.textContent;
+}
+
+// Statistics per kind of game, kept in this browser only.
+function loadStats() {
+  try { return JSON.parse(localStorage.getItem("minegraph-stats") || "{}"); } catch (err) { return {}; }
+}
+
+function record(game, time) {
+  const stats = loadStats();
+  const label = gameLabel(game);
+  const s = stats[label] || { played: 0, won: 0, best_time: null, best_rate: null };
+  s.played += 1;
+  if (game.status === "won") {
+    s.won += 1;
+    if (s.best_time === null || time < s.best_time) s.best_time = Number(time.toFixed(2));
+    const rate = time > 0 ? game.bbbv / time : null;
+    if (rate !== null && (s.best_rate === null || rate > s.best_rate)) s.best_rate = Number(rate.toFixed(3));
+  }
+  stats[label] = s;
+  try { localStorage.setItem("minegraph-stats", JSON.stringify(stats)); } catch (err) { /* private mode */ }
+  drawStats();
+}
+
+function drawStats() {
+  const body = $("stats-table").querySelector("tbody");
+  body.replaceChildren();
+  const stats = loadStats();
+  for (const [label, s] of Object.entries(stats).sort()) {
+    const row = document.createElement("tr");
+    for (const value of [label, s.played, `${s.won} (${Math.round((100 * s.won) / s.played)}%)`,
+      s.best_time === null ? "–" : `${s.best_time} s`, s.best_rate === null ? "–" : s.best_rate.toFixed(2)]) {
+      const cell = document.createElement("td");
+      cell.textContent = value;
+      row.appendChild(cell);
+    }
+    body.appendChild(row);
+  }
+  $("stats").hidden = Object.keys(stats).length === 0 && !$("last-game").textContent;
+}
+
+async function send(path, body) {
+  play.game = await api("POST", `/api/game/${encodeURIComponent(play.game.id)}/${path}`, body);
 }
 
 async function move(action, r, c) {
@@ -212,16 +437,58 @@ async function move(action, r, c) {
   play.busy = true;
   showError($("play-error"), "");
   try {
-    play.game = await api("POST", `/api/game/${encodeURIComponent(game.id)}/move`, { action, cell: [r, c] });
+    await send("move", { action, cell: [r, c] });
+    play.clicks += 1;
     if (play.started === null && action !== "flag") {
       play.started = Date.now();
-      play.timer = setInterval(() => {
-        $("timer").textContent = Math.floor((Date.now() - play.started) / 1000);
-      }, 1000);
+      play.timer = setInterval(() => { $("timer").textContent = Math.floor(elapsed()); }, 1000);
     }
-    play.analysis = null;
+    if (action !== "flag") {
+      play.analysis = null;
+      if (settings.autoFlag) await autoFlag();
+    }
     drawGame();
     if (action !== "flag") await refreshOverlay();
+  } catch (err) {
+    showError($("play-error"), err.message);
+  } finally {
+    play.busy = false;
+  }
+}
+
+// Auto-flag: a number with exactly as many covered cells around it as it has mines flags
+// them (plain counting, as classic clients do; the solver's deductions are not used).
+async function autoFlag() {
+  for (let round = 0; round < 50 && play.game.status === "playing"; round++) {
+    const game = play.game;
+    const flags = new Set(game.flags.map(([r, c]) => `${r},${c}`));
+    const todo = new Map();
+    for (let r = 0; r < game.rows; r++) {
+      for (let c = 0; c < game.cols; c++) {
+        const n = game.states[r][c];
+        if (n <= 0) continue;
+        const covered = neighbours(game.topology, game.rows, game.cols, r, c)
+          .filter(([a, b]) => game.states[a][b] < 0);
+        if (covered.length === n) {
+          for (const [a, b] of covered) if (!flags.has(`${a},${b}`)) todo.set(`${a},${b}`, [a, b]);
+        }
+      }
+    }
+    if (todo.size === 0) return;
+    for (const [a, b] of todo.values()) await send("move", { action: "flag", cell: [a, b] });
+  }
+}
+
+async function undo() {
+  if (!play.game || play.busy) return;
+  play.busy = true;
+  showError($("play-error"), "");
+  try {
+    await send("undo");
+    play.analysis = null;
+    play.why = null;
+    drawGame();
+    await refreshOverlay();
   } catch (err) {
     showError($("play-error"), err.message);
   } finally {
@@ -235,12 +502,20 @@ async function refreshOverlay() {
   if (!game || !$("overlay").checked || game.status !== "playing") { drawGame(); return; }
   try {
     if (!play.analysis) play.analysis = await api("POST", "/api/analyze", { board: game.board });
-    $("overlay-note").textContent = `${play.analysis.solutions ?? "?"} completions; `
-      + "green safe, yellow 1/2, red mine; ringed cells are certain; the blue frame is the best move.";
+    const count = play.analysis.solutions;
+    $("overlay-note").textContent = count === null || count === undefined ? ""
+      : `${shortCount(count)} ways to place the mines`;
   } catch (err) {
     $("overlay-note").textContent = `overlay unavailable: ${err.message}`;
   }
   drawGame();
+}
+
+// A big count as mantissa and power of ten (full digits in the tooltip).
+function shortCount(text) {
+  const digits = String(text);
+  if (digits.length <= 12) return digits;
+  return `${digits[0]}.${digits.slice(1, 3)} × 10^${digits.length - 1}`;
 }
 
 // "Why?": the numbers that force a covered cell (minegraph explain), highlighted.
@@ -258,7 +533,8 @@ async function why(r, c) {
   drawGame();
 }
 
-// Long press (touch screens, or a held mouse button): flags, and the click that ends the
+// Long press (touch screens, or a held mouse button): flags once. Devices that also fire
+// contextmenu for the same press do not flag it a second time, and the click that ends the
 // press does nothing more.
 const press = { timer: null, fired: false };
 
@@ -277,6 +553,12 @@ function pressEnd() {
   clearTimeout(press.timer);
 }
 
+function contextMenu(event) {
+  event.preventDefault();
+  if (press.fired) return;            // the long press already flagged this cell
+  boardClick(event, "flag");
+}
+
 function boardClick(event, action) {
   const cell = event.target.closest(".cell");
   if (!cell || !play.game) return;
@@ -288,11 +570,21 @@ function boardClick(event, action) {
     if (state < 0 && play.game.status === "playing") why(r, c);
     return;
   }
+  if (action === "reveal" && $("flag-mode").checked && state < 0) action = "flag";
   play.why = null;
   $("why-text").textContent = "";
-  if (action === "flag") { if (state < 0) move("flag", r, c); return; }
-  if (state > 0) move("chord", r, c);
+  if (action === "flag") {
+    if (state < 0 && !settings.noFlag) move("flag", r, c);
+    return;
+  }
+  if (state > 0) { if (settings.chord === "click") move("chord", r, c); }
   else if (state < 0 && !cell.classList.contains("flag")) move("reveal", r, c);
+}
+
+function hoverInfo(event) {
+  const cell = event.target.closest(".cell");
+  if (!cell || !cell.classList.contains("prob")) { $("hover-info").textContent = ""; return; }
+  $("hover-info").textContent = `row ${cell.dataset.r}, column ${cell.dataset.c}: ${cell.title}`;
 }
 
 // "Let the solver play": one decision (its certain cells, or one guess) or to the end.
@@ -300,10 +592,15 @@ async function solver(steps) {
   const game = play.game;
   if (!game || game.status !== "playing" || play.busy) return;
   play.busy = true;
+  play.assisted = true;
   showError($("play-error"), "");
   try {
-    play.game = await api("POST", `/api/game/${encodeURIComponent(game.id)}/solver`, { steps });
+    await send("solver", { steps });
     const s = play.game.solver;
+    if (play.started === null) {
+      play.started = Date.now();
+      play.timer = setInterval(() => { $("timer").textContent = Math.floor(elapsed()); }, 1000);
+    }
     $("why-text").textContent = `solver (${s.policy}): ${s.decisions} decision(s), `
       + `${s.moves.length} move(s), ${s.guesses} guess(es)` + (s.stopped ? `; stopped: ${s.stopped}` : "");
     play.analysis = null;
@@ -318,7 +615,7 @@ async function solver(steps) {
 }
 
 // Keyboard play: arrows move the focus between cells; Space/Enter click the focused cell
-// (uncover or chord, as a left click), F flags it.
+// (uncover or chord, as a left click), F flags it; F2 starts a new game.
 function boardKey(event) {
   const cell = event.target.closest(".cell");
   if (!cell || !play.game) return;
@@ -335,6 +632,67 @@ function boardKey(event) {
     event.preventDefault();
     boardClick({ target: cell, preventDefault() {} }, "flag");
   }
+}
+
+// Cell size: Fit makes the board as wide as the screen allows (at least 40 px cells on
+// touch screens, where the board then pans inside its frame); − and + step by 4 px.
+function fitBoard(remember) {
+  const game = play.game;
+  const cols = game ? game.cols : 9;
+  const width = Math.max(200, ($("board-frame").parentElement.clientWidth || window.innerWidth) - 8);
+  const extra = (settings.axes ? 0.9 : 0) + (game && game.topology === "hex" ? 0.5 : 0);
+  const across = game && game.topology === "triangle" ? cols * 0.6 + 0.6 : cols;
+  let cell = Math.floor(width / (across + extra));
+  cell = Math.max(touch ? 40 : 16, Math.min(cell, touch ? 48 : 34));
+  $("board").style.setProperty("--cell", `${cell}px`);
+  if (remember) { settings.cell = null; saveSettings(); }
+  return cell;
+}
+
+function zoom(step) {
+  const now = settings.cell !== null ? settings.cell
+    : parseInt(getComputedStyle($("board")).getPropertyValue("--cell"), 10) || 28;
+  settings.cell = Math.max(12, Math.min(64, now + step));
+  saveSettings();
+  drawGame();
+}
+
+function analyseThisPosition() {
+  if (!play.game) return;
+  $("position").value = play.game.board;
+  $("analyse-form").elements.mines.value = "";
+  showView("analyse");
+  analyse({ preventDefault() {} });
+}
+
+function applyTheme() {
+  document.documentElement.dataset.theme = settings.theme;
+}
+
+function syncOptions() {
+  $("overlay-style").value = settings.overlayStyle;
+  $("opt-noflag").checked = settings.noFlag;
+  $("opt-autoflag").checked = settings.autoFlag;
+  $("opt-chord").value = settings.chord;
+  $("opt-theme").value = settings.theme;
+  $("opt-axes").checked = settings.axes;
+  $("play-hint").textContent = touch
+    ? "Tap uncovers; a long press (or Flag mode) flags; tapping a number chords. "
+      + "The board pans inside its frame; Fit, − and + set the cell size."
+    : "Left click uncovers, right click flags, a click on a number chords; F2 starts a new "
+      + "game. Keyboard: arrow keys move between cells, Space or Enter uncovers (or chords), F flags.";
+}
+
+function optionsChanged() {
+  settings.overlayStyle = $("overlay-style").value;
+  settings.noFlag = $("opt-noflag").checked;
+  settings.autoFlag = $("opt-autoflag").checked;
+  settings.chord = $("opt-chord").value;
+  settings.theme = $("opt-theme").value;
+  settings.axes = $("opt-axes").checked;
+  saveSettings();
+  applyTheme();
+  drawGame();
 }
 
 // ------------------------------------------------------------------ analyser
@@ -354,11 +712,21 @@ async function analyse(event) {
     showError($("analyse-error"), err.message);
     return;
   }
-  const cells = (list) => list.length ? list.map((x) => JSON.stringify(x)).join(" ") : "none";
+  // Cell lists: one unbreakable [r,c] each, so a list never breaks inside a pair.
+  const cells = (element, list) => {
+    element.replaceChildren();
+    if (!list.length) { element.textContent = "none"; return; }
+    list.forEach((x, i) => {
+      const pair = document.createElement("span");
+      pair.className = "pair";
+      pair.textContent = JSON.stringify(x);
+      element.append(pair, i + 1 < list.length ? " " : "");
+    });
+  };
   $("r-consistent").textContent = result.consistent ? "yes" : "no: no completion exists";
-  $("r-solutions").textContent = result.solutions ?? "not counted";
-  $("r-safe").textContent = cells(result.safe);
-  $("r-mines").textContent = cells(result.mines);
+  showCount($("r-solutions"), result.solutions);
+  cells($("r-safe"), result.safe);
+  cells($("r-mines"), result.mines);
   $("r-best").textContent = result.best === null ? "none" : `${JSON.stringify(result.best)} (${result.best_basis})`;
   const container = $("analyse-board");
   const grid = result.probability;
@@ -369,7 +737,9 @@ async function analyse(event) {
       cell.disabled = !$("edit-cells").checked;
       if (grid[r][c] === null) {
         cell.classList.add("open");
-        if (text) cell.textContent = text.rows[r][c] === "#" ? "" : text.rows[r][c];
+        const shown = text ? text.rows[r][c] : "";
+        if (/^[1-9]$/.test(shown)) { cell.textContent = shown; cell.classList.add(`n${shown}`); }
+        else if (shown === "M" || shown === "F" || shown === "*") cell.classList.add("flag");
       } else overlayCell(cell, grid[r][c], `${r},${c}` === best);
     });
     container.classList.toggle("readonly", !$("edit-cells").checked);
@@ -379,6 +749,27 @@ async function analyse(event) {
       `${result.labels ? result.labels[i] : i}: ${p === null ? "—" : percent(p, 2)}`).join("\n");
   }
   $("analyse-result").hidden = false;
+}
+
+// A count of completions: short (mantissa and power of ten) when long, the full digits on
+// click (and in the tooltip).
+function showCount(element, count) {
+  element.className = "";
+  if (count === null || count === undefined) { element.textContent = "not counted"; return; }
+  const full = String(count);
+  const short = shortCount(full);
+  element.textContent = short;
+  if (short !== full) {
+    element.className = "big-number";
+    element.title = `${full.length} digits; click for all of them`;
+    element.onclick = () => {
+      const all = element.classList.toggle("full");
+      element.textContent = all ? full : short;
+    };
+  } else {
+    element.onclick = null;
+    element.title = "";
+  }
 }
 
 // Editing the analysed board by clicking: on board text (header lines "key: value", then one
@@ -400,8 +791,8 @@ function editableText(value, rows, cols) {
 async function editCell(event) {
   const cell = event.target.closest(".cell");
   if (!cell || !$("edit-cells").checked) return;
-  const grid = $("analyse-board").querySelectorAll(".row").length;
-  const cols = $("analyse-board").querySelector(".row")?.children.length || 0;
+  const grid = $("analyse-board").querySelectorAll(".row:not(.axis-row)").length;
+  const cols = $("analyse-board").querySelector(".row:not(.axis-row)")?.querySelectorAll(".cell").length || 0;
   const text = editableText($("position").value, grid, cols);
   if (!text) {
     showError($("analyse-error"), "editing by clicking needs the board text form (# for hidden "
@@ -489,21 +880,40 @@ function syncCustom() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  applyTheme();
+  syncOptions();
   for (const tab of document.querySelectorAll("nav [role=tab]")) {
     tab.addEventListener("click", () => showView(tab.dataset.view));
   }
   $("new-game").addEventListener("submit", newGame);
   $("new-game").elements.size.addEventListener("change", syncCustom);
+  $("face").addEventListener("click", () => newGame());
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "F2") { e.preventDefault(); newGame(); }
+  });
   $("board").addEventListener("click", (e) => boardClick(e, "reveal"));
-  $("board").addEventListener("contextmenu", (e) => boardClick(e, "flag"));
+  $("board").addEventListener("contextmenu", contextMenu);
   $("board").addEventListener("keydown", boardKey);
   $("board").addEventListener("pointerdown", pressStart);
+  $("board").addEventListener("mouseover", hoverInfo);
   for (const end of ["pointerup", "pointerleave", "pointercancel"]) {
     $("board").addEventListener(end, pressEnd);
   }
   $("solver-step").addEventListener("click", () => solver(1));
   $("solver-end").addEventListener("click", () => solver(null));
+  $("undo").addEventListener("click", undo);
+  $("analyse-this").addEventListener("click", analyseThisPosition);
+  $("zoom-in").addEventListener("click", () => zoom(4));
+  $("zoom-out").addEventListener("click", () => zoom(-4));
+  $("zoom-fit").addEventListener("click", () => { fitBoard(true); drawGame(); });
   $("overlay").addEventListener("change", refreshOverlay);
+  for (const id of ["overlay-style", "opt-noflag", "opt-autoflag", "opt-chord", "opt-theme", "opt-axes"]) {
+    $(id).addEventListener("change", optionsChanged);
+  }
+  $("stats-clear").addEventListener("click", () => {
+    try { localStorage.removeItem("minegraph-stats"); } catch (err) { /* private mode */ }
+    drawStats();
+  });
   $("analyse-form").addEventListener("submit", analyse);
   $("analyse-board").addEventListener("click", editCell);
   $("position").addEventListener("dragover", (e) => e.preventDefault());
@@ -517,5 +927,6 @@ document.addEventListener("DOMContentLoaded", () => {
   $("structure-from-game").addEventListener("click", structureFromGame);
   fillFormFromUrl();
   syncCustom();
+  drawStats();
   newGame();
 });
