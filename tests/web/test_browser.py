@@ -552,6 +552,10 @@ def test_an_expert_game_on_a_phone(phone: Any) -> None:
     page.tap(f"#board .cell[data-r='{r}'][data-c='{c}']")
     page.wait_for_selector(f"#board .cell[data-r='{r}'][data-c='{c}'].flag")
     page.uncheck("#flag-mode")
-    for view in ("analyse", "structure", "puzzles"):
+    for view, form in (("analyse", "#analyse-form"), ("structure", "#structure-form"),
+                       ("puzzles", "#puzzles-form")):
         page.tap(f"#tab-{view}")
+        page.tap(f"{form} button[type=submit]")
+        page.wait_for_selector(f"#{'analyse' if view == 'analyse' else view}-result:not([hidden])")
         assert page.evaluate("document.documentElement.scrollWidth") <= width, view
+        _shot(page, f"phone-{view}")
