@@ -84,6 +84,22 @@ def test_analyze_answers_the_library_object(client: TestClient, text: str, fmt: 
     assert response.status_code == 200, response.text
     expected = analyze(read_board(text, fmt), mines=mines).to_json()
     assert response.json() == expected
+    if text in KNOWN:       # and the library's answer is the one worked out by hand
+        solutions, safe, mined = KNOWN[text]
+        got = response.json()
+        assert (got["solutions"], got["safe"], got["mines"]) == (solutions, safe, mined)
+
+
+#: Answers worked out by hand: (completions, safe cells, mines).
+KNOWN = {
+    "#1#": ("2", [], []),                                # one mine, either side
+    "#2#\n#3#\n###": ("18", [], []),
+    "#####\n-121-": ("1", [[0, 0], [0, 2], [0, 4]], [[0, 1], [0, 3]]),
+    "1#\n#1": ("2", [], []),                            # one of the two hidden cells
+    "3x1x1\nH1F": ("1", [[0, 0]], []),                  # the flag is the 1's mine
+    "2 2 0\n9 9\n9 1": ("3", [], []),                  # one mine among three cells
+    "1-\n--": ("0", [], []),                            # a 1 with no hidden neighbour
+}
 
 
 @pytest.mark.parametrize("name", ["beginner.board", "beginner.json", "beginner.mine",
