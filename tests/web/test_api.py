@@ -610,3 +610,21 @@ def test_a_finished_game_reports_its_3bv(client: TestClient) -> None:
     assert end["status"] == "lost"
     # By hand: the row 0 0 1 M 1 (mine at 3) is one opening and the far 1: 3BV 2.
     assert m == 3 and end["bbbv"] == 2 and safe == 0
+
+
+def test_the_solver_takes_off_wrong_flags_and_always_ends(client: TestClient) -> None:
+    """A player's flag on a safe cell the solver wants to uncover: the flag comes off (it
+    looped for ever before, the decision's move being illegal)."""
+    body = {"rows": 6, "cols": 6, "mines": 4, "rules": "modern", "seed": 3}
+    game = client.post("/api/game", json=body).json()
+    url = f"/api/game/{game['id']}"
+    opened = client.post(f"{url}/move", json={"action": "reveal", "cell": [0, 0]}).json()
+    layout = Game(rows=6, cols=6, mines=4, rules="modern", seed=3)
+    layout.reveal((0, 0))
+    assert layout.layout is not None
+    covered_safe = [[r, c] for r in range(6) for c in range(6)
+                    if opened["states"][r][c] < 0 and r * 6 + c not in layout.layout]
+    for cell in covered_safe:
+        client.post(f"{url}/move", json={"action": "flag", "cell": cell})
+    end = client.post(f"{url}/solver", json={"steps": None}).json()
+    assert end["status"] == "won" and end["solver"]["stopped"] is None

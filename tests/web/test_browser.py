@@ -292,7 +292,11 @@ def test_structure_tab_shows_the_pipeline(page: Any) -> None:
     page.fill("#structure-position", text)
     page.click("#structure-form button[type=submit]")
     page.wait_for_selector("#structure-result:not([hidden]) #structure-picture svg")
-    assert page.text_content("#structure-verdict") == verdict(classify(Board.from_text(text)))
+    found = classify(Board.from_text(text))
+    assert page.text_content("#structure-verdict") == verdict(found)
+    words = page.text_content("#structure-words")
+    assert found.step == "series-parallel" and "in series and in parallel" in words
+    assert f"The {found.to_json()['numbers']} number(s)" in words and f"{found.width} cells" in words
     _shot(page, "structure")
     page.fill("#structure-position", "#9#")
     page.click("#structure-form button[type=submit]")

@@ -20,9 +20,9 @@ from fastapi.responses import JSONResponse
 from pydantic import Field
 from starlette.exceptions import HTTPException
 
-from minegraph.deadline import Deadline, time_limit
+from minegraph.deadline import Deadline, check_deadline, time_limit
 from minegraph.errors import BoardError, GameError, LimitError, QueryTimeout, UserError
-from minegraph.play.game import Game
+from minegraph.play.game import Game, Move
 from minegraph.play.noguess import NoGuessGame
 from minegraph.play.view import player_view
 from minegraph.rules import SIZES
@@ -115,10 +115,20 @@ def _solve(game: Game, steps: int | None, policy_name: str,
     try:
         with time_limit(deadline, "solver"):
             while game.status == "playing" and (steps is None or decisions < steps):
+                check_deadline()
                 decision = policy.decide(game)
                 decisions += 1
                 guesses += decision.guess
-                played.extend(list(divmod(move.cell, cols)) for move in apply(game, decision))
+                # The solver reasons without the player's flags (claims, not knowledge): a
+                # flag on a cell it uncovers comes off first.
+                for move in decision.moves:
+                    if move.action == "reveal" and move.cell in game.flags:
+                        game.push(Move("flag", move.cell))
+                moved = apply(game, decision)
+                if not moved:
+                    stopped = "the solver found no move it could play"
+                    break
+                played.extend(list(divmod(move.cell, cols)) for move in moved)
     except QueryTimeout:
         stopped = f"time limit of {deadline.seconds:g} s"
     return {"policy": policy_name, "decisions": decisions, "guesses": guesses,
