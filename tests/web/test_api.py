@@ -628,3 +628,15 @@ def test_the_solver_takes_off_wrong_flags_and_always_ends(client: TestClient) ->
         client.post(f"{url}/move", json={"action": "flag", "cell": cell})
     end = client.post(f"{url}/solver", json={"steps": None}).json()
     assert end["status"] == "won" and end["solver"]["stopped"] is None
+
+
+def test_the_structure_legend_uses_the_pictures_colours() -> None:
+    import re
+
+    from minegraph.decompose.picture import EDGE_COLOURS, _NODE
+    from minegraph.web.app import STATIC
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    legend = re.search(r'<p id="structure-legend".*?</p>', page, re.S)
+    assert legend is not None
+    for colour in (*EDGE_COLOURS.values(), _NODE.colour):
+        assert colour in legend.group(0), colour
