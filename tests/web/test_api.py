@@ -396,24 +396,33 @@ def test_import_minegraph_loads_no_web_framework() -> None:
     assert out.stdout.strip() == "[]"
 
 
-def test_serve_starts_uvicorn_with_the_app(monkeypatch: pytest.MonkeyPatch,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
-    import uvicorn
-    from fastapi import FastAPI
-
+def test_serve_starts_the_hardened_server(monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
     from minegraph.cli import main
-    from minegraph.web.server import GuardedH11Protocol
+    from minegraph.web import server
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(uvicorn.Server, "run", lambda self: seen.update(config=self.config))
+    monkeypatch.setattr(server, "serve", lambda host, port, limits=None: seen.update(host=host, port=port))
     assert main(["serve", "--port", "8123"]) == 0
-    config = seen["config"]
-    assert isinstance(config.app, FastAPI) and config.host == "127.0.0.1" and config.port == 8123
-    assert issubclass(config.http, GuardedH11Protocol)
-    assert config.http.MAX_CONNECTIONS <= Limits().max_connections
+    assert seen == {"host": "127.0.0.1", "port": 8123}
     assert "http://127.0.0.1:8123/" in capsys.readouterr().out
     with pytest.raises(SystemExit) as exit:
         main(["serve", "--port", "70000"])
     assert exit.value.code == 2
+
+
+def test_the_server_configuration() -> None:
+    # Built outside the command line: uvicorn's logging handlers keep the streams of the
+    # moment, which must not be the command's wrapped standard output.
+    from fastapi import FastAPI
+
+    from minegraph.web.server import GuardedH11Protocol, server_config
+    limits = Limits(max_connections=50, header_seconds=2)
+    config = server_config(create_app(limits), "127.0.0.1", 8123, limits, open_files=120)
+    assert isinstance(config.app, FastAPI) and (config.host, config.port) == ("127.0.0.1", 8123)
+    assert issubclass(config.http, GuardedH11Protocol)
+    assert config.http.HEAD_SECONDS == 2 and config.http.MAX_CONNECTIONS == 1   # 120 - 200 < 1
+    assert config.timeout_keep_alive == 2
+    assert server_config(create_app(), "h", 1, Limits(), open_files=None).http.MAX_CONNECTIONS == 4000
 
 
 def test_a_client_that_goes_away_frees_its_worker() -> None:
