@@ -264,3 +264,72 @@ def test_an_analysis_leaves_the_engines_result_as_it_was() -> None:
     analysis = from_result(board, result, "sat")
     assert analysis.solutions == 1 and analysis.probability((0, 2)) == 0
     assert (result.count, result.mine_counts, dict(result.stats)) == before
+
+
+def _arms(floating: int = 3000, arms: int = 300) -> Board:
+    """A graph board with probabilities far below the double range: a number 1 over {x, y},
+    ``arms`` numbers 1 over {y, u_i}, ``floating`` cells next to no number, and a total of
+    ``arms + 1``. With y a mine (x and every u_i safe) the floating cells take ``arms`` mines:
+    C(floating, arms) completions; with y safe, x and every u_i are mines: one completion.
+    Cells: x = 0, y = 1, u_i = 2.., then the numbers, then the floating cells."""
+    x, y, us = 0, 1, list(range(2, 2 + arms))
+    c0 = 2 + arms
+    numbers = list(range(c0 + 1, c0 + 1 + arms))
+    n = c0 + 1 + arms + floating
+    edges = [(c0, x), (c0, y)] + [(c, y) for c in numbers] + list(zip(numbers, us))
+    states = [HIDDEN] * n
+    for c in (c0, *numbers):
+        states[c] = 1
+    return Board.from_graph(n, edges, states, mines=arms + 1)
+
+
+def _within_promise(value: object, exact: Fraction) -> bool:
+    """``value`` (a float, a Fraction, or the decimal string JSON writes) is within 1e-13
+    relative of ``exact``."""
+    assert isinstance(value, (float, Fraction, str)), value
+    return abs(Fraction(value) - exact) <= exact * Fraction(1, 10 ** 13)
+
+
+@pytest.mark.parametrize("arithmetic", ["exact", "float"])
+def test_probabilities_below_the_double_range_keep_their_promise(arithmetic: str) -> None:
+    """A probability of about 1e-422 is no float: it never comes back as 5e-324 (off by
+    10^98) or 0.0, but exact (a Fraction; a decimal string in JSON), and the report says so."""
+    from minegraph.report import render_analysis
+    board = _arms()
+    big = math.comb(3000, 300)
+    tiny = Fraction(1, 1 + big)             # x and every u_i
+    a = analyze(board, arithmetic=arithmetic)
+    assert a.arithmetic == arithmetic and a.consistent
+    obj = json.loads(json.dumps(a.to_json()))
+    for cell in (0, 2, 301):
+        assert _within_promise(a.probabilities[cell], tiny)
+        assert _within_promise(a.floats[cell], tiny)
+        assert isinstance(obj["probability"][cell], str)
+        assert _within_promise(obj["probability"][cell], tiny)
+    # The other cells are ordinary floats, within the promise too.
+    assert isinstance(a.floats[1], float) and _within_promise(a.floats[1], 1 - tiny)
+    floating = board.size - 1
+    assert isinstance(a.floats[floating], float)
+    assert _within_promise(a.floats[floating], Fraction(big, 10 * (1 + big)))
+    assert a.best in (0, *range(2, 302)) and a.best_basis == "probability"
+    text = render_analysis(a)
+    assert "5e-324" not in text and ("e-422" in text or "e+421" in text)
+    # An explanation of the unforced cell writes the same.
+    e = explain(board, 0)
+    assert e.status == "unknown" and _within_promise(e.probability, tiny)
+    assert _within_promise(e.to_json()["probability"], tiny)
+
+
+@pytest.mark.parametrize("engine", ["auto", "dp", "sat", "brute"])
+def test_no_best_cell_when_every_hidden_cell_is_a_proven_mine(engine: str) -> None:
+    """Nothing is left to uncover: ``best`` is ``None`` (and ``best_basis``), as documented
+    (the docstring once named only inconsistent boards and boards with nothing hidden)."""
+    for text in ("#2#\n---", "mines: 2\n#2#\n---"):
+        a = analyze(Board.from_text(text), engine)
+        assert a.consistent and a.mines == [(0, 0), (0, 2)] and a.safe == []
+        assert (a.best, a.best_basis) == (None, None)
+        assert a.to_json()["best"] is None
+    from minegraph.analysis import Analysis
+    doc = " ".join((Analysis.__doc__ or "").split())
+    best = doc[doc.index("best The recommended"):doc.index("best_basis")]
+    assert "every hidden cell is a proven mine" in best

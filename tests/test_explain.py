@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from itertools import combinations
 
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from minegraph import Analyser, Board, analyze
 from minegraph.board import BLANK, HIDDEN, MINE
 from minegraph.engines.brute import BruteEngine
+from minegraph.topology import grid_neighbors
 from minegraph.explain import Explanation, explain
 from strategies import positions, examples
 
@@ -156,3 +159,153 @@ def test_a_cell_the_analysis_shows_unforced_is_answered_without_sat() -> None:
     for e in (explain(board, (0, 0), timeout=20), Analyser().explain(board, (0, 0), timeout=20)):
         assert e.status == "unknown" and e.probability == p == Fraction(1, 5)
         assert e.clues == () and "not forced" in e.text
+
+
+def _smallest_size(board: Board, cell: int | None, status: str, limit: int) -> int | None:
+    """Independent oracle: the size of a smallest set of constraints (numbers, flags, the total)
+    that forces ``status`` on ``cell`` (or contradicts, for ``cell`` ``None``), if one of fewer
+    than ``limit`` constraints exists; else ``None``. Every completion of the unknowns (hidden
+    cells and flags, a flag being a constraint "this cell is a mine") is enumerated; a set of
+    constraints forces the answer when no completion contradicting the answer meets all of
+    them."""
+    unknown = [i for i, s in enumerate(board.states) if s in (HIDDEN, MINE)]
+    slot = {c: k for k, c in enumerate(unknown)}
+    numbers = [(i, s, [slot[q] for q in board.neighbors[i] if q in slot])
+               for i, s in enumerate(board.states) if s >= 0]
+    flags = [slot[i] for i, s in enumerate(board.states) if s == MINE]
+    count = len(numbers) + len(flags) + (board.mines is not None)
+    # For each completion that goes against the answer, the set of constraints it meets.
+    met_sets = set()
+    for bits in range(1 << len(unknown)):
+        if cell is not None and ((bits >> slot[cell]) & 1) != (status == "safe"):
+            continue   # "safe" is refuted by a mine on the cell, "mine" by none
+        met = 0
+        for k, (_, need, around) in enumerate(numbers):
+            if sum((bits >> q) & 1 for q in around) == need:
+                met |= 1 << k
+        for k, q in enumerate(flags):
+            if (bits >> q) & 1:
+                met |= 1 << (len(numbers) + k)
+        if board.mines is not None and bin(bits).count("1") == board.mines:
+            met |= 1 << (count - 1)
+        met_sets.add(met)
+    # Keep the maximal ones: a set of constraints forces the answer iff it lies in none of them.
+    maximal = [m for m in met_sets if not any(m != o and m & o == m for o in met_sets)]
+    for size in range(0, limit):
+        for subset in combinations(range(count), size):
+            s = sum(1 << k for k in subset)
+            if not any(s & m == s for m in maximal):
+                return size
+    return None
+
+
+def check_smallest(e: Explanation) -> None:
+    """When the explanation claims a smallest set, no smaller set forces the answer."""
+    if not e.smallest:
+        return
+    board = e.board
+    size = len(e.clues) + len(e.flags) + e.uses_total
+    cell = None if e.cell is None else board.index(e.cell)
+    assert _smallest_size(board, cell, e.status, size) is None, \
+        f"{e.text} claims a smallest set of {size}, but a smaller one exists"
+
+
+def test_a_smallest_reason_may_use_a_flag_next_to_no_number() -> None:
+    # The flag at (0,0), the 2 at (2,1) (two mines among (1,0), (1,1), (2,2)) and the total of
+    # 3 leave no mine for (0,1): three reasons, where the numbers around it need four.
+    b = Board.from_text("mines: 3\nM##\n#M2\n12#")
+    e = explain(b, (0, 1))
+    assert e.status == "safe"
+    check_minimal(e)
+    check_smallest(e)
+    assert _smallest_size(b, b.index((0, 1)), "safe", 4) == 3
+    assert e.smallest and len(e.clues) + len(e.flags) + e.uses_total == 3
+
+
+def test_a_smallest_contradiction_may_lie_away_from_the_first_found() -> None:
+    # Two contradictions: the numbers at (0,0), (0,1) with the flag at (1,2) (three reasons),
+    # and the 0 at (0,5) next to the flag at (1,5) (two): the smallest is the second.
+    b = Board.from_text("11-#-0\n##M##M")
+    e = explain(b)
+    assert e.status == "inconsistent"
+    check_minimal(e)
+    check_smallest(e)
+    assert e.smallest and (e.clues, e.flags, e.uses_total) == (((0, 5),), ((1, 5),), False)
+
+
+@st.composite
+def scrambled(draw: st.DrawFn) -> Board:
+    """A small board of random symbols: two blocks apart and a column that may hold a flag
+    next to no number; the numbers need not fit, so it is often inconsistent, sometimes twice
+    over (a contradiction in each block); a random total, usually."""
+    alphabet = "##MM-0123"
+    rows, w1, w2 = draw(st.integers(1, 3)), draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    cols = w1 + w2 + 3
+    states = []
+    for _ in range(rows):
+        states += [draw(st.sampled_from(alphabet)) for _ in range(w1)] + ["-"]
+        states += [draw(st.sampled_from(alphabet)) for _ in range(w2)] + ["-"]
+        states.append(draw(st.sampled_from("M-")))
+    for i in [i for i, s in enumerate(states) if s in "#M"][11:]:
+        states[i] = "-"   # keep the enumeration quick
+    degree = [len(n) for n in grid_neighbors("square", rows, cols)]
+    states = [str(min(int(s), degree[i])) if s.isdigit() else s for i, s in enumerate(states)]
+    mines = draw(st.one_of(st.none(), st.integers(0, min(6, rows * cols)),
+                           st.integers(0, min(6, rows * cols))))
+    return Board.grid(rows, cols, states, mines=mines)
+
+
+@settings(max_examples=examples(2500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(positions(max_hidden=7, topologies=("square", "triangle", "hex", "torus")),
+                 scrambled()))
+def test_a_claimed_smallest_set_is_smallest_on_random_positions(board: Board) -> None:
+    """Whenever an explanation says "smallest", no strictly smaller set of numbers, flags and
+    the total forces the cell (or contradicts), by exhaustive enumeration of both the subsets
+    and the completions."""
+    if sum(1 for s in board.states if s in (HIDDEN, MINE)) > 13:
+        return   # keep the enumeration quick
+    truth = BruteEngine().run(board)
+    if not truth.consistent:
+        e = explain(board)
+        check_minimal(e)
+        check_smallest(e)
+        return
+    for cell in sorted(truth.safe | truth.mines)[:4]:
+        e = explain(board, board.cell(cell))
+        check_minimal(e)
+        check_smallest(e)
+
+
+def test_the_smallest_search_never_costs_the_answer() -> None:
+    """The search for a smallest reason gets half the time left: with a clock that has just
+    enough time for the minimal reason, the answer comes back (claimed minimal only) instead
+    of a time-out. Driven by an injected deadline, not by wall time."""
+    from minegraph.deadline import Deadline, time_limit
+    from minegraph.errors import QueryTimeout
+    import importlib
+    from typing import Any
+
+    import pytest
+    module = importlib.import_module("minegraph.explain")
+
+    board = Board.from_text("mines: 3\nM##\n#M2\n12#")
+    calls = {"n": 0}
+    real = module.Explainer._unsat
+
+    from minegraph.deadline import current_deadline
+    outer = Deadline(600)
+
+    def counted(self: Any, subset: list[int], query: Any) -> bool:
+        if current_deadline() is not outer:  # inside the smallest search: its time is up
+            calls["n"] += 1
+            raise QueryTimeout("forced", 1.0)
+        return real(self, subset, query)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module.Explainer, "_unsat", counted)
+        with time_limit(outer):
+            answer = explain(board, (0, 1))
+    assert calls["n"] == 1
+    assert answer.status == "safe" and answer.smallest is False and answer.clues
+    # Without a limit the search runs and proves its answer smallest.
+    assert explain(board, (0, 1)).smallest is True

@@ -14,7 +14,8 @@ from minegraph.deadline import Deadline, time_limit
 from minegraph.errors import AnswerUnavailable, BoardError
 from minegraph.lazy import LazyDict
 # How numbers are written lives in present.py; these names stay importable from here.
-from minegraph.present import SHOWN_DIGITS, count_text, exact_decimal, fraction_text, mantissa
+from minegraph.present import (SHOWN_DIGITS, SMALLEST_FLOAT, count_text, exact_decimal,
+                               fraction_text, mantissa, probability_float, probability_json)
 
 if TYPE_CHECKING:
     from minegraph.engines.base import Engine, EngineResult, Probability
@@ -112,7 +113,8 @@ class Analysis:
     Cells are ``(row, col)`` on grids and ``int`` on graph boards, or the cells' labels on a
     board that has them (:meth:`~minegraph.board.Board.from_networkx`). Probabilities are exact
     :class:`~fractions.Fraction` values, or floats on boards too big for exact figures (see
-    :attr:`arithmetic`); 0 and 1 appear only when proven. An analysis is
+    :attr:`arithmetic`; a probability below the double range stays a Fraction there too);
+    0 and 1 appear only when proven. An analysis is
     equal only to itself and hashes by identity (it can be a set member or a dict key); its
     ``repr`` is one short line.
 
@@ -137,7 +139,8 @@ class Analysis:
         The recommended next cell, never a proven mine while another hidden cell exists: a
         proven-safe cell if there is one, else the lowest known mine probability, else a cell
         whose probability is unknown; ties broken by fewest hidden neighbours, then position.
-        ``None`` when inconsistent or nothing is hidden.
+        ``None`` when inconsistent, when nothing is hidden, or when every hidden cell is a
+        proven mine (nothing is left to uncover).
     best_basis
         Which of those cases applied: ``"safe"``, ``"probability"`` or ``"unknown"`` (``None``
         with ``best``).
@@ -173,8 +176,10 @@ class Analysis:
     @property
     def arithmetic(self) -> str:
         """``"exact"`` (integers and fractions) or ``"float"`` (probabilities as floats, each
-        proven to a relative error below 1e-13, 0.0 and 1.0 only when proven; ``solutions``
-        is then ``None`` and :attr:`solutions_log10` gives its size)."""
+        proven to a relative error below 1e-13, 0.0 and 1.0 only when proven; a probability
+        below the double range, about 2.2e-308, where no float is that close, as a
+        :class:`~fractions.Fraction` within 1e-13 relative instead; ``solutions`` is then
+        ``None`` and :attr:`solutions_log10` gives its size)."""
         return str(self.stats.get("arithmetic", "exact"))
 
     @property
@@ -191,13 +196,21 @@ class Analysis:
         return float(value) if isinstance(value, (int, float)) else None
 
     @cached_property
-    def floats(self) -> dict[Cell, float]:
+    def floats(self) -> dict[Cell, float | Fraction]:
         """The mine probability of every cell in :attr:`probabilities`, as a float: the exact
-        value correctly rounded, except that a probability that is not proven 0 or 1 never
-        reads 0.0 or 1.0 (it becomes the nearest float inside the open interval).
+        value correctly rounded (in floating-point :attr:`arithmetic`, the proven value), except
+        that a probability that is not proven 1 never reads 1.0 (it reads ``1.0 - 2**-53``).
+
+        A probability below the double range (under
+        :data:`~minegraph.present.SMALLEST_FLOAT`, about 2.2e-308) has no float within 1e-13
+        relative of it, and 0.0 would claim a proven safe cell: it is given as a
+        :class:`~fractions.Fraction` instead, the exact value (in floating-point arithmetic,
+        a value within 1e-13 relative), which compares and sorts correctly with the floats
+        (see :func:`~minegraph.present.probability_float`).
 
         When the native kernel answered, no Fraction is built: one division per box, shared
-        by the box's cells. :meth:`to_json` writes these values.
+        by the box's cells (a Fraction only for a box below the double range).
+        :meth:`to_json` writes these values.
 
         Examples
         --------
@@ -211,16 +224,17 @@ class Analysis:
         count = result.count if result is not None else None
         assert count is not None
         keys = _cell_keys(self.board)
-        out: dict[Cell, float] = {}
+        out: dict[Cell, float | Fraction] = {}
         for cells, m, x in groups():
-            if x == 0.0 and m:
-                x = _TINY
+            value: float | Fraction = x
+            if x < SMALLEST_FLOAT and m:
+                value = reduced_fraction(m, count)      # below the double range: exact
             elif x == 1.0 and m != count:
-                x = _NEARLY_ONE
-            out.update(dict.fromkeys([keys[c] for c in cells], x))
+                value = _NEARLY_ONE
+            out.update(dict.fromkeys([keys[c] for c in cells], value))
         return out
 
-    def _float_items(self) -> Iterable[tuple[Cell, float]]:
+    def _float_items(self) -> Iterable[tuple[Cell, float | Fraction]]:
         """``(cell, float)`` for every cell of :attr:`probabilities`: from :attr:`floats`
         when it is built or cheap (a box-level answer), else straight from the probabilities
         without a second dictionary (a million cells on the biggest boards)."""
@@ -286,6 +300,11 @@ class Analysis:
     def to_json(self) -> dict[str, Any]:
         """The analysis object of docs/formats.md §5 (probabilities as floats, counts as strings).
 
+        A probability below the double range (:attr:`floats` gives it as a Fraction) is
+        written as a decimal string of 17 significant digits, such as
+        ``"1.1740084566000549e-422"``: a JSON reader's double would read any number there as
+        0.0 or a value off by orders of magnitude.
+
         ``"solutions"`` is the exact decimal string at any length (no 4,300-digit limit).
         When some probability is unknown, ``"solutions"`` may be ``null``, the unknown
         ``"probability"`` entries are ``null`` and the object has one more key,
@@ -325,13 +344,14 @@ class Analysis:
             grid: list[Any] = [[None] * board.cols for _ in range(board.rows)]
             for cell, x in self._float_items():
                 r, c = cell  # type: ignore[misc]
-                grid[r][c] = x
+                grid[r][c] = x if isinstance(x, float) else probability_json(x)
             probability: Any = grid
         else:
             flat: list[Any] = [None] * board.size
             where = board.index
             for cell, x in self._float_items():
-                flat[cell if labels is None else where(cell)] = x  # type: ignore[index]
+                at = cell if labels is None else where(cell)
+                flat[at] = x if isinstance(x, float) else probability_json(x)  # type: ignore[index]
             probability = flat
         obj = {"consistent": self.consistent,
                "solutions": None if self.solutions is None else exact_decimal(self.solutions),
@@ -472,19 +492,15 @@ def _cell_keys(board: Board) -> list[Cell]:
     return keys
 
 
-#: What an unproven probability reads instead of 0.0 or 1.0 as a float.
-_TINY = 5e-324
+#: What an unproven probability reads instead of 1.0 as a float.
 _NEARLY_ONE = 1.0 - 2.0 ** -53
 
 
-def _to_float(p: Probability) -> float:
-    """A float that never rounds an unproven probability to 0 or 1."""
-    x = float(p)
-    if x == 0.0 and p != 0:
-        return _TINY
-    if x == 1.0 and p != 1:
-        return _NEARLY_ONE
-    return x
+def _to_float(p: Probability) -> float | Fraction:
+    """A float that never rounds an unproven probability to 0 or 1, or the probability
+    itself (a Fraction) below the double range, where no float is within 1e-13 relative of
+    it (:func:`~minegraph.present.probability_float`)."""
+    return probability_float(p)
 
 
 def _completed(board: Board, mined: frozenset[int]) -> Board:

@@ -6,8 +6,9 @@ on it: the SAT formula of the position (:class:`~minegraph.engines.sat.ClueFormu
 under the assumption "mine here". The selectors in the solver's unsatisfiable core name numbers
 that suffice; deleting them one at a time while the formula stays unsatisfiable leaves a
 *minimal* set (deletion-based MUS extraction: dropping any one of them lets the cell be a
-mine). When the cell's component has few numbers, a search over smaller subsets then returns a
-*smallest* set. The same machinery explains an inconsistent board: a minimal set of numbers
+mine). When few enough smaller sets could be reasons, trying them all (numbers, flags and the
+total alike) then returns a *smallest* set, and says so; otherwise the set is claimed only
+minimal. The same machinery explains an inconsistent board: a minimal set of numbers
 (and flags, and the total) that contradict each other.
 
 Flags (known mines) are constraints like numbers here: a number next to a flag counts it, and
@@ -25,13 +26,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING, Any, Sequence
 
 from minegraph.analysis import cell_name, check_board
-from minegraph.present import fraction_text
+from minegraph.present import fraction_text, probability_json
 from minegraph.board import HIDDEN, MINE, Board, Cell, whole
-from minegraph.deadline import Deadline, check_deadline, time_limit
-from minegraph.errors import BoardError, EngineError
+from minegraph.deadline import Deadline, check_deadline, current_deadline, time_left, time_limit
+from minegraph.errors import BoardError, EngineError, QueryTimeout
 
 if TYPE_CHECKING:
     from minegraph.analysis import Analysis
@@ -44,11 +46,11 @@ __all__ = ["Explanation", "explain", "Explainer", "SMALLEST_UP_TO", "STATUSES"]
 #: completion at all.
 STATUSES = ("safe", "mine", "unknown", "inconsistent")
 
-#: A smallest set is searched for when the candidate constraints number at most this many.
-SMALLEST_UP_TO = 16
-
-#: Solver calls spent at most on the search for a smallest set.
-_SMALLEST_CALLS = 4000
+#: A set is searched for, and proven, smallest only when the smaller sets that could be
+#: reasons (subsets of one component's numbers and flags; the total with any other
+#: constraints) number at most this many: one solver call each. Beyond it the set is only
+#: claimed minimal.
+SMALLEST_UP_TO = 4000
 
 
 @dataclass(frozen=True)
@@ -72,8 +74,10 @@ class Explanation:
     uses_total
         Whether the total mine count is part of the reason.
     smallest
-        Whether ``clues`` is also proven a smallest such set (searched when the candidates
-        are few), not only minimal.
+        Whether the reasons (``clues``, ``flags`` and the total together) are also proven a
+        smallest such set, no set of fewer numbers, flags and total forcing the answer
+        (searched when the smaller sets to try are at most :data:`SMALLEST_UP_TO`); ``False``
+        means only minimal.
     probability
         The cell's mine probability when it is not forced (``None`` if unknown or forced:
         forced cells are 0 or 1).
@@ -98,19 +102,20 @@ class Explanation:
 
     def to_json(self) -> dict[str, Any]:
         """``{"cell", "status", "clues", "flags", "uses_total", "smallest", "probability",
-        "text"}``, cells as ``[r, c]`` (or ints on graph boards)."""
+        "text"}``, cells as ``[r, c]`` (or ints on graph boards); a probability below the
+        double range is written as a decimal string, as in
+        :meth:`~minegraph.analysis.Analysis.to_json`."""
 
         def ref(cell: Cell) -> Any:
             return list(cell) if isinstance(cell, tuple) else cell
 
-        probability: float | None = None
+        probability: float | str | None = None
         if self.status == "safe":
             probability = 0.0
         elif self.status == "mine":
             probability = 1.0
         elif self.probability is not None:
-            from minegraph.analysis import _to_float
-            probability = _to_float(self.probability)
+            probability = probability_json(self.probability)
         return {"cell": None if self.cell is None else ref(self.cell), "status": self.status,
                 "clues": [ref(c) for c in self.clues], "flags": [ref(c) for c in self.flags],
                 "uses_total": self.uses_total, "smallest": self.smallest,
@@ -276,42 +281,71 @@ class Explainer:
         return float(max(abs(r1 - r2), abs(c1 - c2)))
 
     def _smallest(self, found: list[int], query: Sequence[int], cell: int | None) -> tuple[list[int], bool]:
-        """A smallest unsatisfiable subset when the candidates are few (else ``found``)."""
-        candidates = self._candidates(cell, found)
-        if len(candidates) > SMALLEST_UP_TO:
+        """A smallest unsatisfiable subset, and whether it is proven smallest.
+
+        Every set of fewer constraints than ``found`` that could be a reason is tried, smallest
+        first, when they number at most :data:`SMALLEST_UP_TO` (else ``found`` is returned,
+        claimed only minimal). The sets tried are, soundly:
+
+        * without the total: the subsets of one component's numbers and flags (the cell's
+          component, or any component for an inconsistent board). A smallest reason without
+          the total shares variables along a chain from the cell: a part sharing none with the
+          rest would be unsatisfiable alone, and the board without the query is consistent
+          (for an inconsistent board, that part alone is a smaller contradiction);
+        * with the total: the total and any of the other constraints, numbers and flags of
+          every component and flags next to no number alike (the total couples them all).
+        """
+        pools = self._pools(cell)
+        others = [s for s in self.selectors if s != self.formula.total_selector]
+        total = self.formula.total_selector
+        sizes = range(1, len(found))
+        cost = sum(comb(len(pool), k) for k in sizes for pool in pools)
+        if total is not None:
+            cost += sum(comb(len(others), k - 1) for k in sizes)
+        if cost > SMALLEST_UP_TO:
             return found, False
-        calls = 0
-        for size in range(1, len(found)):
-            for subset in combinations(candidates, size):
-                calls += 1
-                if calls > _SMALLEST_CALLS:
-                    return found, False
-                if self._unsat(list(subset), query):
-                    return sorted(subset), True
+        # The search only sharpens an answer already found: it gets half the time left, and
+        # when that runs out the minimal set stands (a time-out of the whole query, or a
+        # cancellation, still goes through).
+        left = time_left()
+        try:
+            with time_limit(None if left is None else max(left / 2, 1e-3), "forced"):
+                for size in sizes:
+                    for pool in pools:
+                        for subset in combinations(pool, size):
+                            if self._unsat(list(subset), query):
+                                return sorted(subset), True
+                    if total is not None:
+                        for rest in combinations(others, size - 1):
+                            if self._unsat([*rest, total], query):
+                                return sorted([*rest, total]), True
+        except QueryTimeout:
+            outer = current_deadline()
+            if left is None or (outer is not None and outer.expired()):
+                raise
+            return found, False
         return found, True
 
-    def _candidates(self, cell: int | None, found: list[int]) -> list[int]:
-        """The constraints of the components that hold the cell and the found reasons."""
+    def _pools(self, cell: int | None) -> list[list[int]]:
+        """The selectors (numbers and flags, not the total) of each component a reason without
+        the total can lie in: the cell's (none when it is next to no number), or every
+        component when explaining an inconsistent board."""
         system = self.system
         comp_of_cell: dict[int, int] = {}
         for i, comp in enumerate(system.components):
             for b in comp.boxes:
                 for c in system.boxes[b].cells:
                     comp_of_cell[c] = i
-        comps = set()
-        if cell is not None and cell in comp_of_cell:
-            comps.add(comp_of_cell[cell])
-        for s in found:
-            kind, what = self.owner[s]
-            if kind == "clue":
-                comps.add(comp_of_cell[system.boxes[system.clues[what].boxes[0]].cells[0]])
-            elif kind == "flag" and what in comp_of_cell:
-                comps.add(comp_of_cell[what])
-        out = [self.formula.selector[k] for i in sorted(comps) for k in system.components[i].clues]
-        out += [s for c, s in self.flag_selector.items() if comp_of_cell.get(c) in comps or s in found]
-        if self.formula.total_selector is not None:
-            out.append(self.formula.total_selector)
-        return out
+        if cell is None:
+            comps = list(range(len(system.components)))
+        else:
+            comps = [comp_of_cell[cell]] if cell in comp_of_cell else []
+        pools = []
+        for i in comps:
+            pool = [self.formula.selector[k] for k in system.components[i].clues]
+            pool += [s for c, s in self.flag_selector.items() if comp_of_cell.get(c) == i]
+            pools.append(pool)
+        return pools
 
     def _explanation(self, cell: int | None, status: str, selectors: list[int],
                      smallest: bool) -> Explanation:
@@ -401,7 +435,8 @@ def explain(board: Board, cell: Cell | None = None, *, timeout: float | Deadline
     Notes
     -----
     Cost: a few SAT calls per number of the first core (deletion), plus at most
-    :data:`_SMALLEST_CALLS` for the smallest-set search on small components.
+    :data:`SMALLEST_UP_TO` for the smallest-set search (skipped, and ``smallest`` left
+    ``False``, when it would need more).
 
     Examples
     --------

@@ -100,7 +100,9 @@ class GroupedCounts(LazyDict[int, int]):
 
     def groups(self) -> Iterator[tuple[Collection[int], int, float]]:
         """Each group's cells, its count, and that count's share of all completions as a
-        correctly rounded float (Python's integer division is)."""
+        correctly rounded float (Python's integer division is). Below the double range that
+        float is 0.0 or a subnormal, not within 1e-13 relative:
+        :attr:`~minegraph.analysis.Analysis.floats` then gives the exact Fraction."""
         count = self._count
         for cells, m in self._groups:
             yield cells, m, m / count

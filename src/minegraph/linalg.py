@@ -295,7 +295,8 @@ def certify(board: Board) -> RankCertificate:
     return matrix_rank(m.rows, len(m.columns))
 
 
-def null_vector(board: Board) -> tuple[frozenset[int], frozenset[int]] | None:
+def null_vector(board: Board, *, conflicts: int | None = None
+                ) -> tuple[frozenset[int], frozenset[int]] | None:
     """Two different mine layouts on ``board``'s hidden cells with the same numbers, if any
     exist: ``(first, second)`` as sets of cells; ``None`` when every layout is determined.
 
@@ -307,6 +308,9 @@ def null_vector(board: Board) -> tuple[frozenset[int], frozenset[int]] | None:
     ----------
     board
         The table: its numbers are the equations, its hidden cells the unknowns.
+    conflicts
+        Give up after this many solver conflicts (``None``: search to the end, which on a
+        large table without such a pair may take very long).
 
     Returns
     -------
@@ -318,6 +322,8 @@ def null_vector(board: Board) -> tuple[frozenset[int], frozenset[int]] | None:
     ------
     BoardError
         when ``board`` is not a :class:`~minegraph.board.Board`.
+    LimitError
+        when the search gives up after ``conflicts`` conflicts, undecided.
 
     Examples
     --------
@@ -348,7 +354,16 @@ def null_vector(board: Board) -> tuple[frozenset[int], frozenset[int]] | None:
         cnf.append([-diff[j], -x[j], -y[j]])
     cnf.append(diff)
     with Solver(name="cadical153", bootstrap_with=cnf.clauses) as solver:
-        if not solver.solve():
+        if conflicts is not None:
+            solver.conf_budget(conflicts)
+            found = solver.solve_limited()
+            if found is None:
+                from minegraph.errors import LimitError
+                raise LimitError(f"no answer after {conflicts} solver conflicts: the search for "
+                                 f"two layouts with the same numbers gave up")
+        else:
+            found = solver.solve()
+        if not found:
             return None
         model = set(lit for lit in solver.get_model() or [] if lit > 0)
     first = frozenset(m.columns[j] for j in range(n) if x[j] in model)

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import decimal
 import math
+import sys
 from fractions import Fraction
 from typing import Union
 
 __all__ = ["whole_percent", "percent_text", "heat_rgb", "HEAT_STOPS", "shorten", "shown",
            "SHOWN_CHARS", "exact_decimal", "mantissa", "count_text", "fraction_text",
-           "SHOWN_DIGITS"]
+           "SHOWN_DIGITS", "SMALLEST_FLOAT", "probability_float", "scientific_text",
+           "probability_json"]
 
 #: How much of a user's value an error message quotes.
 SHOWN_CHARS = 40
@@ -280,3 +282,93 @@ def fraction_text(p: Probability, *, full: bool = False) -> str:
     if not full:
         parts = [d if len(d.lstrip("-")) <= SHOWN_DIGITS else mantissa(d) for d in parts]
     return "/".join(parts)
+
+
+#: The smallest normal double, about 2.2e-308. A mine probability below it is never given as
+#: a float: doubles there lose digits (subnormals), then range (0.0), so no float holds it
+#: within the promised 1e-13 relative; it stays a Fraction (:func:`probability_float`).
+SMALLEST_FLOAT = sys.float_info.min
+
+#: The largest float below 1: what an unproven probability that rounds to 1.0 reads.
+_BELOW_ONE = 1.0 - 2.0 ** -53
+
+
+def probability_float(p: Probability) -> float | Fraction:
+    """A mine probability as a float when a float holds it, else as itself (a Fraction).
+
+    The float is ``p`` correctly rounded (relative error below 2**-53), except that a
+    probability not exactly 1 never reads 1.0 (it reads ``1.0 - 2**-53``, still within
+    2**-53). Below :data:`SMALLEST_FLOAT` no float is within 1e-13 relative of ``p`` (the
+    nearest double to 1e-422 is 0.0, and 5e-324 is off by a factor of 10**98), and 0.0 would
+    claim a proven safe cell: ``p`` is returned unchanged, as a :class:`~fractions.Fraction`.
+
+    Parameters
+    ----------
+    p
+        A probability, exact or a float (a float is taken at its exact binary value).
+
+    Examples
+    --------
+    >>> probability_float(Fraction(1, 3)), probability_float(Fraction(0))
+    (0.3333333333333333, 0.0)
+    >>> probability_float(1 - Fraction(1, 10 ** 400))
+    0.9999999999999999
+    >>> probability_float(Fraction(1, 10 ** 400)) == Fraction(1, 10 ** 400)
+    True
+    """
+    x = float(p)
+    if x >= SMALLEST_FLOAT:
+        return _BELOW_ONE if x == 1.0 and p != 1 else x
+    return 0.0 if p == 0 else Fraction(p)
+
+
+def probability_json(p: Probability) -> float | str:
+    """A mine probability as JSON holds it: a number (:func:`probability_float`), or, below
+    :data:`SMALLEST_FLOAT` where no JSON reader's double holds it, the decimal string of
+    :func:`scientific_text` (17 significant digits), such as ``"1.1740084566000549e-422"``.
+
+    Examples
+    --------
+    >>> probability_json(Fraction(1, 4)), probability_json(Fraction(3, 10 ** 400))
+    (0.25, '3e-400')
+    """
+    x = probability_float(p)
+    return x if isinstance(x, float) else scientific_text(x)
+
+
+def _log10_floor(p: Fraction) -> int:
+    """An estimate of ``floor(log10(p))`` for ``p > 0``, off by at most one."""
+    def log10_int(n: int) -> float:
+        shift = max(0, n.bit_length() - 1000)
+        return math.log10(n >> shift) + shift * math.log10(2)
+    return math.floor(log10_int(p.numerator) - log10_int(p.denominator))
+
+
+def scientific_text(p: Probability, digits: int = 17) -> str:
+    """A positive number in scientific notation, ``digits`` significant digits correctly
+    rounded (half to even) at any exponent, trailing zeros dropped, as Python writes floats.
+
+    Examples
+    --------
+    >>> scientific_text(Fraction(1, 3) / 10 ** 500)
+    '3.3333333333333333e-501'
+    >>> scientific_text(Fraction(1, 8) / 10 ** 400), scientific_text(Fraction(2, 3), 4)
+    ('1.25e-401', '6.667e-01')
+    """
+    exact = Fraction(p)
+    if exact <= 0:
+        raise ValueError(f"expected a positive number, got {p}")
+    e = _log10_floor(exact)
+    low, high = 10 ** (digits - 1), 10 ** digits
+    while True:
+        scaled = exact * Fraction(10) ** (digits - 1 - e)
+        m = round(scaled)
+        if m >= high:
+            e += 1
+        elif m < low and scaled < low:
+            e -= 1
+        else:
+            break
+    text = str(m)
+    tail = text[1:].rstrip("0")
+    return f"{text[0]}{'.' + tail if tail else ''}e{e:+03d}"

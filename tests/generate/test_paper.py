@@ -16,7 +16,7 @@ from minegraph.cli import main
 from minegraph.errors import LimitError, UserError
 from minegraph.generate.paper import (TheoremError, completed, open_cells, paper_table,
                                       theorem_condition)
-from minegraph.linalg import certify
+from minegraph.linalg import certify, null_vector
 
 
 def sizes(theorem: int, most: int) -> list[tuple[int, int]]:
@@ -124,6 +124,23 @@ def test_same_seed_same_table() -> None:
 def test_sizes_the_theorems_do_not_allow(theorem: int, rows: int, cols: int, message: str) -> None:
     with pytest.raises(TheoremError, match=message):
         paper_table(theorem, rows, cols)
+
+
+def test_a_rank_deficient_size_is_refused_with_what_is_proven() -> None:
+    """13x6 meets Theorem 3's condition and its rank falls short by one, yet no two layouts
+    give the same numbers: its null vector has entries of sizes 1 to 6, so no multiple of it
+    is a difference of two layouts (docs/puzzles.md). The refusal must not call it "not
+    unique"; 2x2, where two layouts do share the numbers, is refused as not unique."""
+    table = Board.grid(13, 6, [0 if i in open_cells(3, 13, 6) else HIDDEN for i in range(78)],
+                       topology="triangle")
+    assert certify(table).nullity == 1 and null_vector(table) is None
+    with pytest.raises(TheoremError) as refused:
+        paper_table(3, 13, 6)
+    message = str(refused.value)
+    assert "not unique" not in message
+    assert "unique for every layout" in message and "rank 38 of 39 unknowns" in message
+    with pytest.raises(TheoremError, match="two layouts give the same numbers"):
+        paper_table(3, 2, 2)
 
 
 def test_limits_and_bad_arguments() -> None:

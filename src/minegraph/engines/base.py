@@ -21,7 +21,8 @@ from minegraph.constraints import ConstraintSystem, build_system
 from minegraph.errors import EngineError
 
 #: A mine probability: an exact fraction, or a float proven to 1e-13 relative (floating-point
-#: arithmetic, see :mod:`minegraph.engines.combine_float`).
+#: arithmetic, see :mod:`minegraph.engines.combine_float`; below the double range, where no
+#: float is that close, a Fraction within 1e-13 relative).
 Probability = Fraction | float
 
 __all__ = ["Engine", "SystemEngine", "EngineResult", "ENGINES", "get_engine", "resolve_engine",

@@ -15,7 +15,11 @@ relative error radius below :data:`RELATIVE_TOLERANCE`, checked on the balls the
 ball is too wide (or cannot tell 0 from a tiny value) the whole computation is repeated at a
 doubled precision, up to :data:`MAX_PRECISION` bits, after which the caller falls back to the
 exact algorithm. A value is exactly 0 only when its ball is the exact zero (a sum of exact
-zeros); every other probability is kept strictly between 0 and 1 when rounded to a float.
+zeros); every other probability is kept strictly between 0 and 1 when rounded to a float. A
+share below the double range (:data:`~minegraph.present.SMALLEST_FLOAT`, about 2.2e-308) is
+no float: it is given as a :class:`~fractions.Fraction`, the ball's midpoint to 17
+significant digits, still within the tolerance (a float there would be 0.0 or off by orders
+of magnitude).
 """
 
 from __future__ import annotations
@@ -23,10 +27,12 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass
+from fractions import Fraction
 from math import log10
 from typing import Any
 
 from minegraph.engines.combine import down_tree, merge_tree
+from minegraph.present import SMALLEST_FLOAT, scientific_text
 
 __all__ = ["FloatCombination", "combine_float", "RELATIVE_TOLERANCE", "MAX_PRECISION"]
 
@@ -40,9 +46,11 @@ MAX_PRECISION = 1024
 #: python-flint's working precision is one global setting: one float combination at a time.
 _PRECISION_LOCK = threading.Lock()
 
-#: Smallest and largest floats strictly between 0 and 1.
-_ABOVE_ZERO = 5e-324
+#: The largest float strictly below 1.
 _BELOW_ONE = 1.0 - 2.0 ** -53
+
+#: A share: a float, or below the double range a Fraction (see the module docstring).
+Share = float | Fraction
 
 
 @dataclass
@@ -55,9 +63,10 @@ class FloatCombination:
         Whether any completion exists.
     distribution
         Per part, ``distribution[c][t]``: the probability that part ``c`` holds ``t`` mines
-        (exactly ``0.0`` only when proven impossible).
+        (exactly ``0.0`` only when proven impossible; a Fraction below the double range).
     floating
-        The mine probability of each floating cell (``0.0``/``1.0`` only when proven).
+        The mine probability of each floating cell (``0.0``/``1.0`` only when proven; a
+        Fraction below the double range).
     log10_count
         ``log10`` of the number of completions (relative error below 1e-12).
     precision
@@ -65,8 +74,8 @@ class FloatCombination:
     """
 
     consistent: bool
-    distribution: list[list[float]]
-    floating: float
+    distribution: list[list[Share]]
+    floating: Share
     log10_count: float
     precision: int
 
@@ -238,6 +247,7 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
         else:
             feasible = {remaining - u for u, (a, w) in enumerate(zip(q, weight))
                         if not (a.is_zero() or w.is_zero())}
+        share: Share
         if feasible == {0}:
             share = 0.0
         elif feasible == {floating}:
@@ -251,7 +261,7 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
             share = found
     else:
         share = 0.0
-    distribution: list[list[float]] = [[] for _ in polys]
+    distribution: list[list[Share]] = [[] for _ in polys]
     for g, key in enumerate(keys):
         rs = leaf_rs[g]
         d = len(key) - 1
@@ -268,7 +278,7 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
         total = sum(terms, arb(0))
         if total.contains(0):
             return None
-        row = [0.0] * len(terms)
+        row: list[Share] = [0.0] * len(terms)
         if len(nonzero) == 1:
             row[nonzero[0]] = 1.0          # the only possible count: proven
         else:
@@ -423,16 +433,23 @@ class _Pruner:
         return kept, mass
 
 
-def _share(part: Any, whole: Any) -> float | None:
+def _share(part: Any, whole: Any) -> Share | None:
     """``part / whole`` (a share of a sum of non-negative terms, ``part`` not the exact zero
     nor the whole sum) as a float strictly between 0 and 1, proven to
-    :data:`RELATIVE_TOLERANCE`; ``None`` when the balls are too wide."""
+    :data:`RELATIVE_TOLERANCE`, or below the double range as a Fraction (the midpoint to 17
+    significant digits); ``None`` when the balls are too wide."""
     if part.contains(0):
         return None
     ratio = part / whole
     if ratio.rad() > ratio.mid() * RELATIVE_TOLERANCE:
         return None
-    return min(max(float(ratio.mid()), _ABOVE_ZERO), _BELOW_ONE)
+    mid = ratio.mid()
+    x = float(mid)
+    if x >= SMALLEST_FLOAT:
+        return min(x, _BELOW_ONE)
+    man, exp = mid.man_exp()
+    exact = Fraction(int(man)) * Fraction(2) ** int(exp)
+    return Fraction(scientific_text(exact))
 
 
 def _no_parts(floating: int, remaining: int) -> FloatCombination:

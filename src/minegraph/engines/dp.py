@@ -33,9 +33,10 @@ from minegraph.constraints import Component, ConstraintSystem
 from minegraph.deadline import check_deadline
 from minegraph.engines.base import QUESTIONS, EngineResult, Probability, SystemEngine
 from minegraph.engines.combine import Combination, chooses_float, combine
-from minegraph.engines.combine_float import FloatCombination, combine_float
+from minegraph.engines.combine_float import FloatCombination, Share, combine_float
 from minegraph.engines.elimination import CliqueTree, clique_tree
 from minegraph.lazy import GroupedCounts
+from minegraph.present import probability_float, scientific_text
 
 __all__ = ["DPEngine", "ComponentDP", "CountedPart", "count_system", "combine_parts", "forced_by_parts",
            "OrderProvider",
@@ -529,14 +530,15 @@ def _float_result(system: ConstraintSystem, parts: Sequence[CountedPart], polys:
             box = boxes[box_id]
             mined = part.mined[local]
             # Given t mines in the part, the box's cells hold mined[t] / totals[t] of them.
+            value: Probability
             if all(mined[t] == 0 for t in likely):
                 value, forced = 0.0, safe
             elif all(mined[t] == box.size * totals[t] for t in likely):
                 value, forced = 1.0, mines
             else:
-                value = sum(float(Fraction(mined[t], box.size * totals[t])) * distribution[t]
-                            for t in likely)
-                value, forced = min(max(value, 5e-324), 1.0 - 2.0 ** -53), None
+                value = _mixed([(Fraction(mined[t], box.size * totals[t]), distribution[t])
+                                for t in likely])
+                forced = None
             probabilities.update(dict.fromkeys(box.cells, value))
             if forced is not None:
                 forced.extend(box.cells)
@@ -551,6 +553,25 @@ def _float_result(system: ConstraintSystem, parts: Sequence[CountedPart], polys:
 
     return EngineResult(True, QUESTIONS - {"count"}, None, None, frozenset(safe),
                         frozenset(mines), probabilities, None, stats, completer)
+
+
+#: A float sum at least this large lost nothing to underflow: every term that underflowed
+#: (below the smallest normal double, 2**-1022) weighs less than 2**-100 of it.
+_SAFE_SUM = 2.0 ** -922
+
+
+def _mixed(terms: list[tuple[Fraction, Share]]) -> Probability:
+    """``sum(ratio * share)``, a box's probability from its part's distribution of mines, as
+    a float strictly between 0 and 1; below the double range (a share that is a Fraction, or
+    products that underflow), exactly from the shares, as a Fraction of 17 significant digits
+    (:func:`~minegraph.present.probability_float`)."""
+    if all(isinstance(share, float) for _, share in terms):
+        value = sum(float(ratio) * float(share) for ratio, share in terms)
+        if value >= _SAFE_SUM:
+            return min(value, 1.0 - 2.0 ** -53)
+    exact = sum((ratio * Fraction(share) for ratio, share in terms), Fraction(0))
+    x = probability_float(exact)
+    return x if isinstance(x, float) else Fraction(scientific_text(x))
 
 
 def _one_completion(system: ConstraintSystem, parts: Sequence[CountedPart], polys: list[list[int]],

@@ -46,7 +46,7 @@ from fractions import Fraction
 
 from minegraph.board import HIDDEN, MINE, Board
 from minegraph.errors import LimitError, MinegraphError, UserError
-from minegraph.linalg import RankCertificate, certify
+from minegraph.linalg import RankCertificate, certify, clue_incidence, null_vector
 from minegraph.states import MAX_CELLS
 from minegraph.topology import grid_neighbors
 
@@ -284,7 +284,8 @@ def paper_table(theorem: int, rows: int, cols: int, *, seed: int = 0,
     Raises
     ------
     TheoremError
-        naming the violated condition, or for a triangle size whose rank is not full.
+        naming the violated condition, or for a triangle size whose rank is not full (saying
+        whether two layouts give the same numbers, none do, as on 13x6, or that is not known).
     LimitError
         for a side over :data:`MAX_SIDE` or more than :data:`~minegraph.states.MAX_CELLS` cells.
     UserError
@@ -304,7 +305,7 @@ def paper_table(theorem: int, rows: int, cols: int, *, seed: int = 0,
     >>> paper_table(3, 2, 2)
     Traceback (most recent call last):
     ...
-    minegraph.generate.paper.TheoremError: Theorem 3's condition holds for 2x2, but the table is not unique for every layout: its equations have rank 1 of 2 unknowns (nullity 1); docs/puzzles.md lists the certified triangle sizes
+    minegraph.generate.paper.TheoremError: Theorem 3's condition holds for 2x2, but the table is not unique for every layout: two layouts give the same numbers (its equations have rank 1 of 2 unknowns, nullity 1); docs/puzzles.md lists the certified triangle sizes
     """
     topology = theorem_topology(theorem)
     _check_size(theorem, rows, cols)
@@ -320,16 +321,71 @@ def paper_table(theorem: int, rows: int, cols: int, *, seed: int = 0,
         if theorem != 3:  # pragma: no cover - the theorems 1 and 2 hold (tests/generate)
             raise MinegraphError(f"Theorem {theorem}'s table of {rows}x{cols} is not certified: "
                                  f"{certificate.describe()}")
-        raise TheoremError(f"Theorem 3's condition holds for {rows}x{cols}, but the table is not "
-                           f"unique for every layout: its equations have rank {certificate.rank} "
-                           f"of {certificate.unknowns} unknowns (nullity {certificate.nullity}); "
-                           f"docs/puzzles.md lists the certified triangle sizes")
+        raise TheoremError(_refusal(rows, cols, template, certificate))
     layout, unguarded = _draw(rows * cols, nbrs, uncovered, prob, seed, variant == "rows")
     states = [sum(1 for q in nbrs[i] if q in layout) if i in uncovered else HIDDEN
               for i in range(rows * cols)]
     puzzle = template.with_states(states)
     return PaperTable(theorem, rows, cols, seed, prob, variant, puzzle, layout, certificate,
                       unguarded)
+
+
+#: A rank-deficient table of at most this many unknowns is searched for two layouts with the
+#: same numbers, so that the refusal says which holds: not unique, or unique but not certified
+#: by rank (as 13x6).
+TWIN_SEARCH_UNKNOWNS = 1000
+
+#: Solver conflicts the search for two layouts spends at most (nullity 2 or more).
+_TWIN_CONFLICTS = 100_000
+
+
+def _twins(template: Board, certificate: RankCertificate) -> bool | None:
+    """Whether two different layouts give ``template`` the same numbers; ``None`` when not
+    decided (too many unknowns, or the search gave up).
+
+    Two layouts differ by a vector of the null space with entries in {-1, 0, 1}. With nullity
+    1 the null space is the line of one integer vector ``v``, and a multiple of ``v`` has its
+    entries in {-1, 0, 1} exactly when the non-zero entries of ``v`` all have one size: an
+    exact test. Otherwise a SAT search (:func:`~minegraph.linalg.null_vector`) decides, within
+    a budget."""
+    if certificate.full:
+        return False
+    if certificate.unknowns > TWIN_SEARCH_UNKNOWNS:
+        return None
+    if certificate.nullity == 1:
+        from flint import fmpz_mat
+        incidence = clue_incidence(template)
+        n = len(incidence.columns)
+        entries = [0] * (len(incidence.rows) * n)
+        for i, row in enumerate(incidence.rows):
+            for j in row:
+                entries[i * n + j] = 1
+        basis, nullity = fmpz_mat(len(incidence.rows), n, entries).nullspace()
+        assert nullity == 1
+        sizes = {abs(int(basis[j, 0])) for j in range(n)} - {0}
+        return len(sizes) == 1
+    try:
+        return null_vector(template, conflicts=_TWIN_CONFLICTS) is not None
+    except LimitError:
+        return None
+
+
+def _refusal(rows: int, cols: int, template: Board, certificate: RankCertificate) -> str:
+    """Why a triangle size that meets Theorem 3's condition is refused: its rank is short,
+    and what is known of its layouts (never "not unique" unless two layouts are found)."""
+    rank = (f"its equations have rank {certificate.rank} of {certificate.unknowns} unknowns, "
+            f"nullity {certificate.nullity}")
+    where = "docs/puzzles.md lists the certified triangle sizes"
+    twins = _twins(template, certificate)
+    if twins:
+        return (f"Theorem 3's condition holds for {rows}x{cols}, but the table is not unique for "
+                f"every layout: two layouts give the same numbers ({rank}); {where}")
+    if twins is None:
+        return (f"Theorem 3's condition holds for {rows}x{cols}, but the table is not certified "
+                f"unique for every layout: {rank}; {where}")
+    return (f"Theorem 3's condition holds for {rows}x{cols} and the table is unique for every "
+            f"layout (no two layouts give the same numbers), but it is not certified by full "
+            f"rank ({rank}), and only certified tables are made; {where}")
 
 
 def _draw(n: int, nbrs: tuple[tuple[int, ...], ...], uncovered: frozenset[int], p: Fraction,
