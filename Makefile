@@ -1,17 +1,44 @@
 # Two entry points: `make demo` (the main job) and `make test` (the suite).
-# Both bootstrap .venv from pyproject.toml on first use.
+# Both bootstrap .venv from pyproject.toml on first use: `make demo` installs the package and
+# its dependencies only; `make test` (and typecheck, bench) adds the extras: the test tools
+# (pytest, mypy, playwright, ...), the benchmark peer, dask and matplotlib. Each step says
+# what it is doing: the first install downloads for a minute or more.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+EXTRAS := $(VENV)/.installed-extras
 
 .PHONY: demo test bench venv native clean typecheck browser
 
 $(STAMP): pyproject.toml setup.py
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip 'setuptools>=77' wheel
-	$(BIN)/pip install --quiet -e '.[dev,bench,cluster,plot]'
-	touch $(STAMP)
+	@echo "make: creating the virtual environment $(VENV) with $(PYTHON)"
+	@$(PYTHON) -m venv $(VENV)
+	@echo "make: upgrading pip, setuptools and wheel in $(VENV)"
+	@$(BIN)/pip install --quiet --upgrade pip 'setuptools>=77' wheel
+	@echo "make: installing minegraph and its dependencies (numpy, networkx, python-sat,"
+	@echo "      python-flint, rich, textual, fastapi, uvicorn): a minute or two the first time"
+	@$(BIN)/pip install --quiet -e .
+	@touch $(STAMP)
+
+# The extras for the suite and the benchmarks, on top of the package: their requirements as
+# pyproject.toml lists them (installed by name, so the package is not built again).
+EXTRA_NAMES := dev bench cluster plot
+
+$(EXTRAS): $(STAMP) pyproject.toml
+	@echo "make: installing the extras $(EXTRA_NAMES) (pytest, mypy, playwright, ms_toollib,"
+	@echo "      dask[distributed], matplotlib, ...) for the tests: a minute or two the first time"
+	@$(BIN)/python -c "$$EXTRA_REQUIREMENTS" $(EXTRA_NAMES) > $(VENV)/extras.txt
+	@$(BIN)/pip install --quiet -r $(VENV)/extras.txt
+	@touch $(EXTRAS)
+
+# Prints the requirements of the extras named in its arguments, one a line.
+define EXTRA_REQUIREMENTS
+import sys, tomllib
+extras = tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]
+print(*(r for name in sys.argv[1:] for r in extras[name]), sep="\n")
+endef
+export EXTRA_REQUIREMENTS
 
 # The native kernel (src/minegraph/_kernel.c, plain C; every pip install builds it too),
 # built in place after the dependencies. Needs a C compiler (gcc); without one, or with
@@ -22,8 +49,8 @@ NATIVE_INPUTS := setup.py src/minegraph/_kernel.c src/minegraph/version.py
 MINEGRAPH_COMPILE ?= 1
 
 $(NATIVE): $(STAMP) $(NATIVE_INPUTS)
-	@if [ "$(MINEGRAPH_COMPILE)" = "0" ]; then echo "pure Python (MINEGRAPH_COMPILE=0)"; else \
-		echo "compiling the native kernel (a few seconds)"; \
+	@if [ "$(MINEGRAPH_COMPILE)" = "0" ]; then echo "make: pure Python (MINEGRAPH_COMPILE=0)"; else \
+		echo "make: compiling the native kernel (a few seconds)"; \
 		$(BIN)/python setup.py -q build_ext --inplace && touch $(NATIVE); fi
 
 venv: $(STAMP)
@@ -31,7 +58,8 @@ venv: $(STAMP)
 native: $(NATIVE)
 
 demo: $(NATIVE)
-	$(BIN)/minegraph demo
+	@echo "make: running minegraph demo"
+	@$(BIN)/minegraph demo
 
 # The browser tests (tests/web/test_browser.py) drive Debian's chromium.
 browser:
@@ -41,7 +69,7 @@ browser:
 # The suite on every core (pytest-xdist), then the tests that measure time or drive a UI
 # alone (marker "serial"), then the engines again in pure Python (MINEGRAPH_PURE=1: no
 # kernel), the path an install without a C compiler runs.
-test: $(NATIVE) browser
+test: $(EXTRAS) $(NATIVE) browser
 	$(BIN)/python -m mypy src/minegraph
 	$(BIN)/python -m pytest -n auto --dist worksteal -m "not serial" src tests
 	$(BIN)/python -m pytest -m serial tests
@@ -50,10 +78,10 @@ test: $(NATIVE) browser
 		tests/engines tests/generate tests/test_constraints.py \
 		tests/test_constraints_update.py tests/test_analysis.py
 
-typecheck: $(STAMP)
+typecheck: $(EXTRAS)
 	$(BIN)/python -m mypy src/minegraph
 
-bench: $(NATIVE)
+bench: $(EXTRAS) $(NATIVE)
 	$(BIN)/python bench/bench_analyze.py
 
 clean:

@@ -41,7 +41,7 @@ from minegraph.deadline import check_deadline
 from minegraph.errors import UserError
 from minegraph.present import shown
 
-__all__ = ["ordered_map", "chunked", "dask_client", "Progress", "default_workers"]
+__all__ = ["ordered_map", "chunked", "dask_client", "require_dask", "Progress", "default_workers"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -245,6 +245,28 @@ def _wait(future: Any) -> Any:
                 return future.result()
 
 
+def require_dask() -> Any:
+    """``distributed.Client``, or a :class:`UserError` saying how to install it: what a
+    command checks before any work when ``--scheduler`` is given.
+
+    Returns
+    -------
+    type
+        ``distributed.Client``.
+
+    Raises
+    ------
+    UserError
+        when dask.distributed (the package's ``cluster`` extra) is missing.
+    """
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UserError("--scheduler needs dask.distributed: pip install 'minegraph[cluster]'") \
+            from None
+    return Client
+
+
 def dask_client(scheduler: str) -> Any:
     """A ``distributed.Client`` on the scheduler at ``scheduler`` (``tcp://host:8786``).
 
@@ -263,13 +285,9 @@ def dask_client(scheduler: str) -> Any:
     UserError
         when dask.distributed is missing or the scheduler cannot be reached in 10 s.
     """
+    Client = require_dask()
     try:
-        from distributed import Client
-    except ImportError:  # pragma: no cover - installed with the package's extras
-        raise UserError("--scheduler needs dask.distributed: pip install 'minegraph[cluster]'") \
-            from None
-    try:
-        return Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
+        return Client(scheduler, timeout="10s")
     except OSError as exc:
         raise UserError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from minegraph.analysis import cell_name
 from minegraph.formats.text_syntax import symbol
-from minegraph.present import SHOWN_DIGITS, count_text, fraction_text
+from minegraph.present import SHOWN_DIGITS, SMALLEST_FLOAT, count_text, fraction_text, scientific_text
 from minegraph.present import percent_text as percent
 from minegraph.states import HIDDEN
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from minegraph.engines.base import Probability
     from minegraph.board import Board, Cell
 
-__all__ = ["render_analysis", "percent", "count_text", "fraction_text", "SHOWN_DIGITS", "NO_TOTAL",
+__all__ = ["render_analysis", "render_key", "percent", "count_text", "fraction_text", "SHOWN_DIGITS", "NO_TOTAL",
            "LEGEND_GRID", "LEGEND_GRAPH", "LEGEND_BEST", "WIDTH"]
 
 #: Cells listed by name on a line before the rest is only counted.
@@ -61,10 +61,11 @@ def _cells(items: list[Cell], full: bool = False, board: Board | None = None) ->
     return shown + (f" ... (+{len(items) - cut} more)" if len(items) > cut else "")
 
 
-def _wrapped(label: str, body: str, style: str | None, label_style: str | None = "bold") -> list[_Line]:
-    """``label body`` wrapped to :data:`WIDTH`, continuation lines indented."""
+def _wrapped(label: str, body: str, style: str | None, label_style: str | None = "bold",
+             width: int = WIDTH) -> list[_Line]:
+    """``label body`` wrapped to ``width``, continuation lines indented."""
     import textwrap
-    lines = textwrap.wrap(body, WIDTH - len(label) - 1, break_long_words=False,
+    lines = textwrap.wrap(body, width - len(label) - 1, break_long_words=False,
                           break_on_hyphens=False) or [""]
     out: list[_Line] = [[(label, label_style), (" " + lines[0] if lines[0] else "", style)]]
     out += [[(" " * (len(label) + 1) + line, style)] for line in lines[1:]]
@@ -93,8 +94,12 @@ def _heat(p: Probability) -> str:
     return f"bold {colour}" if p == 0 or p == 1 else colour
 
 
-def _report(analysis: Analysis, full: bool, colour: bool) -> list[_Line]:
+def _report(analysis: Analysis, full: bool, colour: bool, width: int | None = None,
+            legend: bool = True) -> list[_Line]:
+    """The report's lines; ``width`` (when given) bounds every line, the grid's too, which
+    then comes in bands of columns."""
     board = analysis.board
+    w = width or WIDTH
     lines: list[_Line] = []
     total = "unknown" if board.mines is None else str(board.mines)
     shape = f"{board.rows}x{board.cols} {board.topology}" if board.is_grid else f"graph of {board.size} cells"
@@ -104,20 +109,22 @@ def _report(analysis: Analysis, full: bool, colour: bool) -> list[_Line]:
         return lines
     lines.append([("consistent:", "bold"), (" yes", "green")])
     if board.mines is None and board.hidden_count:
-        lines += [[(line, "yellow")] for line in _wrap(NO_TOTAL)]
+        lines += [[(line, "yellow")] for line in _wrap(NO_TOTAL, w)]
     if analysis.arithmetic == "float":
         size = analysis.solutions_log10
         about = "" if size is None else f"about 10^{size:.6f} ({_log10_text(size)}); "
         lines += _wrapped("solutions:", f"{about}probabilities in floating point, each within "
                           "1e-13 relative, 0% and 100% only when proven (--exact for exact "
-                          "fractions)", None)
+                          "fractions)", None, width=w)
     elif analysis.solutions is None:
         why = analysis.stats.get("probabilities", f"unavailable: engine {analysis.engine} does not count")
-        lines += _wrapped("solutions:", f"not counted; probabilities {why}", "yellow")
+        lines += _wrapped("solutions:", f"not counted; probabilities {why}", "yellow", width=w)
     else:
-        lines += _wrapped("solutions:", count_text(analysis.solutions, full=full), None)
-    lines += _wrapped(f"safe ({len(analysis.safe)}):", _cells(analysis.safe, full, board), "green")
-    lines += _wrapped(f"mines ({len(analysis.mines)}):", _cells(analysis.mines, full, board), "red")
+        lines += _wrapped("solutions:", count_text(analysis.solutions, full=full), None, width=w)
+    lines += _wrapped(f"safe ({len(analysis.safe)}):", _cells(analysis.safe, full, board), "green",
+                      width=w)
+    lines += _wrapped(f"mines ({len(analysis.mines)}):", _cells(analysis.mines, full, board), "red",
+                      width=w)
     if analysis.best is not None and analysis.best_basis == "unknown":
         lines.append([("best:", "bold"), (f" {_name(analysis.best, board)}", "bold blue"),
                       ("  mine probability unknown (no hidden cell has a known one; never a "
@@ -125,30 +132,42 @@ def _report(analysis: Analysis, full: bool, colour: bool) -> list[_Line]:
     elif analysis.best is not None:
         p = analysis.probability(analysis.best)
         why = "proven safe" if analysis.best_basis == "safe" else "the lowest mine probability"
-        lines.append([("best:", "bold"), (f" {_name(analysis.best, board)}", "bold blue"),
-                      (f"  mine probability {fraction_text(p, full=full)} ≈ {float(p):.4f} ({why})", None)])
+        # In floating point, a probability below the double range is a Fraction within 1e-13
+        # of the value: written in decimal, as the floats are, not as an exact fraction.
+        shown = scientific_text(p) if analysis.arithmetic == "float" and 0 < p < SMALLEST_FLOAT \
+            else fraction_text(p, full=full)
+        best_line: _Line = [("best:", "bold"), (f" {_name(analysis.best, board)}", "bold blue"),
+                            (f"  mine probability {shown} ≈ {float(p):.4f}", None),
+                            (f" ({why})", None)]
+        if width is not None and sum(len(text) for text, _ in best_line) > width:
+            lines += [best_line[:3], [(f"  ({why})", None)]]     # the reason on a line of its own
+        else:
+            lines.append(best_line)
     if board.rows is not None and board.cols is not None:
         unknown = "" if analysis.probabilities_available else " ? not computed;"
-        lines += [[(line, None)] for line in _wrap(
-            f"hidden cells: mine probability, 0% and 100% only when proven;{unknown} others as "
-            "in the board:")]
+        heading = (f"hidden cells: mine probability, 0% and 100% only when proven;{unknown} others "
+                   "as in the board:")
+        if width is not None and len(heading) > width:      # the same, on one line of 80
+            heading = (f"mine probabilities (0% and 100% only when proven);{unknown} other cells "
+                       "as in the board:")
+        lines += [[(line, None)] for line in _wrap(heading, w)]
         # Fixed-width columns, one space apart, so that 100% and - never run together.
         label = max(3, len(str(board.rows - 1)))
-        header: _Line = [("r\\c".rjust(label), "dim")]
-        lines.append(header + [(f" {c:>4}", "dim") for c in range(board.cols)])
         best = analysis.best
-        for r in range(board.rows):
-            row: _Line = [(f"{r:>{label}}", "dim")]
-            for c in range(board.cols):
-                q = analysis.probabilities.get((r, c))
-                state = board.states[r * board.cols + c]
-                if q is not None:
-                    style = "bold reverse blue" if (r, c) == best else _heat(q) if colour else None
-                    row += [(" ", None), (f"{percent(q):>4}", style)]
-                else:
-                    row.append((f" {'?' if state == HIDDEN else symbol(state):>4}", None))
-            lines.append(row)
-        legend = [LEGEND_GRID, LEGEND_BEST]
+        for band in _bands(board.cols, label, width):
+            header: _Line = [("r\\c".rjust(label), "dim")]
+            lines.append(header + [(f" {c:>4}", "dim") for c in band])
+            for r in range(board.rows):
+                row: _Line = [(f"{r:>{label}}", "dim")]
+                for c in band:
+                    q = analysis.probabilities.get((r, c))
+                    state = board.states[r * board.cols + c]
+                    if q is not None:
+                        style = "bold reverse blue" if (r, c) == best else _heat(q) if colour else None
+                        row += [(" ", None), (f"{percent(q):>4}", style)]
+                    else:
+                        row.append((f" {'?' if state == HIDDEN else symbol(state):>4}", None))
+                lines.append(row)
     else:
         # In the board's order of cells: labels need not be comparable with each other.
         for i in range(board.size):
@@ -157,19 +176,40 @@ def _report(analysis: Analysis, full: bool, colour: bool) -> list[_Line]:
             if known is not None:
                 lines.append([(f"  cell {_name(cell, board)}: ", None),
                               (fraction_text(known, full=full), _heat(known) if colour else None)])
-        legend = [LEGEND_GRAPH if board.labels is None else LEGEND_LABELS, LEGEND_BEST]
-    for text in legend:
-        lines += [[(line, "dim")] for line in _wrap(text)]
+    if legend:
+        lines += _key(board, w)
     return lines
 
 
-def _wrap(text: str) -> list[str]:
+def _key(board: Board, width: int) -> list[_Line]:
+    """The legend's lines for ``board``'s kind: how cells are named, what ``best`` is."""
+    texts = ([LEGEND_GRID] if board.rows is not None and board.cols is not None
+             else [LEGEND_GRAPH if board.labels is None else LEGEND_LABELS]) + [LEGEND_BEST]
+    return [[(line, "dim")] for text in texts for line in _wrap(text, width)]
+
+
+def _bands(cols: int, label: int, width: int | None) -> list[range]:
+    """The grid's columns in bands whose lines fit in ``width`` characters (a row label of
+    ``label`` characters, then five per column), as even as can be; one band when ``width`` is
+    ``None``.
+
+    >>> _bands(30, 3, 80), _bands(31, 3, 80), _bands(30, 3, None)
+    ([range(0, 15), range(15, 30)], [range(0, 11), range(11, 22), range(22, 31)], [range(0, 30)])
+    """
+    per = cols if width is None else max(1, (width - label) // 5)
+    count = -(-cols // per)
+    size = -(-cols // count)
+    return [range(start, min(start + size, cols)) for start in range(0, cols, size)]
+
+
+def _wrap(text: str, width: int = WIDTH) -> list[str]:
     import textwrap
-    return textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False,
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False,
                          subsequent_indent="  ")
 
 
-def render_analysis(analysis: Analysis, *, full: bool = False, colour: bool = False) -> str:
+def render_analysis(analysis: Analysis, *, full: bool = False, colour: bool = False,
+                    width: int | None = None, legend: bool = True) -> str:
     """The human-readable report of ``analysis``: the board, consistency, the number of
     solutions, forced cells, the best move (and why), every hidden cell's mine probability (a
     grid of percentages in columns of four characters one space apart, with row and column
@@ -179,7 +219,10 @@ def render_analysis(analysis: Analysis, *, full: bool = False, colour: bool = Fa
     (:data:`NO_TOTAL`). Counts and fractions of more than :data:`SHOWN_DIGITS` digits are
     abbreviated (``1.3309…e+5000 (5001 digits)``), and lists of forced cells are cut after 40
     cells; ``full=True`` prints every digit and every cell. Lines other than the grid's are
-    wrapped to :data:`WIDTH` characters.
+    wrapped to :data:`WIDTH` characters; with ``width`` every line fits in ``width`` characters
+    (a number or cell name longer than that aside): the text is wrapped to it and the grid
+    comes in bands of columns, each with its column numbers. ``legend=False`` leaves out the
+    key (:func:`render_key` gives it on its own, as ``minegraph demo`` prints it once).
 
     With ``colour=True`` the text carries ANSI colours (through ``rich``): the probabilities
     in the heat map's colours (:func:`~minegraph.formats.svg.probability_colour`), safe cells
@@ -206,7 +249,25 @@ def render_analysis(analysis: Analysis, *, full: bool = False, colour: bool = Fa
       probability; ties go to the cell with the fewest hidden neighbours, then the first;
       never a proven mine
     """
-    lines = _report(analysis, full, colour)
+    return _render(_report(analysis, full, colour, width, legend), colour)
+
+
+def render_key(board: Board, *, width: int | None = None, colour: bool = False) -> str:
+    """The key that ends :func:`render_analysis`'s report on ``board`` (how cells are named,
+    what the grid shows, what ``best`` is), wrapped to ``width`` (default :data:`WIDTH`).
+
+    Examples
+    --------
+    >>> from minegraph import Board
+    >>> print(render_key(Board.from_graph(2, [(0, 1)], "#1")), end="")  # doctest: +ELLIPSIS
+    key: cells are numbered from 0 in the order of the board's cells
+    best: the cell to uncover next: ...
+    """
+    return _render(_key(board, width or WIDTH), colour)
+
+
+def _render(lines: list[_Line], colour: bool) -> str:
+    """The lines as text, with ANSI colours when ``colour``."""
     if not colour:
         return "".join("".join(text for text, _ in line) + "\n" for line in lines)
     import os

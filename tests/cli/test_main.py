@@ -88,6 +88,16 @@ def test_unknown_engine_is_a_user_error() -> None:
     assert p.returncode == 2 and "unknown engine 'nope'" in p.stderr
 
 
+def test_indentation_that_may_be_cells_is_refused_with_its_place() -> None:
+    # Issue 22: printf ' 1##\n 1##\n 11#\n' | minegraph analyze - read a 3x3 board, exit 0.
+    p = run("analyze", "-", stdin=" 1##\n 1##\n 11#\n")
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.startswith("minegraph: error: line 1, column 1: ") and p.stderr.count("\n") == 1
+    assert "1 column of uncovered cells" in p.stderr and "remove the indentation" in p.stderr
+    p = run("analyze", "-", stdin="   #1#\n   1##\n")       # a row starts hidden: not cells
+    assert p.returncode == 0 and "board: 2x3 square" in p.stdout
+
+
 def test_demo_analyses_every_example() -> None:
     out = io.StringIO()
     assert main(["demo"], out) == 0
@@ -95,6 +105,29 @@ def test_demo_analyses_every_example() -> None:
     for path in EXAMPLES.glob("*.board"):
         assert f"=== {path.name} ===" in text
     assert "board: 16x30 square" in text and "consistent: yes" in text
+
+
+def test_demo_fits_80_columns_and_says_the_key_once() -> None:
+    # Issue 22: the key repeated after every board, and the Expert grid was 154 columns wide.
+    import re
+    for colour in ("never", "always"):
+        out = io.StringIO()
+        assert main(["demo", "--color", colour], out) == 0
+        text = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue())
+        lines = text.splitlines()
+        assert max(map(len, lines)) <= 80, max(lines, key=len)
+        assert text.count("key: cells are (row,col)") == 1
+        assert text.count("best: the cell to uncover next") == 1
+        assert len(lines) < 153                         # 153 before, the key five times
+    # Every cell of the 16x30 Expert board is still shown: its grid comes in bands of columns
+    # (0-14, then 15-29), each with its row numbers, so every row appears in each band.
+    expert = text.split("=== expert-midgame.board ===")[1].split("===")[0]
+    headers = [line.split()[1:] for line in expert.splitlines() if line.startswith("r\\c")]
+    assert [int(c) for h in headers for c in h] == list(range(30)) and len(headers) == 2
+    rows = [line.split()[0] for line in expert.splitlines() if line[:3].strip().isdigit()]
+    assert rows == [str(r) for r in range(16)] * 2
+    # It says what it shows before the first board.
+    assert lines[0].startswith("minegraph demo: 5 example positions")
 
 
 def test_help_lists_every_subcommand_with_its_help_line() -> None:

@@ -65,7 +65,7 @@ def test_piped_into_head() -> None:
     script = 'set -o pipefail; "$0" -m minegraph demo | head -1; echo "status $?" >&2'
     p = subprocess.run(["bash", "-c", script, sys.executable], capture_output=True, text=True,
                        timeout=120)
-    assert p.stdout == "=== expert-midgame.board ===\n"
+    assert p.stdout.startswith("minegraph demo: ") and p.stdout.count("\n") == 1
     # 0 when the output fitted in the pipe before head left, else 141; never a traceback.
     assert p.stderr in ("status 0\n", f"status {EXIT_BROKEN_PIPE}\n"), p.stderr
 
@@ -91,7 +91,23 @@ def test_standard_input_that_is_not_utf8() -> None:
     p = subprocess.run(minegraph("analyze", "-"), input=b"#1#\n\xff\xfe\n", capture_output=True,
                        timeout=120)
     assert p.returncode == EXIT_USAGE
-    assert "standard input: not UTF-8 text (byte 4)" in one_line(p.stderr.decode())
+    # Issue 22: "(byte 4)" before; line and column, as the library says them.
+    assert "standard input: line 2, column 1: not UTF-8 text: byte 0xff" in one_line(p.stderr.decode())
+
+
+def test_files_that_are_not_utf8_name_line_and_column(tmp_path: Path) -> None:
+    binary = tmp_path / "b.board"
+    binary.write_bytes(b"mines: 1\n#1#\n1\xe91\n")
+    p = subprocess.run(minegraph("analyze", str(binary)), capture_output=True, text=True, timeout=120)
+    assert p.returncode == EXIT_USAGE
+    assert f"{binary}: line 3, column 2: not UTF-8 text: byte 0xe9" in one_line(p.stderr)
+    wide = tmp_path / "notepad.board"                   # saved as UTF-16, with its byte-order mark
+    wide.write_bytes("mines: 1\r\n#1#\r\n111\r\n".encode("utf-16"))
+    for args in (("analyze", str(wide)), ("analyze", "-")):
+        p = subprocess.run(minegraph(*args), input=wide.read_bytes(), capture_output=True,
+                           timeout=120)
+        line = one_line(p.stderr.decode())
+        assert p.returncode == EXIT_USAGE and "line 1, column 1: not UTF-8 text: this is UTF-16" in line
 
 
 def test_standard_input_keeps_reading_crlf_text() -> None:

@@ -60,6 +60,34 @@ class TestAmbiguousWhitespace:
         # Common indentation (a pasted code block) and trailing spaces are not cells.
         assert read_text("mines: 1\n    ###  \n    #1#\n    M-0 ") == expected
 
+    def test_indentation_that_may_be_uncovered_cells_is_refused(self, gen) -> None:
+        # Issue 22: read as 3x3 before, every coordinate off by one. A column of 0s whose
+        # symbols were lost leaves the same indentation on every row, and a 0's neighbours are
+        # uncovered: rows that all start with an uncovered cell may be one column wider.
+        gen.raises_at(read_text, " 1##\n 1##\n 11#\n", 1, 1, "indentation may be 1 column of "
+                      "uncovered cells")
+        error = gen.raises_at(read_text, "mines: 3\n; a comment\n    1##\n    1##\n    11#", 3, 1,
+                              "may be 4 columns of uncovered cells")
+        assert "remove the indentation" in str(error) and "write those cells as 0 or -" in str(error)
+        gen.raises_at(read_text, "\t--1#\n\t-12#", 1, 1, "uncovered cells whose symbols were lost")
+        gen.raises_at(read_text, "  1\n  1", 1, 1, "may be 2 columns")       # one column of cells
+        gen.raises_at(lambda t: read_text(t, dialect="ascii"), " .1x\n .1x", 1, 1, "may be 1 column")
+        gen.raises_at(read_json, '{"cells": ["  1#", "  1#"]}', None, 1, "may be 2 columns",
+                      path="$.cells[0]")
+        gen.raises_at(read_board, b" 1##\n 1##\n 11#\n", 1, 1, "may be 1 column")
+
+    def test_indentation_that_cannot_be_cells_is_read(self) -> None:
+        # A hidden cell or a mine cannot lie next to an uncovered 0, so when some row starts
+        # with one the common indentation is not cells (a pasted code block).
+        assert read_text("   1##\n   #1#\n   11#") == Board.grid(3, 3, [1, H, H, H, 1, H, 1, 1, H])
+        assert read_text(" M1\n 11") == Board.grid(2, 2, [M, 1, 1, 1])
+        assert read_text("\t#\n\t1").states == (H, 1)
+        assert read_json({"cells": ["  1#", "  ##"]}).states == (1, H, H, H)
+        # Separated cells: the separator, not the indentation, says where the cells are.
+        assert read_text("  1 #\n  1 #").states == (1, H, 1, H)
+        # Not indented: nothing to decide.
+        assert read_text("1##\n1##\n11#").cols == 3
+
     def test_one_column_boards_need_no_separator(self) -> None:
         assert read_text("#\n1\n1").states == (H, 1, 1)
 
@@ -254,6 +282,18 @@ class TestBytes:
     def test_binary_board_file(self, gen) -> None:
         gen.raises_at(read_board, b"#1\n1\xff", 2, 2, "not UTF-8 text: byte 0xff")
         gen.raises_at(read_json, b'{"cells": ["\xc3"]}', 1, 13, "not UTF-8 text: byte 0xc3")
+
+    def test_utf16_is_named(self, gen) -> None:
+        # Issue 22: a board saved as UTF-16 (Windows Notepad's "Unicode") was "byte 0xff cannot
+        # be decoded (a binary file?)", or, without a byte-order mark, unknown symbols '\x00'.
+        text = "mines: 1\n#1\n11\n"
+        for data in (text.encode("utf-16"), text.encode("utf-16-le"), text.encode("utf-16-be"),
+                     b"\xfe\xff" + text.encode("utf-16-be")):
+            error = gen.raises_at(read_board, data, 1, 1, "not UTF-8 text: this is UTF-16")
+            assert "save it as UTF-8" in str(error), str(error)
+        gen.raises_at(read_json, '{"cells": ["#1"]}'.encode("utf-16"), 1, 1, "this is UTF-16")
+        # A NUL byte here and there is not UTF-16: the reader names the symbol as before.
+        gen.raises_at(read_board, b"#1\n1\x00", 2, 2, "unknown symbol")
 
     def test_utf8_bytes_and_byte_order_mark(self) -> None:
         assert read_board("\ufeff#◇\n11".encode()) == Board.grid(2, 2, [H, B, 1, 1])

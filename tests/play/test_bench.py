@@ -368,6 +368,46 @@ def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         assert info.value.code == 2
 
 
+@pytest.mark.parametrize("option, module, says", [
+    (["--scheduler", "tcp://127.0.0.1:1"], "distributed",
+     "--scheduler needs dask.distributed: pip install 'minegraph[cluster]'"),
+    (["--plot", "rates.png"], "matplotlib", "--plot needs matplotlib: pip install 'minegraph[plot]'"),
+])
+def test_cli_checks_the_extras_before_any_work(option: list[str], module: str, says: str,
+                                               tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 22: without matplotlib, --plot played every game and only then refused; the extra
+    # of --scheduler is checked before earlier results are read. The module is made missing
+    # as when the extra is not installed (its import fails).
+    import sys
+    monkeypatch.setitem(sys.modules, module, None)
+    played: list[int] = []
+    import minegraph.play.bench as bench_module
+    real = bench_module.play_batch
+    monkeypatch.setattr(bench_module, "play_batch",
+                        lambda config, seeds: played.extend(seeds) or real(config, seeds))
+    out = tmp_path / "other.json"                       # results of another configuration
+    BenchResults(BenchConfig("beginner", "modern", "safest")).save(out)
+    before = out.read_text()
+    option = [o.replace("rates.png", str(tmp_path / "rates.png")) for o in option]
+    assert main(["bench", "--size", "beginner", "--games", "30", "--workers", "1", "--no-progress",
+                 "--out", str(out), *option]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"minegraph: error: {says}\n" and captured.out == ""
+    assert played == [] and out.read_text() == before
+
+
+def test_cli_checks_the_plot_file_before_any_work(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    for path, says in ((tmp_path / "rates.txt", "cannot draw rates.txt: matplotlib writes"),
+                       (tmp_path / "missing" / "rates.png", "no such directory")):
+        assert main(["bench", "--size", "beginner", "--games", "1000", "--workers", "1",
+                     "--no-progress", "--plot", str(path)]) == 2
+        captured = capsys.readouterr()
+        assert says in captured.err and captured.err.count("\n") == 1 and captured.out == ""
+
+
 def test_plot_is_written(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     from minegraph.play.plot import plot_results

@@ -400,8 +400,7 @@ def test_the_solver_takes_off_a_wrong_flag() -> None:
 # ---------------------------------------------------------------------- the command
 @pytest.mark.parametrize("argv, says", [
     (["--size", "huge"], "invalid choice: 'huge'"),
-    (["--rows", "5"], "a custom game needs rows, cols and mines"),
-    (["--rows", "5", "--cols", "5"], "a custom game needs a number of mines"),
+    (["--rows", "2", "--cols", "3"], "10 mines do not fit"),   # beginner's 10 mines in 2x3
     (["--mines", "90"], "90 mines do not fit"),
     (["--rows", "0", "--cols", "3", "--mines", "1"], "argument --rows"),
     (["--cols", "201", "--rows", "3", "--mines", "1"], "from 1 to 200"),
@@ -445,3 +444,25 @@ def test_the_command_starts_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     assert (custom.rows, custom.cols, custom.mine_count, custom.topology) == (4, 12, 7, "hex")
     assert started[1].seed is not None                  # drawn, and shown on screen
     assert (beginner.rows, beginner.cols, beginner.mine_count) == (9, 9, 20)
+
+
+def test_each_size_option_overrides_the_default_sizes_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 22: --help says --rows, --cols and --mines override the size's values, but
+    # "--rows 5" alone was refused ("a custom game needs rows, cols and mines").
+    started: list[PlayApp] = []
+    monkeypatch.setattr(PlayApp, "run", lambda self: started.append(self))
+    monkeypatch.setattr(sys, "stdin", _Terminal())
+    monkeypatch.setattr(sys, "__stderr__", _Terminal())
+    for argv in (["--rows", "5"], ["--cols", "12"], ["--rows", "5", "--cols", "5"],
+                 ["--size", "expert", "--rows", "20"], ["--size", "intermediate", "--cols", "20"]):
+        assert main(["play", "--seed", "1", *argv]) == 0, argv
+    shapes = [(app.game.rows, app.game.cols, app.game.mine_count) for app in started]
+    assert shapes == [(5, 9, 10), (9, 12, 10), (5, 5, 10), (20, 30, 99), (16, 20, 40)]
+
+
+def test_the_top_bar_gives_the_size_as_rows_by_columns() -> None:
+    # Issue 22: rows x columns as analyze and generate write sizes; it said 30x16 for Expert.
+    app = PlayApp(Game("expert", rules="classic", seed=1), seed=1)
+    assert "16x30 square, 99 mines" in app.bar_text()
+    app = PlayApp(Game(rows=4, cols=12, mines=7, topology="hex", rules="classic", seed=1), seed=1)
+    assert "4x12 hex, 7 mines" in app.bar_text()

@@ -40,7 +40,7 @@ def register(subparsers: Subparsers) -> None:
                     "merged by seed.",
         epilog="example: minegraph bench --size expert --rules modern --first 3,3 --games 1000")
     p.add_argument("--size", default="expert", choices=list(SIZES),
-                   help="board size (default expert: 30x16, 99 mines)")
+                   help="board size (default expert: 16x30, 99 mines)")
     p.add_argument("--rules", default="classic", choices=list(RULES),
                    help="classic: first cell never a mine; modern: first cell and its "
                         "neighbours clear; any: no guarantee (default classic)")
@@ -52,17 +52,26 @@ def register(subparsers: Subparsers) -> None:
                    help="the first cell to uncover (default: the policy's choice)")
     p.add_argument("--workers", type=whole_number(1, 10**9), help="local worker processes (default: all cores)")
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="play on a Dask cluster, e.g. tcp://127.0.0.1:8786")
+                   help="play on a Dask cluster, e.g. tcp://127.0.0.1:8786 (needs the cluster "
+                        "extra: pip install 'minegraph[cluster]')")
     p.add_argument("--out", metavar="FILE",
                    help="save results (JSON, one record per seed); resumes from FILE if present")
     p.add_argument("--plot", metavar="FILE.png",
-                   help="draw the win rate with its interval beside the published figures")
+                   help="draw the win rate with its interval beside the published figures "
+                        "(needs the plot extra: pip install 'minegraph[plot]')")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def run(args: argparse.Namespace) -> int:
     """Play the games and print the summary."""
+    # The extras the options need, before any work (results read, games played).
+    if args.scheduler is not None:
+        from minegraph.parallel import require_dask
+        require_dask()
+    if args.plot:
+        from minegraph.play.plot import check_plot_path
+        check_plot_path(args.plot)
     from minegraph.play.bench import BenchConfig, BenchResults, run as run_games
     config = BenchConfig(args.size, args.rules, args.policy, args.first)
     results = BenchResults(config)

@@ -11,7 +11,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Callable, Iterator, TextIO
 
 from minegraph.deadline import MAX_SECONDS
-from minegraph.errors import MinegraphError
+from minegraph.errors import FormatError, MinegraphError
 from minegraph.formats import FORMATS, GRAPH_FORMATS, detect_format, read_board
 from minegraph.states import MAX_CELLS
 from minegraph.present import shown
@@ -34,10 +34,14 @@ _DECIMAL = re.compile(r"\+?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
 def _decode(data: bytes, name: str) -> str:
+    """``data`` as UTF-8 text; bytes that are not are a :class:`FormatError` naming ``name``,
+    then the line and column (as the library's readers say them), and UTF-16 when it is."""
+    from minegraph.formats.scan import decode
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise MinegraphError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+        text = decode(data)
+    except FormatError as exc:
+        exc.args = (f"{name}: {exc}",)      # the same error, naming the stream or file
+        raise
     # As text mode reads files: \r\n and \r end lines too.
     return text.replace("\r\n", "\n").replace("\r", "\n")
 

@@ -58,17 +58,17 @@ def register(subparsers: Subparsers) -> None:
     """Add the ``play`` subcommand."""
     from minegraph.play.game import RULES, SIZES
     from minegraph.topology import TOPOLOGIES
-    sizes = ", ".join(f"{name} {c}x{r}/{m}" for name, (r, c, m) in SIZES.items())
+    sizes = ", ".join(f"{name} {r}x{c}/{m}" for name, (r, c, m) in SIZES.items())
     p = subparsers.add_parser(
         "play", help=HELP,
         description=HELP + ". " + KEYS,
         epilog="example: minegraph play --size expert --rules modern")
     p.add_argument("--size", choices=list(SIZES),
-                   help=f"board size (default beginner; {sizes}); --rows, --cols and --mines "
-                        f"override its values")
-    p.add_argument("--rows", type=_side, help="rows of a custom board")
-    p.add_argument("--cols", type=_side, help="columns of a custom board")
-    p.add_argument("--mines", type=_mines, help="mines of a custom board")
+                   help=f"board size (default beginner; {sizes}: rows x columns / mines); "
+                        f"--rows, --cols and --mines override its values")
+    p.add_argument("--rows", type=_side, help="rows (default: the size's)")
+    p.add_argument("--cols", type=_side, help="columns (default: the size's)")
+    p.add_argument("--mines", type=_mines, help="mines (default: the size's)")
     p.add_argument("--rules", default="classic", choices=list(RULES),
                    help="classic: first cell never a mine; modern: first cell and its "
                         "neighbours clear; any: no guarantee (default classic)")
@@ -90,8 +90,8 @@ def make_game(args: argparse.Namespace) -> Game:
         for rows, columns or mines that do not make a game.
     """
     from minegraph.play.game import Game
-    custom = args.rows is not None or args.cols is not None
-    size = args.size if args.size is not None or custom else "beginner"
+    # --rows, --cols and --mines each override the value of the size (default beginner).
+    size = args.size if args.size is not None else "beginner"
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(2**32)
     return Game(size, rows=args.rows, cols=args.cols, mines=args.mines, topology=args.topology,

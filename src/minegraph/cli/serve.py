@@ -17,7 +17,7 @@ from minegraph.present import shown
 if TYPE_CHECKING:
     from minegraph.cli.common import Subparsers
 
-__all__ = ["register", "run", "EXAMPLES", "HELP"]
+__all__ = ["register", "run", "check_address", "EXAMPLES", "HELP"]
 
 HELP = "serve the web app: play with a probability overlay, analyse pasted positions"
 
@@ -35,6 +35,43 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def check_address(host: str, port: int) -> None:
+    """Check that the server can listen on ``host``:``port`` before it says it serves there:
+    every address the name stands for is bound (as uvicorn binds it, with ``SO_REUSEADDR``, so
+    that a port left in TIME_WAIT by an earlier run counts as free) and released at once.
+
+    Raises
+    ------
+    UserError
+        for a host that is not an address of this machine, or a port in use or not allowed.
+    """
+    import errno
+    import socket
+    where = f"cannot listen on {host}:{port}"
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise UserError(f"{where}: {why} (--host takes an address of this machine, such as "
+                        f"127.0.0.1 or 0.0.0.0)") from None
+    for family, kind, proto, _, address in dict.fromkeys((f, k, p, "", a) for f, k, p, _, a in found):
+        with socket.socket(family, kind, proto) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == getattr(socket, "AF_INET6", None):
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                sock.bind(address)
+            except OSError as exc:
+                why = exc.strerror or str(exc)
+                if exc.errno == errno.EADDRINUSE:
+                    why = "the port is in use (another server?); choose another with --port"
+                elif exc.errno == errno.EACCES and port < 1024:
+                    why += " (ports below 1024 need privileges); choose another with --port"
+                elif exc.errno == errno.EADDRNOTAVAIL:
+                    why += " (--host takes an address of this machine, such as 127.0.0.1)"
+                raise UserError(f"{where}: {why}") from None
+
+
 def register(subparsers: Subparsers) -> None:
     """Add the ``serve`` subcommand."""
     p = subparsers.add_parser(
@@ -48,12 +85,13 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve until interrupted; exit status 0."""
+    """Check the address, then serve until interrupted; exit status 0."""
     try:
         import uvicorn
     except ImportError:  # pragma: no cover - a dependency, but say what to do
         raise UserError("minegraph serve needs uvicorn and fastapi: pip install fastapi uvicorn") from None
     from minegraph.web.server import serve
+    check_address(args.host, args.port)
     print(f"minegraph: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
     serve(args.host, args.port)
     return 0

@@ -221,6 +221,9 @@ def _read_grid(data: Mapping[str, Any], dialect: str) -> Board:
             if problem.limit:
                 raise LimitError(f"$.cells: {problem.message}") from None
             raise FormatError(problem.message, column=problem.column, path=path) from None
+    indented = grid.indent_problem()
+    if indented is not None:
+        raise FormatError(indented.message, column=indented.column, path="$.cells[0]")
     n_rows, n_cols = grid.rows, grid.width
     for key, actual in (("rows", n_rows), ("cols", n_cols)):
         if key in declared and declared[key] != actual:

@@ -23,7 +23,7 @@ from typing import Iterator
 from minegraph.errors import FormatError
 from minegraph.present import shown
 
-__all__ = ["MAX_DIGITS", "decode", "normalise_newlines", "content_lines", "whole_number", "show",
+__all__ = ["MAX_DIGITS", "decode", "wide_encoding", "normalise_newlines", "content_lines", "whole_number", "show",
            "count_tokens", "COUNT_UP_TO"]
 
 #: The longest number (in digits, leading zeros not counted) any reader accepts. Every size
@@ -49,7 +49,9 @@ def decode(data: str | bytes | bytearray) -> str:
     ------
     FormatError
         for bytes that are not UTF-8 (a binary file), naming the line and column of the
-        first byte that cannot be decoded; for anything that is neither text nor bytes.
+        first byte that cannot be decoded, or the encoding at line 1, column 1 when they are
+        UTF-16 or UTF-32 text (:func:`wide_encoding`); for anything that is neither text nor
+        bytes.
 
     Examples
     --------
@@ -72,12 +74,53 @@ def decode(data: str | bytes | bytearray) -> str:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
+        wide = wide_encoding(raw)
+        if wide is not None:
+            raise _not_utf8(wide) from None
         line_start = raw.rfind(b"\n", 0, exc.start) + 1
         line = raw.count(b"\n", 0, exc.start) + 1
         column = len(raw[line_start:exc.start].decode("utf-8", "replace")) + 1
         raise FormatError(f"not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be decoded (a binary "
                           f"file?); expected a text file", line, column) from None
+    if "\x00" in text:             # ASCII saved as UTF-16 without a byte-order mark is UTF-8 too
+        wide = wide_encoding(raw)
+        if wide is not None:
+            raise _not_utf8(wide)
     return text.removeprefix("\ufeff")
+
+
+def wide_encoding(raw: bytes) -> str | None:
+    """The encoding of ``raw`` if it is UTF-16 or UTF-32 text, else ``None``: by its
+    byte-order mark, or, without one, by the zero bytes that UTF-16 gives ASCII characters
+    (in every other byte of the first 200, and none between).
+
+    Examples
+    --------
+    >>> wide_encoding("#1".encode("utf-16")), wide_encoding("#1".encode("utf-16-be"))
+    ('UTF-16 (little-endian, with a byte-order mark)', 'UTF-16 (big-endian)')
+    >>> wide_encoding(b"#1\\n11") is None, wide_encoding(b"#\\x00\\x00") is None
+    (True, True)
+    """
+    for mark, name in ((b"\xff\xfe\x00\x00", "UTF-32 (little-endian"),
+                       (b"\x00\x00\xfe\xff", "UTF-32 (big-endian"),
+                       (b"\xff\xfe", "UTF-16 (little-endian"), (b"\xfe\xff", "UTF-16 (big-endian")):
+        if raw.startswith(mark):
+            return f"{name}, with a byte-order mark)"
+    head = raw[:200]
+    head = head[:len(head) - len(head) % 2]
+    if len(head) < 4:
+        return None
+    even, odd = head[0::2], head[1::2]
+    for zeros, others, order in ((odd, even, "little"), (even, odd, "big")):
+        if zeros.count(0) * 2 >= len(zeros) and others.count(0) == 0:
+            return f"UTF-16 ({order}-endian)"
+    return None
+
+
+def _not_utf8(encoding: str) -> FormatError:
+    name = encoding.split()[0]
+    return FormatError(f"not UTF-8 text: this is {encoding}; save it as UTF-8 (for example "
+                       f"iconv -f {name} -t UTF-8, or an editor's Save As with UTF-8)", 1, 1)
 
 
 def normalise_newlines(text: str) -> str:

@@ -13,7 +13,9 @@ unless a dialect says which is meant (:data:`DIALECTS`). Headers ``mines: N``,
 ``topology: NAME`` and ``dialect: NAME`` come before the rows; lines starting with ``;`` are
 comments. Cells may be separated by spaces or tabs if every two neighbouring cells of the
 grid are separated the same way; whitespace that could stand for cells (a blank line inside
-the grid, uneven gaps or indentation) is refused, naming its line and column.
+the grid, uneven gaps, rows indented differently, or indentation of rows written without
+separators when every row starts with an uncovered cell, :meth:`GridRows.indent_problem`) is
+refused, naming its line and column.
 
 :class:`GridRows` checks rows one at a time (spacing, width, the cell limit before any cell
 is stored, symbols); the JSON reader's grid form uses it too.
@@ -259,6 +261,8 @@ class GridRows:
         self.width = 0
         self.indent = ""
         self.sep: str | None = None
+        #: Whether every row so far starts with an uncovered cell (a number or ``-``).
+        self.starts_uncovered = True
 
     def column(self, col: int) -> int:
         """The 1-based column of cell ``col`` as written (every row is indented and spaced
@@ -305,7 +309,40 @@ class GridRows:
             for i, ch in enumerate(cells):
                 if ch not in table:
                     raise RowProblem(unknown_symbol(ch, self.dialect), len(indent) + i * step + 1) from None
+        if self.starts_uncovered and n:
+            first = table[cells[0]]
+            self.starts_uncovered = first >= 0 or first == BLANK
         self.rows += 1
+
+    def indent_problem(self) -> RowProblem | None:
+        """The problem with the rows' common indentation once every row is read, or ``None``.
+
+        In rows written without separators each space stands for one cell, so indentation
+        may be a column of uncovered cells whose symbols were lost (0s shown as spaces). A 0's
+        neighbours are all uncovered, so that reading is possible only when every row starts
+        with an uncovered cell (a number or ``-``); then the indentation is refused. When some
+        row starts with a hidden cell or a mine, the indentation cannot be cells and is read as
+        indentation (a pasted code block). Separated cells (``# 1 #``) are placed by their
+        separator, so their indentation is not in question.
+
+        Examples
+        --------
+        >>> g = GridRows("standard", "the first row")
+        >>> g.add("  1#"); g.add("  1#")
+        >>> print(g.indent_problem())  # doctest: +ELLIPSIS
+        the rows are indented by '  ' ... may be 2 columns of uncovered cells ...
+        >>> g.add("  ##"); g.indent_problem() is None
+        True
+        """
+        if not self.indent or self.sep or not self.starts_uncovered:
+            return None
+        k = len(self.indent)
+        columns = "1 column" if k == 1 else f"{k} columns"
+        return RowProblem(f"the rows are indented by {self.indent!r} and written without separators, "
+                          f"and every row starts with an uncovered cell, so the indentation may be "
+                          f"{columns} of uncovered cells whose symbols were lost (0s shown as "
+                          f"spaces): remove the indentation if it is not cells, or write those "
+                          f"cells as 0 or -", 1)
 
     def too_large(self, topology: str) -> tuple[int, str] | None:
         """The first cell (row-major index) whose number exceeds the topology's maximum or its
@@ -507,6 +544,9 @@ def _parse_rows(text: str, dialect: str | None) -> ParsedText:
         raise FormatError("empty input: expected at least one row of cells", 1, 1)
     if integer_rows and spaced:
         raise _integer_lists(lines[0])
+    indented = grid.indent_problem()
+    if indented is not None:
+        raise FormatError(indented.message, lines[0], indented.column)
 
     topology = "square"
     if "topology" in headers:

@@ -11,7 +11,31 @@ from typing import Sequence
 from minegraph.errors import GameError
 from minegraph.play.bench import PUBLISHED, BenchResults
 
-__all__ = ["plot_results"]
+__all__ = ["plot_results", "check_plot_path"]
+
+
+def check_plot_path(path: str | Path) -> None:
+    """Check, before any game is played, that :func:`plot_results` can write ``path``:
+    matplotlib is installed, it writes the file type of the suffix, and the folder exists.
+
+    Raises
+    ------
+    GameError
+        saying what is missing (``minegraph bench --plot`` reports it in one line).
+    """
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise GameError("--plot needs matplotlib: pip install 'minegraph[plot]'") from None
+    where = Path(path)
+    types = FigureCanvasBase.get_supported_filetypes()
+    suffix = where.suffix.lower().removeprefix(".")
+    if suffix not in types:
+        raise GameError(f"cannot draw {where.name}: matplotlib writes {', '.join(sorted(types))} "
+                        f"files, named by the suffix (rates.png)")
+    folder = where.parent
+    if not folder.is_dir():
+        raise GameError(f"cannot write {path}: no such directory {folder}")
 
 
 def plot_results(results: Sequence[BenchResults], path: str | Path) -> None:

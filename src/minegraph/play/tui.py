@@ -268,7 +268,7 @@ class PlayApp(App[None]):
         """The top line: counter, timer, settings, seed."""
         g = self.game
         seed = "random" if self.seed is None else str(self.seed + self.games_started - 1)
-        return (f"Mines: {self.mines_left}   Time: {self.seconds}   {g.cols}x{g.rows} {g.topology}, "
+        return (f"Mines: {self.mines_left}   Time: {self.seconds}   {g.rows}x{g.cols} {g.topology}, "
                 f"{g.mine_count} mines, {g.rules} rules, seed {seed}")
 
     def status_text(self) -> str:
