@@ -309,3 +309,16 @@ def test_the_smallest_search_never_costs_the_answer() -> None:
     assert answer.status == "safe" and answer.smallest is False and answer.clues
     # Without a limit the search runs and proves its answer smallest.
     assert explain(board, (0, 1)).smallest is True
+
+
+def test_with_a_total_a_big_board_claims_minimal_only() -> None:
+    """Past SMALLEST_CELLS hidden cells with the total, each trial set would need a whole
+    layout meeting the total (seconds each on big boards): the search is skipped. Without the
+    total the trials stay inside the cell's component, and the search runs."""
+    from minegraph.explain import SMALLEST_CELLS
+    rows = (SMALLEST_CELLS // 5) + 1
+    text = "#####\n-121-\n-----\n" + "#####\n" * rows
+    free = explain(Board.from_text(text), (0, 1))
+    assert free.status == "mine" and free.smallest is True and len(free.clues) == 2
+    counted = explain(Board.from_text("mines: 3\n" + text), (0, 1))
+    assert counted.status == "mine" and counted.smallest is False and len(counted.clues) >= 2

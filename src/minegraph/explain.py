@@ -29,9 +29,9 @@ from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING, Any, Sequence
 
-from minegraph.analysis import cell_name, check_board
+from minegraph.analysis import check_board
 from minegraph.present import fraction_text, probability_json
-from minegraph.board import HIDDEN, MINE, Board, Cell, whole
+from minegraph.board import HIDDEN, MINE, Board, Cell, cell_name, whole
 from minegraph.deadline import Deadline, check_deadline, current_deadline, time_left, time_limit
 from minegraph.errors import BoardError, EngineError, QueryTimeout
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from minegraph.engines.base import Probability
     from minegraph.engines.sat import ClueFormula, Oracle
 
-__all__ = ["Explanation", "explain", "Explainer", "SMALLEST_UP_TO", "STATUSES"]
+__all__ = ["Explanation", "explain", "Explainer", "SMALLEST_UP_TO", "SMALLEST_CELLS", "STATUSES"]
 
 #: The answers: the cell is certainly safe, certainly a mine, not forced, or the board has no
 #: completion at all.
@@ -51,6 +51,12 @@ STATUSES = ("safe", "mine", "unknown", "inconsistent")
 #: constraints) number at most this many: one solver call each. Beyond it the set is only
 #: claimed minimal.
 SMALLEST_UP_TO = 4000
+
+#: ... and, when the total mine count is known, only on boards of at most this many hidden
+#: cells: a solver call that has to find a whole layout meeting the total grows with the
+#: board (seconds each on a 45x45 board with 300 mines), so beyond it the set is only claimed
+#: minimal. Expert boards (480 cells) fit.
+SMALLEST_CELLS = 600
 
 
 @dataclass(frozen=True)
@@ -302,7 +308,7 @@ class Explainer:
         cost = sum(comb(len(pool), k) for k in sizes for pool in pools)
         if total is not None:
             cost += sum(comb(len(others), k - 1) for k in sizes)
-        if cost > SMALLEST_UP_TO:
+        if cost > SMALLEST_UP_TO or (total is not None and self.board.hidden_count > SMALLEST_CELLS):
             return found, False
         # The search only sharpens an answer already found: it gets half the time left, and
         # when that runs out the minimal set stands (a time-out of the whole query, or a
