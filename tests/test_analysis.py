@@ -333,3 +333,22 @@ def test_no_best_cell_when_every_hidden_cell_is_a_proven_mine(engine: str) -> No
     doc = " ".join((Analysis.__doc__ or "").split())
     best = doc[doc.index("best The recommended"):doc.index("best_basis")]
     assert "every hidden cell is a proven mine" in best
+
+
+
+def test_print_shows_the_report_and_repr_stays_short() -> None:
+    # Issue 22: print(analysis) showed the repr; python-chess prints the board. str() is the
+    # text report minegraph analyze prints, repr() the one-line summary.
+    import io
+    from contextlib import redirect_stdout
+
+    from minegraph.report import render_analysis
+    a = analyze(Board.from_text("mines: 2\n#1#1#"))
+    assert str(a) + "\n" == render_analysis(a)
+    printed = io.StringIO()
+    with redirect_stdout(printed):
+        print(a)
+    assert printed.getvalue() == render_analysis(a)          # no blank line after it
+    assert printed.getvalue().startswith("board: 1x5 square, 3 hidden, total mines 2\nconsistent: yes\n")
+    assert repr(a).startswith("<Analysis 1x5 square: consistent, solutions=1,") and "\n" not in repr(a)
+    assert f"{a}" == str(a) and str(analyze(Board.from_text("#3#\n---"))).endswith("no (no completion exists)")

@@ -139,3 +139,58 @@ def test_generate_on_two_workers_stops_on_ctrl_c() -> None:
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
+
+
+# ----------------------------------------------------------------- the progress bar (issue 22)
+def _drawn(width: int, total: int, note: str, note_width: int) -> list[str]:
+    """The lines a :class:`Progress` draws at ``width`` columns, without terminal codes."""
+    import io
+    import re
+    from minegraph.parallel import Progress
+    buffer = io.StringIO()
+    bar = Progress(total, "expert modern strong", show=True, file=buffer, width=width,
+                   note_width=note_width)
+    bar.advance(total // 3 + 1, note)
+    bar.close()
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", buffer.getvalue())
+    return [line for line in re.split(r"[\r\n]", text) if line.strip()]
+
+
+@pytest.mark.parametrize("width", [40, 60, 80, 100, 120, 200])
+@pytest.mark.parametrize("total", [100, 20000, 1000000])
+def test_the_progress_bar_fits_the_terminal(width: int, total: int) -> None:
+    import re
+    # It was laid out for any width and cut at 80 columns: "12345… win 54.19% ... 0… -…".
+    note = "win 54.19% [53.50, 54.88]"
+    lines = _drawn(width, total, note, 28)
+    assert lines and all(len(line) < width for line in lines), (width, lines)
+    last = lines[-1]
+    if width >= 60:                       # the count and the win rate whole, never cut
+        assert f"{total // 3 + 1}/{total}" in last and note in last, last
+    if width >= 100:                      # then the label, the bar and the time left too
+        assert "expert modern strong" in last and "━" in last and ":" in last, last
+    if width >= 120:                      # the bar takes what the texts leave, up to 60 columns
+        bar = max(re.findall("[━╸╺]+", last), key=len)
+        assert len(last) >= width - 2 or len(bar) == 60, last
+
+
+def test_the_progress_bar_measures_the_terminal_it_draws_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The width of standard error's terminal, not of another stream's (rich asked standard
+    # input first, and a pseudo-terminal of size 0 there meant 80 columns).
+    import fcntl
+    import struct
+    import termios
+    from minegraph.present import terminal_width
+    monkeypatch.delenv("COLUMNS", raising=False)
+    leader, follower = os.openpty()
+    try:
+        fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 137, 0, 0))
+        with os.fdopen(os.dup(follower), "w") as stream:
+            assert terminal_width(stream) == 137
+            monkeypatch.setenv("COLUMNS", "99")             # as shells, rich and shutil do
+            assert terminal_width(stream) == 99
+    finally:
+        os.close(leader)
+        os.close(follower)
+    import io
+    assert terminal_width(io.StringIO()) is None            # not a terminal

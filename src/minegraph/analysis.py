@@ -10,6 +10,9 @@ from operator import countOf
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, cast
 
 from minegraph.board import HIDDEN, MINE, Board, Cell
+# cell_name lives with the board (the report names cells without importing this module); it
+# stays importable from here.
+from minegraph.board import cell_name as cell_name
 from minegraph.deadline import Deadline, time_limit
 from minegraph.errors import AnswerUnavailable, BoardError
 from minegraph.lazy import LazyDict
@@ -26,21 +29,6 @@ __all__ = ["Analysis", "CellProbabilities", "analyze", "solve", "choose_best", "
 #: Why ``best`` was chosen: a proven-safe cell, the lowest known mine probability, or (when no
 #: probability is known for any cell that is not a proven mine) a cell of unknown probability.
 BEST_BASES = ("safe", "probability", "unknown")
-
-def cell_name(board: Board, cell: Cell) -> str:
-    """A cell as reports and explanations write it: ``(r, c)`` on grids, the index on graphs, the
-    node label on labelled boards (strings and integers as themselves, other labels by
-    ``repr``).
-
-    Examples
-    --------
-    >>> cell_name(Board.from_text("##"), (0, 1))
-    '(0, 1)'
-    """
-    if board.labels is not None:
-        return str(cell) if isinstance(cell, (str, int)) else repr(cell)
-    return f"({cell[0]}, {cell[1]})" if isinstance(cell, tuple) else str(cell)
-
 
 def check_board(board: object, function: str) -> Board:
     """``board`` if it is a :class:`~minegraph.board.Board`, else a
@@ -116,7 +104,8 @@ class Analysis:
     :attr:`arithmetic`; a probability below the double range stays a Fraction there too);
     0 and 1 appear only when proven. An analysis is
     equal only to itself and hashes by identity (it can be a set member or a dict key); its
-    ``repr`` is one short line.
+    ``repr`` is one short line, and ``str`` (what ``print`` shows) the text report of
+    ``minegraph analyze``.
 
     Attributes
     ----------
@@ -420,6 +409,23 @@ class Analysis:
     def _repr_svg_(self) -> str:
         """The heat map of :meth:`svg`, for notebooks."""
         return self.svg()
+
+    def __str__(self) -> str:
+        """The text report, as ``minegraph analyze`` prints it
+        (:func:`minegraph.report.render_analysis`, without its last line break):
+        ``print(analysis)`` shows it, as python-chess prints a board; ``repr`` stays one short
+        line.
+
+        Examples
+        --------
+        >>> print(analyze(Board.from_text("mines: 1\\n#1#")))      # doctest: +ELLIPSIS
+        board: 1x3 square, 2 hidden, total mines 1
+        consistent: yes
+        solutions: 2
+        ...
+        """
+        from minegraph.report import render_analysis
+        return render_analysis(self).removesuffix("\n")
 
     def __repr__(self) -> str:
         """A one-line summary: counts abbreviated past

@@ -19,7 +19,7 @@ from minegraph.errors import BoardError, FormatError, LimitError, UserError
 from minegraph.states import BLANK, HIDDEN, MAX_CELLS, MINE
 from minegraph.topology import MAX_DEGREE, TOPOLOGIES, degree_limits, grid_neighbors
 
-__all__ = ["Board", "HIDDEN", "MINE", "BLANK", "MAX_CELLS", "Cell", "whole"]
+__all__ = ["Board", "HIDDEN", "MINE", "BLANK", "MAX_CELLS", "Cell", "whole", "cell_name"]
 
 #: A cell as the API shows it: ``(row, col)`` on grids, an ``int`` on graph boards, and on a
 #: board with cell labels (:meth:`Board.from_networkx`) the cell's label: its node in the graph.
@@ -936,3 +936,18 @@ class Board:
 
     def __str__(self) -> str:
         return self.to_text() if self.is_grid else repr(self)
+
+
+def cell_name(board: Board, cell: Cell) -> str:
+    """A cell as reports and explanations write it: ``(r, c)`` on grids, the index on graphs, the
+    node label on labelled boards (strings and integers as themselves, other labels by
+    ``repr``).
+
+    Examples
+    --------
+    >>> cell_name(Board.from_text("##"), (0, 1))
+    '(0, 1)'
+    """
+    if board.labels is not None:
+        return str(cell) if isinstance(cell, (str, int)) else repr(cell)
+    return f"({cell[0]}, {cell[1]})" if isinstance(cell, tuple) else str(cell)

@@ -32,10 +32,11 @@ import itertools
 import multiprocessing
 import os
 import signal
+import sys
 from collections import deque
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator, TextIO, TypeVar
 
 from minegraph.deadline import check_deadline
 from minegraph.errors import UserError
@@ -314,6 +315,12 @@ def _on_dask(fn: Callable[[T], R], items: Iterable[T], scheduler: str,
 class Progress:
     """A rich progress bar on standard error, or nothing when ``show`` is false.
 
+    One line that fits the terminal's width (:func:`minegraph.present.terminal_width` of
+    standard error, the stream it draws on): the label, the bar, the count done of the total,
+    the note, the time elapsed and the time left. When they do not all fit, the elapsed time
+    goes first, then the bar, then the time left, then the label is shortened: the count and
+    the note are cut only on a terminal narrower than the two of them.
+
     Parameters
     ----------
     total
@@ -322,27 +329,91 @@ class Progress:
         The text before the bar.
     show
         Whether to draw it (callers pass whether standard error is a terminal).
+    note_width
+        The longest note :meth:`advance` will show (its column is kept that wide).
+    file, width
+        Where to draw and in how many columns (default: standard error and its terminal's
+        width); for tests and for embedding.
 
     Examples
     --------
     >>> bar = Progress(3, "games", show=False)
     >>> bar.advance(2, "win 50%"); bar.close()
+    >>> Progress._layout(100, "expert modern strong", 28, 79)     # 80 columns, one kept free
+    {'label': 20, 'count': 7, 'note': 28, 'left': 8, 'bar': 12}
+    >>> Progress._layout(1000000, "expert modern strong", 28, 59)  # 60 columns: no room for a bar
+    {'label': 14, 'count': 15, 'note': 28}
     """
 
-    def __init__(self, total: int | None, label: str, *, show: bool) -> None:
+    #: The narrowest bar worth drawing, and the widest (beyond it the line would only stretch).
+    MIN_BAR, MAX_BAR = 5, 60
+    #: A time column (``0:00:00``; ``10:00:00`` and more after ten hours).
+    TIME = 8
+
+    def __init__(self, total: int | None, label: str, *, show: bool, note_width: int = 0,
+                 file: TextIO | None = None, width: int | None = None) -> None:
         self.bar: Any = None
+        self.note_width = note_width
         if not show or total == 0:
             return
         from rich.console import Console
         from rich.progress import (BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn,
                                    TimeRemainingColumn)
         from rich.progress import Progress as RichProgress
-        self.bar = RichProgress(TextColumn("{task.description}"), BarColumn(),
-                                MofNCompleteColumn(), TextColumn("{task.fields[note]}"),
-                                TimeElapsedColumn(), TimeRemainingColumn(),
-                                console=Console(stderr=True))
+        from rich.table import Column
+
+        from minegraph.present import terminal_width
+        if width is None:
+            width = terminal_width(sys.stderr if file is None else file) or 80
+        # One column short of the width: a line that fills the last column wraps on some terminals.
+        sizes = self._layout(total, label, note_width, width - 1)
+
+        def fixed(size: int) -> Column:
+            return Column(width=size, min_width=size, max_width=size, no_wrap=True, overflow="ellipsis")
+
+        columns: list[Any] = []
+        if "label" in sizes:
+            columns.append(TextColumn("{task.description}", table_column=fixed(sizes["label"])))
+        if "bar" in sizes:
+            columns.append(BarColumn(bar_width=sizes["bar"]))
+        columns.append(MofNCompleteColumn(table_column=fixed(sizes["count"])))
+        if "note" in sizes:
+            columns.append(TextColumn("{task.fields[note]}", table_column=fixed(sizes["note"])))
+        if "elapsed" in sizes:
+            columns.append(TimeElapsedColumn(table_column=fixed(sizes["elapsed"])))
+        if "left" in sizes:
+            columns.append(TimeRemainingColumn(table_column=fixed(sizes["left"])))
+        console = Console(stderr=True, width=width) if file is None else \
+            Console(file=file, width=width, force_terminal=True)
+        self.bar = RichProgress(*columns, console=console)
         self.task = self.bar.add_task(label, total=total, note="")
         self.bar.start()
+
+    @classmethod
+    def _layout(cls, total: int | None, label: str, note_width: int, width: int) -> dict[str, int]:
+        """The width of each column shown in ``width`` columns (one space between columns)."""
+        count = 2 * len(str(total)) + 1 if total is not None else 2 * 10 + 1
+        sizes = {"label": len(label), "count": count}
+        if note_width:
+            sizes["note"] = note_width
+
+        def used(parts: dict[str, int]) -> int:
+            return sum(parts.values()) + len(parts) - 1
+
+        for name, size in (("left", cls.TIME), ("bar", cls.MIN_BAR), ("elapsed", cls.TIME)):
+            if used(sizes | {name: size}) <= width:
+                sizes[name] = size
+        if "bar" in sizes:
+            sizes["bar"] = min(cls.MAX_BAR, cls.MIN_BAR + width - used(sizes))
+        if used(sizes) > width:          # the label takes what is left, or goes
+            room = width - used({k: v for k, v in sizes.items() if k != "label"}) - 1
+            if room >= 4:
+                sizes["label"] = room
+            else:
+                del sizes["label"]
+        if used(sizes) > width and "note" in sizes:     # narrower than the count and the note
+            sizes["note"] = max(1, width - sizes["count"] - 1)
+        return sizes
 
     def advance(self, steps: int = 1, note: str | None = None) -> None:
         """Count ``steps`` more done, and show ``note`` beside the bar (when given)."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import decimal
 import math
+import os
 import sys
 from fractions import Fraction
 from typing import Union
@@ -25,7 +26,7 @@ from typing import Union
 __all__ = ["whole_percent", "percent_text", "heat_rgb", "HEAT_STOPS", "shorten", "shown",
            "SHOWN_CHARS", "exact_decimal", "mantissa", "count_text", "fraction_text",
            "SHOWN_DIGITS", "SMALLEST_FLOAT", "probability_float", "scientific_text",
-           "probability_json"]
+           "probability_json", "terminal_width"]
 
 #: How much of a user's value an error message quotes.
 SHOWN_CHARS = 40
@@ -372,3 +373,32 @@ def scientific_text(p: Probability, digits: int = 17) -> str:
     text = str(m)
     tail = text[1:].rstrip("0")
     return f"{text[0]}{'.' + tail if tail else ''}e{e:+03d}"
+
+
+def terminal_width(stream: object) -> int | None:
+    """The columns of the terminal ``stream`` writes to, or ``None`` when it is not a terminal.
+
+    ``COLUMNS`` in the environment wins, as for shells, ``shutil`` and rich; a terminal that
+    does not say its size counts as 80 columns. The stream's own terminal is measured, not the
+    first of standard input, output and error that is one (rich's way, which reads 80 columns
+    when standard input is a pseudo-terminal of size 0, or another terminal).
+
+    Examples
+    --------
+    >>> import io
+    >>> terminal_width(io.StringIO()) is None
+    True
+    """
+    try:
+        if not stream.isatty():         # type: ignore[attr-defined]
+            return None
+    except (AttributeError, ValueError, OSError):
+        return None
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isascii() and columns.isdigit() and 0 < int(columns) < 100_000:
+        return int(columns)
+    try:
+        width = os.get_terminal_size(stream.fileno()).columns    # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        return 80
+    return width or 80

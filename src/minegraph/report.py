@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from minegraph.analysis import cell_name
+from minegraph.board import cell_name
 from minegraph.formats.text_syntax import symbol
 from minegraph.present import SHOWN_DIGITS, SMALLEST_FLOAT, count_text, fraction_text, scientific_text
 from minegraph.present import percent_text as percent
@@ -22,8 +22,9 @@ if TYPE_CHECKING:
     from minegraph.engines.base import Probability
     from minegraph.board import Board, Cell
 
-__all__ = ["render_analysis", "render_key", "percent", "count_text", "fraction_text", "SHOWN_DIGITS", "NO_TOTAL",
-           "LEGEND_GRID", "LEGEND_GRAPH", "LEGEND_BEST", "WIDTH"]
+__all__ = ["render_analysis", "render_key", "grid_width", "percent", "count_text", "fraction_text",
+           "SHOWN_DIGITS", "NO_TOTAL", "LEGEND_GRID", "LEGEND_CELLS", "LEGEND_GRAPH", "LEGEND_BEST",
+           "WIDTH"]
 
 #: Cells listed by name on a line before the rest is only counted.
 _SHOWN = 40
@@ -36,6 +37,7 @@ WIDTH = 88
 LEGEND_GRID = ("key: cells are (row,col) from 0 at the top left (r\\c: row numbers down, column "
                "numbers across); hidden cells show their mine probability, the others their "
                "symbol in the board text (a number; - uncovered, no number; M a known mine)")
+LEGEND_CELLS = "key: cells are (row,col) from 0 at the top left"
 LEGEND_GRAPH = "key: cells are numbered from 0 in the order of the board's cells"
 LEGEND_LABELS = "key: cells are named by the graph's node labels, in the order of the board's cells"
 LEGEND_BEST = ("best: the cell to uncover next: a proven-safe cell if there is one, else the "
@@ -49,7 +51,7 @@ _Line = list[tuple[str, str | None]]
 
 def _name(c: Cell, board: Board | None = None) -> str:
     """A cell as the report writes it: ``(r,c)`` on grids (compact), else as
-    :func:`~minegraph.analysis.cell_name` does."""
+    :func:`~minegraph.board.cell_name` does."""
     if board is not None and board.labels is not None:
         return cell_name(board, c)
     return f"({c[0]},{c[1]})" if isinstance(c, tuple) else str(c)
@@ -95,9 +97,9 @@ def _heat(p: Probability) -> str:
 
 
 def _report(analysis: Analysis, full: bool, colour: bool, width: int | None = None,
-            legend: bool = True) -> list[_Line]:
+            legend: bool = True, grid: bool = True, grid_note: str | None = None) -> list[_Line]:
     """The report's lines; ``width`` (when given) bounds every line, the grid's too, which
-    then comes in bands of columns."""
+    then comes in bands of columns; without the ``grid``, ``grid_note`` in its place."""
     board = analysis.board
     w = width or WIDTH
     lines: list[_Line] = []
@@ -143,7 +145,10 @@ def _report(analysis: Analysis, full: bool, colour: bool, width: int | None = No
             lines += [best_line[:3], [(f"  ({why})", None)]]     # the reason on a line of its own
         else:
             lines.append(best_line)
-    if board.rows is not None and board.cols is not None:
+    if board.rows is not None and board.cols is not None and not grid:
+        if grid_note:
+            lines += [[(line, "yellow")] for line in _wrap(grid_note, w)]
+    elif board.rows is not None and board.cols is not None:
         unknown = "" if analysis.probabilities_available else " ? not computed;"
         heading = (f"hidden cells: mine probability, 0% and 100% only when proven;{unknown} others "
                    "as in the board:")
@@ -177,15 +182,32 @@ def _report(analysis: Analysis, full: bool, colour: bool, width: int | None = No
                 lines.append([(f"  cell {_name(cell, board)}: ", None),
                               (fraction_text(known, full=full), _heat(known) if colour else None)])
     if legend:
-        lines += _key(board, w)
+        lines += _key(board, w, grid)
     return lines
 
 
-def _key(board: Board, width: int) -> list[_Line]:
-    """The legend's lines for ``board``'s kind: how cells are named, what ``best`` is."""
-    texts = ([LEGEND_GRID] if board.rows is not None and board.cols is not None
+def _key(board: Board, width: int, grid: bool = True) -> list[_Line]:
+    """The legend's lines for ``board``'s kind (and whether its grid is shown): how cells are
+    named, what the grid shows, what ``best`` is."""
+    texts = ([LEGEND_GRID if grid else LEGEND_CELLS] if board.rows is not None and board.cols is not None
              else [LEGEND_GRAPH if board.labels is None else LEGEND_LABELS]) + [LEGEND_BEST]
     return [[(line, "dim")] for text in texts for line in _wrap(text, width)]
+
+
+def grid_width(board: Board) -> int | None:
+    """The width in characters of the probability grid's lines in one band (a row label, then
+    five characters a column), as :func:`render_analysis` prints it without ``width``;
+    ``None`` for a graph board, which has no grid.
+
+    Examples
+    --------
+    >>> from minegraph import Board
+    >>> grid_width(Board.grid(16, 30, [-1] * 480)), grid_width(Board.from_graph(1, [], "#"))
+    (153, None)
+    """
+    if board.rows is None or board.cols is None:
+        return None
+    return max(3, len(str(board.rows - 1))) + 5 * board.cols
 
 
 def _bands(cols: int, label: int, width: int | None) -> list[range]:
@@ -209,7 +231,8 @@ def _wrap(text: str, width: int = WIDTH) -> list[str]:
 
 
 def render_analysis(analysis: Analysis, *, full: bool = False, colour: bool = False,
-                    width: int | None = None, legend: bool = True) -> str:
+                    width: int | None = None, legend: bool = True, grid: bool = True,
+                    grid_note: str | None = None) -> str:
     """The human-readable report of ``analysis``: the board, consistency, the number of
     solutions, forced cells, the best move (and why), every hidden cell's mine probability (a
     grid of percentages in columns of four characters one space apart, with row and column
@@ -223,6 +246,9 @@ def render_analysis(analysis: Analysis, *, full: bool = False, colour: bool = Fa
     (a number or cell name longer than that aside): the text is wrapped to it and the grid
     comes in bands of columns, each with its column numbers. ``legend=False`` leaves out the
     key (:func:`render_key` gives it on its own, as ``minegraph demo`` prints it once).
+    ``grid=False`` leaves out a grid board's probability grid (and the key's words about it),
+    with ``grid_note`` in its place when given (``minegraph analyze`` says why it left the
+    grid out); :func:`grid_width` is how wide the grid would be.
 
     With ``colour=True`` the text carries ANSI colours (through ``rich``): the probabilities
     in the heat map's colours (:func:`~minegraph.formats.svg.probability_colour`), safe cells
@@ -249,7 +275,7 @@ def render_analysis(analysis: Analysis, *, full: bool = False, colour: bool = Fa
       probability; ties go to the cell with the fewest hidden neighbours, then the first;
       never a proven mine
     """
-    return _render(_report(analysis, full, colour, width, legend), colour)
+    return _render(_report(analysis, full, colour, width, legend, grid, grid_note), colour)
 
 
 def render_key(board: Board, *, width: int | None = None, colour: bool = False) -> str:

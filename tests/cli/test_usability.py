@@ -103,26 +103,27 @@ def test_analyse_is_analyze() -> None:
 
 
 def test_several_boards_each_headed_by_its_file() -> None:
+    # Headed by the file's name, as the README shows them (issue 22); the JSON keeps the path.
     status, text = call("analyze", ONE_TWO_ONE, TORUS)
     assert status == 0
-    first, second = text.split(f"\n=== {TORUS} ===\n")
-    assert first.startswith(f"=== {ONE_TWO_ONE} ===\nboard: 3x5 square")
-    assert first == f"=== {ONE_TWO_ONE} ===\n" + call("analyze", ONE_TWO_ONE)[1]
+    first, second = text.split("\n=== torus.board ===\n")
+    assert first.startswith("=== one-two-one.board ===\nboard: 3x5 square")
+    assert first == "=== one-two-one.board ===\n" + call("analyze", ONE_TWO_ONE)[1]
     assert second == call("analyze", TORUS)[1]
     status, text = call("analyze", "--json", ONE_TWO_ONE, TORUS)
     objects = [json.loads(line) for line in text.splitlines()]
     assert [o["board"] for o in objects] == [ONE_TWO_ONE, TORUS]
     assert {k: v for k, v in objects[0].items() if k != "board"} == json.loads(call("analyze", "--json", ONE_TWO_ONE)[1])
     status, text = call("solve", ONE_TWO_ONE, TORUS)
-    assert status == 0 and text == (f"=== {ONE_TWO_ONE} ===\n" + call("solve", ONE_TWO_ONE)[1] + "\n"
-                                    f"=== {TORUS} ===\n" + call("solve", TORUS)[1])
+    assert status == 0 and text == ("=== one-two-one.board ===\n" + call("solve", ONE_TWO_ONE)[1] + "\n"
+                                    "=== torus.board ===\n" + call("solve", TORUS)[1])
 
 
 def test_solve_exits_1_when_any_board_has_no_completion(tmp_path: Path) -> None:
     bad = tmp_path / "bad.board"
     bad.write_text("#3#\n---\n")
     status, text = call("solve", ONE_TWO_ONE, str(bad))
-    assert status == 1 and text.endswith(f"=== {bad} ===\nno solution: the board is inconsistent\n")
+    assert status == 1 and text.endswith("=== bad.board ===\nno solution: the board is inconsistent\n")
     status, text = call("solve", "--mines", "2", ONE_TWO_ONE)
     assert status == 0 and text.startswith("mines: 2\n")                      # solve(mines=...)
 
@@ -253,3 +254,135 @@ def test_green_verify_says_what_it_verified(tmp_path: Path, capsys: pytest.Captu
     main(["green", "--format", "pgsolver", str(game)], plain)
     assert out.getvalue() == plain.getvalue()
     assert "correct for all 2 vertices (player 0 wins from 0, player 1 from 2)" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------- issue 22, item 8
+def test_headers_name_files_by_name_and_by_path_when_names_repeat(tmp_path: Path) -> None:
+    # classify printed "=== src/minegraph/examples/classify/expert-seed-0.board ===" where the
+    # README shows "=== expert-seed-0.board ==="; analyze and solve head their boards alike.
+    shipped = sorted((EXAMPLES / "classify").glob("*.board"))[:2]
+    status, text = call("classify", "--no-heuristic", *map(str, shipped))
+    assert status == 0
+    assert [line for line in text.splitlines() if line.startswith("===")] == \
+        [f"=== {path.name} ===" for path in shipped]
+    # Two files of one name: the paths tell them apart.
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    for folder in ("a", "b"):
+        (tmp_path / folder / "x.board").write_text("1#\n11\n")
+    paths = [str(tmp_path / "a" / "x.board"), str(tmp_path / "b" / "x.board"), ONE_TWO_ONE]
+    for command in (["classify", "--no-heuristic"], ["analyze"], ["solve"]):
+        status, text = call(*command, *paths)
+        assert [line for line in text.splitlines() if line.startswith("===")] == \
+            [f"=== {paths[0]} ===", f"=== {paths[1]} ===", "=== one-two-one.board ==="], command
+
+
+def test_the_readme_classify_run_is_what_classify_prints() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = "minegraph classify src/minegraph/examples/classify/*.board"
+    assert f"`{command}`" in readme
+    shown = readme.split(f"`{command}`")[1].split("```")[1].strip("\n")
+    shipped = sorted((EXAMPLES / "classify").glob("*.board"))
+    status, text = call("classify", *map(str, shipped))
+    assert status == 0 and text.strip("\n") == shown
+
+
+def test_green_without_a_file_says_one_can_be_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["green"], io.StringIO()) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.startswith("minegraph: error: cannot read gra.in: No such file or directory")
+    assert "minegraph green FILE" in err and "- for standard input" in err and err.count("\n") == 1
+    # A file named on the command line that is missing is that file's error only.
+    assert main(["green", "missing.in"], io.StringIO()) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "missing.in" in err and "minegraph green FILE" not in err
+
+
+@pytest.mark.parametrize("sep", [" ", "\t", "  "])
+def test_solve_writes_rows_in_the_inputs_style(tmp_path: Path, sep: str) -> None:
+    board = tmp_path / "b.board"
+    board.write_text(f"mines: 1\n; a comment\n{sep.join('#1-')}\n{sep.join('#1-')}\n{sep.join('11-')}\n")
+    status, text = call("solve", str(board))
+    assert status == 0
+    assert text == f"mines: 1\n{sep.join('11-')}\n{sep.join('M1-')}\n{sep.join('11-')}\n"
+    # Read back, it is the completion solve finds in the canonical text.
+    from minegraph import Board, solve
+    assert Board.from_text(text) == solve(Board.from_file(str(board)))
+    # Cells written together stay together; a one-column board has no separator to keep.
+    board.write_text("mines: 1\n#1\n11\n")
+    assert call("solve", str(board))[1] == "mines: 1\nM1\n11\n"
+    board.write_text(f"#{sep}1\n")
+    assert call("solve", "--mines", "1", str(board))[1] == f"mines: 1\nM{sep}1\n"
+
+
+@pytest.mark.parametrize("argv, prog", [(["analyze", ONE_TWO_ONE, "--bogus"], "minegraph analyze"),
+                                        (["analyse", ONE_TWO_ONE, "--bogus"], "minegraph analyze"),
+                                        (["solve", ONE_TWO_ONE, "extra", "--nope"], "minegraph solve"),
+                                        (["generate", "paper", "--theorem", "1", "--size", "3x3", "--bogus"],
+                                         "minegraph generate paper"),
+                                        (["bench", "--bogus", "1"], "minegraph bench"),
+                                        (["demo", "now"], "minegraph demo")])
+def test_unknown_arguments_point_to_the_subcommands_help(argv: list[str], prog: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(argv, io.StringIO())
+    assert exit.value.code == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unrecognized arguments" in err
+    assert err.endswith(f"(see {prog} --help)\n"), err
+    # The main parser's own mistakes still point to the main help.
+    for main_mistake in (["bogus"], ["--bogus", *argv]):
+        with pytest.raises(SystemExit):
+            main(main_mistake, io.StringIO())
+        assert capsys.readouterr().err.endswith("(see minegraph --help)\n")
+
+
+# ----------------------------------------------------------------- issue 22, item 9
+class _Terminal(io.StringIO):
+    """Standard output as a terminal (its width from COLUMNS)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_analyze_leaves_out_a_grid_wider_than_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A 600x600 board printed a 3,000-column grid, with no way to leave it out.
+    expert = str(EXAMPLES / "expert-midgame.board")              # 16x30: a 153-column grid
+    monkeypatch.setenv("COLUMNS", "100")
+    out = _Terminal()
+    assert main(["analyze", "--color", "never", expert], out) == 0
+    text = out.getvalue()
+    assert "r\\c" not in text and max(map(len, text.splitlines())) <= 100
+    said = [line for line in text.splitlines() if "grid" in line and "left out" in line]
+    assert len(said) == 1 and "153 columns" in said[0] and "100" in said[0] and "--grid" in said[0]
+    # The rest of the report is all there, the note in the grid's place.
+    full = call("analyze", expert)[1]
+    assert text.split(said[0])[0] == full.split("hidden cells:")[0]
+    # --grid prints it anyway; a grid that fits is printed; a file or pipe gets every grid.
+    out = _Terminal()
+    assert main(["analyze", "--color", "never", "--grid", expert], out) == 0
+    assert "r\\c" in out.getvalue() and "left out" not in out.getvalue()
+    out = _Terminal()
+    assert main(["analyze", "--color", "never", ONE_TWO_ONE], out) == 0
+    assert "r\\c" in out.getvalue() and "left out" not in out.getvalue()
+    assert "r\\c" in full and "left out" not in full
+    monkeypatch.setenv("COLUMNS", "200")
+    out = _Terminal()
+    assert main(["analyze", "--color", "never", expert], out) == 0
+    assert "r\\c" in out.getvalue()
+
+
+def test_analyze_no_grid(monkeypatch: pytest.MonkeyPatch) -> None:
+    status, text = call("analyze", "--no-grid", ONE_TWO_ONE)
+    assert status == 0 and "r\\c" not in text and "left out" not in text
+    full = call("analyze", ONE_TWO_ONE)[1]
+    # The same report without the grid (and the key's words about it).
+    assert text.splitlines()[:6] == full.splitlines()[:6]
+    assert "hidden cells show their mine probability" not in text
+    assert "key: cells are (row,col) from 0 at the top left" in text
+    # JSON has no grid to leave out: the same object.
+    assert call("analyze", "--json", "--no-grid", ONE_TWO_ONE) == call("analyze", "--json", ONE_TWO_ONE)
+    with pytest.raises(SystemExit):
+        main(["analyze", "--grid", "--no-grid", ONE_TWO_ONE])

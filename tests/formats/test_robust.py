@@ -133,6 +133,73 @@ class TestIntegerLists:
         assert "this was read" not in str(explicit.value)
 
 
+
+class TestHintsNameTheCause:
+    """Issue 22: three inputs got a hint about something else. ``mines=1`` was "unknown symbol
+    'm'", ``# my board`` a complaint about the spacing of cells, and rows of ``0 0 0`` (a board
+    of uncovered numbers written with spaces, detected as a numeric grid) a note about edge
+    lists."""
+
+    @pytest.mark.parametrize("line, fixed", [("mines=1", "mines: 1"), ("Mines = 10", "mines: 10"),
+                                             ("mines 1", "mines: 1"), ("topology=hex", "topology: hex"),
+                                             ("dialect = dots", "dialect: dots")])
+    def test_a_header_without_its_colon(self, gen, line, fixed) -> None:
+        error = gen.raises_at(read_board, f"{line}\n1#\n##\n", 1, 1, f"write it '{fixed}'")
+        assert "unknown symbol" not in str(error) and "key: value" in str(error)
+        # After the grid, the same, and where headers go.
+        error = gen.raises_at(read_text, f"1#\n##\n{line}\n", 3, 1, f"write it '{fixed}'")
+        assert "before the grid rows" in str(error)
+
+    @pytest.mark.parametrize("text, line", [("# my board\n1#\n##\n", 1), ("#my board\n1#\n##", 1),
+                                            ("1#\n##\n# the end\n", 3), ("// my board\n1#\n##", 1)])
+    def test_a_comment_that_starts_with_a_hash(self, gen, text, line) -> None:
+        error = gen.raises_at(read_board, text, line, 1, "comment lines start with ';'")
+        assert "separated" not in str(error) and "'#' is a hidden cell" in str(error) or \
+            text.startswith("//")
+        # Written as the format says, it reads.
+        fixed = text.replace("# ", "; ", 1).replace("#my", "; my", 1).replace("//", ";", 1)
+        assert read_board(fixed).states == (1, H, H, H)
+
+    def test_grid_rows_are_not_taken_for_comments(self, gen) -> None:
+        # Rows of symbols only keep their own messages.
+        gen.raises_at(read_text, "# 1\n#1#", 2, 3, "row has 3 cells but the first row has 2")
+        gen.raises_at(read_text, "# 1 #\n#1#", 2, 2, "written together here")
+        gen.raises_at(read_text, "#@#\n###", 1, 2, "unknown symbol '@'")
+        # Letters a dialect reads are cells, with their own hint.
+        gen.raises_at(read_text, "#xx1\n####", 1, 2, "'x' is a hidden cell in some boards")
+
+    @pytest.mark.parametrize("text", ["0 0 0\n0 0 0\n", "0 0 0\n0 0 0\n0 0 0\n", "0\t0\t0\n0\t0\t0",
+                                      "0 0 0 0\n\n0 0 0 0\n"])
+    def test_zeros_written_with_spaces(self, text) -> None:
+        # The first line of three integers made them a numeric grid whose header is that line.
+        # A board whose cells are all uncovered numbers is consistent only when they are 0s:
+        # an opened region, its spaces taken for separators.
+        with pytest.raises(FormatError) as info:
+            read_board(text)
+        message = str(info.value)
+        cause = message.index("a board of uncovered 0s written with spaces")
+        assert "(e.g. '000')" in message or "(e.g. '0000')" in message
+        assert ("header 'rows cols mines'" in message) == (len(text.split("\n")[0].split()) == 3)
+        # The graph formats may still be mentioned, but after the likely cause.
+        assert "edge list" not in message[:cause]
+        # Without spaces it is the board that was meant.
+        written = text.replace(" ", "").replace("\t", "").replace("\n\n", "\n")
+        assert read_board(written).states == tuple(int(ch) for ch in text if ch.isdigit())
+
+    def test_two_numbers_a_row_written_with_spaces(self, gen) -> None:
+        # Not detected as numeric (two integers a line): the text reader names the same cause first.
+        error = gen.raises_at(read_board, "0 0\n0 0\n", 1, 1, "a board of uncovered 0s written with spaces")
+        assert str(error).index("written with spaces") < str(error).index("edge list")
+
+    def test_edge_lists_keep_their_hint(self) -> None:
+        with pytest.raises(FormatError) as info:
+            read_board("0 1 2\n1 0\n2 0")
+        assert "edge list" in str(info.value) and "written with spaces" not in str(info.value)
+        for graph in ("0 1\n1 12\n2 3", "0 1\n1 2\n2 3", "0 1 2\n1 0 2\n2 0 1"):
+            with pytest.raises(FormatError) as info:
+                read_board(graph)
+            assert "written with spaces" not in str(info.value) and "edge list" in str(info.value)
+
 class TestAsciiNumbers:
     """Numbers are ASCII digits only: ``int()`` would read ``1_0`` as 10 and ``٣`` as 3."""
 

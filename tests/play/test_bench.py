@@ -326,7 +326,7 @@ def test_summary_counts_the_records() -> None:
 def test_cli_json_summary_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "b.json"
     args = ["bench", "--size", "beginner", "--rules", "modern", "--games", "25", "--seed", "5",
-            "--workers", "1", "--json", "--out", str(out)]
+            "--workers", "1", "--json", "--out", str(out), "--policy", "safest"]
     assert main(args) == 0
     summary = json.loads(capsys.readouterr().out)
     assert set(summary) >= {"games", "wins", "win_rate", "ci95", "guesses_per_game",
@@ -356,11 +356,11 @@ def test_cli_json_summary_and_resume(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "b.json"
-    assert main(["bench", "--size", "beginner", "--games", "2", "--workers", "1", "--out",
-                 str(out)]) == 0
+    assert main(["bench", "--size", "beginner", "--rules", "classic", "--policy", "safest",
+                 "--games", "2", "--workers", "1", "--out", str(out)]) == 0
     capsys.readouterr()
-    assert main(["bench", "--size", "beginner", "--rules", "modern", "--games", "2",
-                 "--out", str(out)]) == 2
+    assert main(["bench", "--size", "beginner", "--rules", "modern", "--policy", "safest",
+                 "--games", "2", "--out", str(out)]) == 2
     assert "another configuration" in capsys.readouterr().err
     for bad in (["--games", "0"], ["--games", "1e9"], ["--first", "3"], ["--seed", "-1"]):
         with pytest.raises(SystemExit) as info:
@@ -390,8 +390,8 @@ def test_cli_checks_the_extras_before_any_work(option: list[str], module: str, s
     BenchResults(BenchConfig("beginner", "modern", "safest")).save(out)
     before = out.read_text()
     option = [o.replace("rates.png", str(tmp_path / "rates.png")) for o in option]
-    assert main(["bench", "--size", "beginner", "--games", "30", "--workers", "1", "--no-progress",
-                 "--out", str(out), *option]) == 2
+    assert main(["bench", "--size", "beginner", "--rules", "classic", "--policy", "safest",
+                 "--games", "30", "--workers", "1", "--no-progress", "--out", str(out), *option]) == 2
     captured = capsys.readouterr()
     assert captured.err == f"minegraph: error: {says}\n" and captured.out == ""
     assert played == [] and out.read_text() == before
@@ -426,3 +426,59 @@ def test_results_of_another_policy_revision_are_not_merged(tmp_path: Path) -> No
     path.write_text(json.dumps(data))
     with pytest.raises(GameError, match="cannot merge"):
         results.merge(BenchResults.load(path))
+
+
+
+# ----------------------------------------------------------------------------- issue 22, item 9
+def test_cli_says_how_many_games_were_resumed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The summary covers every game in the file; it did not say that most were not played now.
+    out = tmp_path / "b.json"
+    args = ["bench", "--size", "beginner", "--rules", "classic", "--policy", "safest", "--workers", "1",
+            "--no-progress", "--out", str(out)]
+    assert main([*args, "--games", "10"]) == 0
+    first = capsys.readouterr().out
+    assert "resumed" not in first and "games: 10 " in first
+    assert main([*args, "--games", "15"]) == 0
+    text = capsys.readouterr().out
+    assert f"10 games resumed from {out}, 5 played" in text.splitlines()[1]
+    assert "games: 15 " in text
+    # Results from other seed ranges are resumed too, and every one of them is summarised.
+    assert main([*args, "--games", "3", "--seed", "100", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["games"], summary["resumed"], summary["played"]) == (18, 15, 3)
+    assert main([*args, "--games", "3", "--seed", "100"]) == 0
+    assert f"18 games resumed from {out}, 0 played" in capsys.readouterr().out
+    # Without --out, or with a new file, nothing is resumed.
+    assert main([*args[:-2], "--games", "2", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["games"], summary["resumed"], summary["played"]) == (2, 0, 2)
+
+
+def test_the_defaults_are_the_readmes_headline_run() -> None:
+    # The README's win rate is "minegraph bench --size expert --rules modern --first 3,3
+    # --policy strong"; the defaults were classic rules and the safest policy.
+    from minegraph.cli import build_parser
+    from minegraph.cli.bench import config_of
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    headline = "minegraph bench --size expert --rules modern --first 3,3 --policy strong"
+    assert headline in readme and "Expert modern from (3,3)" in readme
+    parser = build_parser("bench")
+    default = config_of(parser.parse_args(["bench"]))
+    assert default == config_of(parser.parse_args(headline.split()[1:]))
+    assert default == BenchConfig("expert", "modern", "strong", (3, 3))
+    # The results behind the README's figure resume under the defaults.
+    results = Path(__file__).parents[2] / "bench" / "results" / "winrates" / "expert-modern-3-3-strong.json"
+    assert BenchResults.load(results).config == default
+
+
+def test_strong_records_the_cell_it_opens() -> None:
+    # strong opens a fixed cell (default_first): a configuration without --first is the same
+    # measurement as one naming that cell, and their results merge.
+    assert BenchConfig("expert", "modern", "strong") == BenchConfig("expert", "modern", "strong", (3, 3))
+    assert BenchConfig("beginner", "classic", "strong").first == (0, 0)
+    assert BenchConfig("beginner-8", "modern", "strong").first == (3, 3)
+    assert BenchConfig("beginner", "classic", "safest").first is None       # the analysis chooses
+    results = run(BenchConfig("beginner", "modern", "strong"), range(4), workers=1, progress=False)
+    same = run(BenchConfig("beginner", "modern", "strong", (3, 3)), range(4), workers=1, progress=False)
+    assert {s: r[:2] for s, r in results.records.items()} == {s: r[:2] for s, r in same.records.items()}
+    same.merge(results)

@@ -251,3 +251,33 @@ def test_a_flood_leaves_flagged_cells_covered() -> None:
     game.flag((2, 2))
     game.reveal((2, 2))
     assert game.status == "won"
+
+
+@pytest.mark.parametrize("rows, cols", [(-1, 5), (5, -1), (0, 5), (5, 0), (0, 0), (2.5, 3), (True, 3),
+                                        ("9", 9), (None, 5)])
+def test_the_size_is_checked_before_the_mines(rows: object, cols: object) -> None:
+    # Issue 22: Game(None, rows=-1, cols=5, mines=3) said "3 mines do not fit: classic rules
+    # leave at most 0 of the 0 cells for mines"; a float was a TypeError from deep inside.
+    with pytest.raises(GameError) as info:
+        Game(None, rows=rows, cols=cols, mines=3)                    # type: ignore[arg-type]
+    message = str(info.value)
+    assert "mines" not in message.split(";")[0] or rows is None, message
+    if rows is None:
+        assert "a custom game needs rows, cols and mines" in message
+    else:
+        bad = "rows" if not (isinstance(rows, int) and not isinstance(rows, bool) and rows >= 1) else "cols"
+        assert message.startswith(f"{bad} must be a whole number of at least 1, got {rows if bad == 'rows' else cols!r}"), message
+
+
+def test_the_mines_are_checked_as_a_number() -> None:
+    for mines in (-1, 2.5, "3", True):
+        with pytest.raises(GameError, match="mines must be a whole number of at least 0"):
+            Game(None, rows=3, cols=3, mines=mines)                  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="do not fit"):
+        Game(None, rows=3, cols=3, mines=9)
+
+
+def test_a_grid_beyond_the_cell_limit_is_refused_before_it_is_built() -> None:
+    from minegraph.states import MAX_CELLS
+    with pytest.raises(GameError, match=f"limit of {MAX_CELLS} cells"):
+        Game(None, rows=10**6, cols=10**6, mines=1)

@@ -295,10 +295,11 @@ def test_the_overlay_shows_the_analysers_probabilities() -> None:
             text = app.cell_text(cell)
             if cell in app.game.flags:
                 assert text == " F "
+            elif (r, c) in analysis.mines:
+                assert text == " M ", (r, c, p, text)          # a proven mine, not "100"
             else:
                 assert text == f"{percent(p):>3}", (r, c, p, text)
                 assert (text.strip() == "0") == ((r, c) in analysis.safe)
-                assert (text == "100") == ((r, c) in analysis.mines)
 
     drive(app, script)
 
@@ -466,3 +467,41 @@ def test_the_top_bar_gives_the_size_as_rows_by_columns() -> None:
     assert "16x30 square, 99 mines" in app.bar_text()
     app = PlayApp(Game(rows=4, cols=12, mines=7, topology="hex", rules="classic", seed=1), seed=1)
     assert "4x12 hex, 7 mines" in app.bar_text()
+
+
+
+def test_the_overlay_keeps_a_gap_between_cells() -> None:
+    # Issue 22: a proven mine showed "100", filling its 3-character cell, so that neighbours
+    # ran together ("100100" or " 50100"); every cell now starts with a space.
+    app = PlayApp(Game("beginner", rules="classic", seed=0), seed=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await click(pilot, app, 0)
+        await pilot.press("p")
+        analysis = Analyser().analyze(app.game.board())
+        assert analysis.mines
+        covered = [cell for cell in range(app.game.size) if cell not in app.game.uncovered]
+        assert covered and all(app.cell_text(cell).startswith(" ") for cell in covered)
+        row = app.query_one(MineField).render().plain.split("\n")
+        assert not any("100" in line for line in row)
+        assert "M a proven mine" in status(app) and "M" in message(app)
+
+    drive(app, script)
+
+
+def test_question_mark_lists_the_keys() -> None:
+    app = PlayApp(Game("beginner", rules="classic", seed=0), seed=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert "?" in message(app)                            # the welcome says how to ask
+        await pilot.press("question_mark")
+        text = message(app)
+        for key in ("arrows", "space", "f ", "c ", "p ", "h ", "s ", "u ", "n ", "q ", "?",
+                    "right click", "middle click"):
+            assert key in text, (key, text)
+        # Nothing was played, and a move clears it.
+        assert not app.game.moves
+        await pilot.press("space")
+        assert "arrows" not in message(app)
+
+    drive(app, script)

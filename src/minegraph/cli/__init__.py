@@ -129,13 +129,43 @@ def _discard_stdout() -> None:
         pass
 
 
+#: The attribute of a parsed namespace naming the deepest (sub)parser that left arguments
+#: over, with those arguments.
+_LEFT_OVER = "_minegraph_left_over"
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (no usage block), as every other user
-    error of the command line."""
+    error of the command line, pointing to the help of the (sub)command they are about:
+    arguments a subcommand's parser leaves over are that subcommand's mistake
+    (``minegraph analyze b.board --bogus``: see ``minegraph analyze --help``)."""
 
     def error(self, message: str) -> NoReturn:
         _say(f"minegraph: error: {message} (see {self.prog} --help)")
         raise SystemExit(EXIT_USAGE)
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        # A subparser runs inside its parent's parse and its namespace is copied into the
+        # parent's: the deepest parser with arguments left over marks them first, and the
+        # parents keep its mark.
+        if extras and not hasattr(parsed, _LEFT_OVER):
+            setattr(parsed, _LEFT_OVER, (self, list(extras)))
+        return parsed, extras
+
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        parsed, extras = self.parse_known_args(args, namespace)
+        by, theirs = getattr(parsed, _LEFT_OVER, (self, extras))
+        if hasattr(parsed, _LEFT_OVER):
+            delattr(parsed, _LEFT_OVER)
+        if extras:
+            # All of them the subcommand's, or some the main parser's own (before the command).
+            owner = by if isinstance(by, _Parser) and len(theirs) == len(extras) else self
+            owner.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
 
 
 class Command(NamedTuple):

@@ -4,10 +4,13 @@ cells, every hidden cell's mine probability and the best move, as the text repor
 
 Counts are exact at any length: JSON holds every digit; the text report cuts numbers past
 100 digits to ``1.3309…e+5000 (5001 digits)`` unless ``--full`` is given. With several files
-each report is headed ``=== FILE ===`` (JSON: one object a line, with a ``"board"`` key
-naming the file), and an error names its file; the command stops at the first error.
+each report is headed ``=== NAME ===``, the file's name (its path where two files share a
+name; JSON: one object a line, with a ``"board"`` key holding the path), and an error names
+its file; the command stops at the first error.
 ``--svg FILE`` writes the probability heat map of one board
-(:meth:`minegraph.analysis.Analysis.svg`).
+(:meth:`minegraph.analysis.Analysis.svg`). A probability grid wider than the terminal is left
+out, with a line that says so (``--grid`` prints it anyway, ``--no-grid`` always leaves it
+out); written to a file or a pipe, every grid is printed.
 """
 
 from __future__ import annotations
@@ -19,11 +22,15 @@ from typing import TYPE_CHECKING
 
 from minegraph.analysis import analyze
 from minegraph.cli.common import (Formatter, board_arguments, colour_argument, engine_help,
-                                  load_board, naming, use_colour)
+                                  headings, load_board, naming, use_colour)
 from minegraph.errors import UserError
-from minegraph.report import render_analysis
+from minegraph.present import terminal_width
+from minegraph.report import grid_width, render_analysis
 
 if TYPE_CHECKING:
+    from typing import TextIO
+
+    from minegraph.board import Board
     from minegraph.cli.common import Subparsers
 
 __all__ = ["register", "run", "EXAMPLES"]
@@ -37,7 +44,8 @@ examples:
   minegraph analyze a.board b.board c.json     several boards, each report headed by its file
   minegraph analyze --svg heat.svg b.board     also draw the probability heat map
   minegraph analyse --engine sat b.board       forced cells by SAT (no counts)
-  minegraph analyze --float huge.board         float probabilities (proven to 1e-13)"""
+  minegraph analyze --float huge.board         float probabilities (proven to 1e-13)
+  minegraph analyze --no-grid huge.board       the report without the probability grid"""
 
 
 def register(subparsers: Subparsers) -> None:
@@ -66,6 +74,13 @@ def register(subparsers: Subparsers) -> None:
                          help="probabilities as floats, each proven within 1e-13 relative "
                               "(0%% and 100%% only when proven), the count as its logarithm")
     p.set_defaults(arithmetic="auto")
+    grids = p.add_mutually_exclusive_group()
+    grids.add_argument("--grid", dest="grid", action="store_const", const="always",
+                       help="print the probability grid even when it is wider than the terminal")
+    grids.add_argument("--no-grid", dest="grid", action="store_const", const="never",
+                       help="leave the probability grid out (default: left out, saying so, when "
+                            "it is wider than the terminal; always printed to a file or pipe)")
+    p.set_defaults(grid="auto")
     colour_argument(p)
 
 
@@ -77,6 +92,18 @@ def _write_svg(path: str, text: str) -> None:
         raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
+def _grid(choice: str, board: Board, out: TextIO) -> tuple[bool, str | None]:
+    """Whether to print ``board``'s probability grid (``--grid``: ``always``, ``never`` or
+    ``auto``), and the line that says why it is left out: under ``auto``, a grid wider than
+    the terminal ``out`` writes to is left out (a file or a pipe gets every grid)."""
+    if choice != "auto":
+        return choice == "always", None
+    needed, columns = grid_width(board), terminal_width(out)
+    if needed is None or columns is None or needed <= columns:
+        return True, None
+    return False, f"grid left out: {needed:,} columns wide, the terminal {columns} (--grid prints it)"
+
+
 def run(args: argparse.Namespace) -> int:
     """Analyse the boards named in ``args``; the exit status (0)."""
     paths: list[str] = args.boards
@@ -85,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--svg draws one board, but {len(paths)} were given")
     colour = not args.json and use_colour(args.color)
     out = sys.stdout
+    titles = headings(paths)
     for k, path in enumerate(paths):
         with naming(path, always=several):
             board, _ = load_board(path, args.format, args.dialect, args.states)
@@ -97,8 +125,10 @@ def run(args: argparse.Namespace) -> int:
             out.write(json.dumps(obj, separators=(", ", ": ")) + "\n")
         else:
             if several:
-                out.write(("\n" if k else "") + f"=== {path} ===\n")
-            out.write(render_analysis(analysis, full=args.full, colour=colour))
+                out.write(("\n" if k else "") + f"=== {titles[k]} ===\n")
+            grid, note = _grid(args.grid, board, out)
+            out.write(render_analysis(analysis, full=args.full, colour=colour, grid=grid,
+                                      grid_note=note))
         if args.svg is not None:
             _write_svg(args.svg, analysis.svg())
     return 0

@@ -23,7 +23,8 @@ import sys
 from typing import TYPE_CHECKING
 
 from minegraph.board import Board
-from minegraph.cli.common import Formatter, format_argument, load_board, naming, shipped_boards
+from minegraph.cli.common import (Formatter, format_argument, headings, load_board, naming,
+                                  shipped_boards)
 from minegraph.errors import MinegraphError
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def register(subparsers: Subparsers) -> None:
                               "found. Without a board, the shipped examples are classified.",
                               epilog="examples:\n"
                                      "  minegraph classify                          the shipped examples\n"
-                                     "  minegraph classify a.board b.board          each headed by its file\n"
+                                     "  minegraph classify a.board b.board          each headed by its file's name\n"
                                      "  minegraph classify --svg dec.svg a.board    draw the decomposition\n"
                                      "  minegraph classify --json --propagate *.board")
     p.add_argument("boards", nargs="*", metavar="BOARD",
@@ -66,13 +67,16 @@ def run(args: argparse.Namespace) -> int:
     # The pipeline needs networkx: loaded here, not for --help.
     from minegraph.decompose.pipeline import classify
 
+    # (file, board), and each board's heading: its file's name, as for the shipped examples.
     if args.boards:
         named = []
         for path in args.boards:
             with naming(path, always=len(args.boards) > 1):
                 named.append((path, load_board(path, args.format, args.dialect, args.states)[0]))
+        titles = headings(args.boards)
     else:
         named = [(name, Board.from_text(text)) for name, text in examples()]
+        titles = [name for name, _ in named]
     if args.svg and len(named) != 1:
         raise MinegraphError(f"--svg draws one board, but {len(named)} were given")
     out = sys.stdout
@@ -82,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
             out.write(json.dumps({"board": name, **result.to_json()}) + "\n")
         else:
             if len(named) > 1:
-                out.write(("\n" if k else "") + f"=== {name} ===\n")
+                out.write(("\n" if k else "") + f"=== {titles[k]} ===\n")
             out.write(result.summary())
         if args.svg:
             from minegraph.decompose.picture import decomposition_svg

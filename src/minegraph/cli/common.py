@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     #: What ``register(subparsers)`` receives: ``ArgumentParser.add_subparsers()``'s result.
     Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
-__all__ = ["read_input", "read_stdin", "load_board", "board_arguments", "format_argument",
+__all__ = ["read_input", "read_stdin", "load_board", "load_board_text", "headings", "board_arguments", "format_argument",
            "shipped_boards", "whole_number", "seed_number", "cell_argument", "mine_count", "seconds", "mines_argument", "timeout_argument",
            "engine_help", "ENGINE_NOTES", "SAT_SOLVERS", "naming", "colour_argument", "use_colour",
            "Formatter"]
@@ -119,6 +119,23 @@ def load_board(path: str, format: str | None = None, dialect: str | None = None,
     ...
     minegraph.errors.FormatError: line 1, column 13: expected the header 'rows cols mines' ...
     """
+    board, fmt, _ = load_board_text(path, format, dialect, states)
+    return board, fmt
+
+
+def load_board_text(path: str, format: str | None = None, dialect: str | None = None,
+                    states: str | None = None) -> tuple[Board, str, str]:
+    """As :func:`load_board`, with the text read (for a writer that keeps the input's style,
+    :func:`minegraph.formats.text_syntax.row_separator`).
+
+    Examples
+    --------
+    >>> from importlib import resources
+    >>> path = resources.files("minegraph").joinpath("examples", "one-two-one.board")
+    >>> board, fmt, text = load_board_text(str(path))
+    >>> fmt, text.splitlines()[1:3]
+    ('text', ['#####', '#121#'])
+    """
     text, name = read_input(path)
     fmt = format or detect_format(text, name)
     # The reader detects again when no format was given, so that its errors can say which
@@ -127,8 +144,25 @@ def load_board(path: str, format: str | None = None, dialect: str | None = None,
         from pathlib import Path
         if not Path(states).is_file():
             raise MinegraphError(f"cannot read the states file {states}: no such file")
-        return read_board(text, format, name=name, dialect=dialect, states=Path(states)), fmt
-    return read_board(text, format, name=name, dialect=dialect), fmt
+        return read_board(text, format, name=name, dialect=dialect, states=Path(states)), fmt, text
+    return read_board(text, format, name=name, dialect=dialect), fmt, text
+
+
+def headings(paths: list[str]) -> list[str]:
+    """How the answers for ``paths`` are headed (``=== NAME ===``) when there are several:
+    each file by its name, or by its path as given where two of the files share a name;
+    standard input (``-``) as ``standard input``. Errors name the path as given
+    (:func:`naming`).
+
+    Examples
+    --------
+    >>> headings(["boards/a.board", "b.board", "-"])
+    ['a.board', 'b.board', 'standard input']
+    >>> headings(["x/a.board", "y/a.board", "z/b.board"])
+    ['x/a.board', 'y/a.board', 'b.board']
+    """
+    names = ["standard input" if path == "-" else os.path.basename(path) or path for path in paths]
+    return [name if names.count(name) == 1 else path for name, path in zip(names, paths)]
 
 
 def format_argument(p: argparse.ArgumentParser) -> None:

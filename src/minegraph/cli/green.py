@@ -11,6 +11,7 @@ The work is :func:`minegraph.green.program.answer`; this module reads and writes
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from typing import TYPE_CHECKING
@@ -71,7 +72,17 @@ def _read(source: str | None) -> str:
     # Standard input or a file, as the board commands read them (closed or unreadable
     # streams, non-UTF-8 bytes: one line).
     from minegraph.cli.common import read_input
-    return read_input(source if source is not None else "gra.in")[0]
+    if source is not None:
+        return read_input(source)[0]
+    try:
+        return read_input("gra.in")[0]
+    except MinegraphError as exc:
+        if isinstance(exc, FormatError) or os.path.exists("gra.in"):
+            raise       # the task's file is there: its own error
+        # The task's file was looked for because none was named: say that one can be.
+        raise MinegraphError(f"{exc} (without a file, minegraph green reads gra.in in the "
+                             f"current directory, as the task does; give one with 'minegraph "
+                             f"green FILE', or - for standard input)") from None
 
 
 def _first_line(text: str) -> str:

@@ -35,8 +35,9 @@ HELP = "play Minesweeper in the terminal, with probabilities, hints and a solver
 MAX_SIDE = 200
 
 KEYS = ("keys: arrows (or k/j/l) move, space/enter uncover (on a number: chord), f flag, "
-        "c chord, p probability overlay, h hint, s let the solver play, u undo, n new game, "
-        "q quit; mouse: left click uncovers or chords, right click flags. Hex and triangle "
+        "c chord, p probability overlay (M a proven mine), h hint, s let the solver play, u undo, "
+        "n new game, q quit, ? list the keys; mouse: left click uncovers or chords, right click "
+        "flags, middle click chords. Hex and triangle "
         "grids are drawn square (with their own neighbours).")
 
 

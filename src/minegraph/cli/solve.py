@@ -1,8 +1,11 @@
-"""``minegraph solve``: one completion of each board, written in the board's own format.
+"""``minegraph solve``: one completion of each board, written in the board's own format (board
+text in the input's style: cells separated by spaces or tabs when the input's were, the
+symbols canonical).
 
 Exit status 1 when a board has no completion (the numeric format then prints ``NO
 SOLUTION``, as Urbaś's program does). With several files each answer is headed
-``=== FILE ===`` and an error names its file; the command stops at the first error, and exits
+``=== NAME ===`` (the file's name, or its path where two files share a name) and an error
+names its file; the command stops at the first error, and exits
 with 1 if any board had no completion.
 """
 
@@ -13,8 +16,10 @@ import sys
 from typing import TYPE_CHECKING
 
 from minegraph.analysis import solve
-from minegraph.cli.common import Formatter, board_arguments, engine_help, load_board, naming
+from minegraph.cli.common import (Formatter, board_arguments, engine_help, headings, load_board_text,
+                                  naming)
 from minegraph.formats import write_board
+from minegraph.formats.text_syntax import row_separator, write_text
 
 if TYPE_CHECKING:
     from minegraph.cli.common import Subparsers
@@ -48,15 +53,19 @@ def run(args: argparse.Namespace) -> int:
     several = len(paths) > 1
     status = 0
     out = sys.stdout
+    titles = headings(paths)
     for k, path in enumerate(paths):
         with naming(path, always=several):
-            board, fmt = load_board(path, args.format, args.dialect, args.states)
+            board, fmt, text = load_board_text(path, args.format, args.dialect, args.states)
             completed = solve(board, args.engine, mines=args.mines, timeout=args.timeout)
         if several:
-            out.write(("\n" if k else "") + f"=== {path} ===\n")
+            out.write(("\n" if k else "") + f"=== {titles[k]} ===\n")
         if completed is None:
             out.write("NO SOLUTION\n" if fmt == "numeric" else "no solution: the board is inconsistent\n")
             status = 1
+        elif fmt == "text":
+            # In the input's style: its cells separated as they were (the symbols canonical).
+            out.write(write_text(completed, separator=row_separator(text)))
         else:
             out.write(write_board(completed, fmt))
     return status

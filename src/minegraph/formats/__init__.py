@@ -223,12 +223,22 @@ def read_board(text: str | bytes, format: str | None = None, name: str | None = 
     except FormatError as error:
         if format is not None or chosen != "numeric":
             raise
-        # Detected, not asked for: say why, since integer lists are often graphs.
-        raise _noted(error, "this was read as a numeric grid (docs/formats.md §3) because every line holds "
-                            "integers and the first line three; an edge list or adjacency list is a "
-                            "graph: read it with format='edgelist' or 'adjlist' and the cell states "
-                            "alongside (docs/formats.md, Graph files), or write it as a JSON graph "
-                            "board (§4)") from None
+        # Detected, not asked for: say why, and what the lines most likely are. Lines of 0s,
+        # as many on each, are an opened region of a board written with spaces (its first row
+        # taken for the header); other integer lists are often graphs.
+        from minegraph.formats.text_syntax import spaced_zero_rows
+        why = ("this was read as a numeric grid (docs/formats.md §3) because every line holds "
+               "integers and the first line three")
+        row = spaced_zero_rows(text)
+        if row is not None:
+            raise _noted(error, f"these lines look like a board of uncovered 0s written with "
+                                f"spaces, but {why}, so the first line was taken for its header "
+                                f"'rows cols mines': write the board's cells without spaces "
+                                f"(e.g. '{row}'), or give a numeric grid its header line") from None
+        raise _noted(error, f"{why}; an edge list or adjacency list is a graph: read it with "
+                            "format='edgelist' or 'adjlist' and the cell states alongside "
+                            "(docs/formats.md, Graph files), or write it as a JSON graph board "
+                            "(§4)") from None
 
 
 def write_board(board: "Board", format: str) -> str:

@@ -34,7 +34,8 @@ from minegraph.states import BLANK, HIDDEN, MAX_CELLS, MINE
 from minegraph.topology import MAX_DEGREE, TOPOLOGIES, degree_limits, grid_neighbors
 
 __all__ = ["ParsedText", "TextGrid", "GridRows", "RowProblem", "parse_text", "write_text", "symbol",
-           "symbols", "unknown_symbol", "expected_symbols", "split_row", "SYMBOLS", "DIALECTS"]
+           "symbols", "unknown_symbol", "expected_symbols", "split_row", "row_separator", "spaced_zero_rows", "SYMBOLS",
+           "DIALECTS"]
 
 #: The symbols every dialect reads: the canonical ones and the aliases no source disagrees on.
 SYMBOLS: dict[str, int] = {"#": HIDDEN, "?": HIDDEN,
@@ -401,13 +402,83 @@ def _chosen_dialect(dialect: str | None, headers: dict[str, tuple[str, int, int]
     return dialect or "standard"
 
 
-def _integer_lists(lineno: int) -> FormatError:
-    return FormatError("these rows are integers separated by spaces, not board cells: an edge "
-                       "list or adjacency list is a graph (read it with the format 'edgelist' or "
-                       "'adjlist' and the cell states alongside, docs/formats.md, Graph files; or "
-                       "write it as a JSON graph board, §4); a numeric grid needs its header line "
-                       "'rows cols mines' (§3); a board of uncovered numbers is written without "
-                       "spaces, e.g. '11'", lineno, 1)
+_GRAPH_HINT = ("an edge list or adjacency list is a graph (read it with the format 'edgelist' or "
+               "'adjlist' and the cell states alongside, docs/formats.md, Graph files; or write "
+               "it as a JSON graph board, §4)")
+
+
+def _integer_lists(lineno: int, text: str) -> FormatError:
+    """Rows of integers separated by spaces: refused, naming first what they most likely are."""
+    row = spaced_zero_rows(text)
+    if row is not None:
+        return FormatError(f"these rows look like a board of uncovered 0s written with spaces, which "
+                           f"could stand for uncovered cells: write its cells without spaces "
+                           f"(e.g. '{row}'); if they are not a board, {_GRAPH_HINT}", lineno, 1)
+    return FormatError(f"these rows are integers separated by spaces, not board cells: {_GRAPH_HINT}; "
+                       "a numeric grid needs its header line 'rows cols mines' (§3); a board of "
+                       "uncovered numbers is written without spaces, e.g. '11'", lineno, 1)
+
+
+_SPACED_ZEROS = re.compile(r"[ \t]*0(?:[ \t]+0)+[ \t]*")
+
+
+def spaced_zero_rows(text: str) -> str | None:
+    """The first row, written without spaces, when every line of ``text`` (blank lines and ``;``
+    comments aside) is 0s separated by spaces or tabs, as many on each line: an opened region of
+    a board written with spaces (a board of uncovered numbers only, without hidden cells or
+    mines, is consistent only when every number is 0). ``None`` otherwise (a graph's lines, a
+    numeric grid). For messages: linear in the length of ``text``.
+
+    Examples
+    --------
+    >>> spaced_zero_rows("0 0 0\\n0 0 0\\n"), spaced_zero_rows("0 0\\n0 0 0"), spaced_zero_rows("0 1\\n1 2")
+    ('000', None, None)
+    """
+    first: str | None = None
+    width = 0
+    for _, _, line in content_lines(normalise_newlines(text), comments=";"):
+        if _SPACED_ZEROS.fullmatch(line) is None:
+            return None
+        cells = line.split()
+        if first is None:
+            first, width = "".join(cells), len(cells)
+        elif len(cells) != width:
+            return None
+    return first
+
+
+_HEADER_WITHOUT_COLON = re.compile(r"[ \t]*(mines|topology|dialect)[ \t]*(?:=[ \t]*|[ \t]+)([^ \t:=].*?)?[ \t]*",
+                                   re.IGNORECASE)
+# A line that starts with '#' or '//' and then has a word that is not cells: a comment written
+# as in other languages (the format's comments start with ';').
+_COMMENT_LIKE = re.compile(r"[ \t]*(#|//)(?=.*[A-Za-z]{2})")
+
+
+#: Every symbol some dialect reads.
+_ANY_SYMBOL = frozenset().union(*_TABLES.values())
+
+
+def _misread_line(line: str, in_grid: bool) -> str | None:
+    """What a line the grid refused most likely is, when it is not a grid row at all: a header
+    written without its colon (``mines=1``), or a comment started with ``#`` or ``//``. The
+    message, or ``None`` to keep the grid's own."""
+    header = _HEADER_WITHOUT_COLON.fullmatch(line)
+    if header is not None:
+        fixed = f"{header.group(1).lower()}: {header.group(2) or ''}".rstrip()
+        where = ("; header lines come before the grid rows" if in_grid else "")
+        return (f"this looks like a header written without its colon: header lines are 'key: "
+                f"value' (docs/formats.md §1), so write it '{fixed}'{where}")
+    comment = _COMMENT_LIKE.match(line)
+    if comment is not None:
+        # A word with a letter no dialect reads (so not 'xx' or 'ab', which may be cells).
+        words = [w for w in re.findall(r"[A-Za-z]{2,}", line)
+                 if any(ch not in _ANY_SYMBOL for ch in w)]
+        if words:
+            start = comment.group(1)
+            what = "'#' is a hidden cell" if start == "#" else "'/' is not a cell symbol"
+            return (f"this looks like a comment, but {what}: comment lines start with ';' "
+                    f"(e.g. '; {line.strip()[len(start):].strip()}')")
+    return None
 
 
 def parse_text(text: str, dialect: str | None = None) -> ParsedText:
@@ -525,7 +596,7 @@ def _parse_rows(text: str, dialect: str | None) -> ParsedText:
             blank = _BLANK_LINE.search(text, previous_end + 1, start)
             if blank is not None:
                 if integer_rows and spaced:
-                    raise _integer_lists(lines[0])
+                    raise _integer_lists(lines[0], text)
                 raise FormatError("blank line inside the grid: it may be a row of uncovered cells "
                                   "whose spaces were lost; remove it, or write that row's cells "
                                   "(0 or - for uncovered)", lines[-1] + 1 +
@@ -534,16 +605,19 @@ def _parse_rows(text: str, dialect: str | None) -> ParsedText:
             grid.add(line)
         except RowProblem as problem:
             if integer_rows and spaced:
-                raise _integer_lists(lines[0] if lines else lineno) from None
+                raise _integer_lists(lines[0] if lines else lineno, text) from None
             if problem.limit:
                 raise LimitError(f"line {lineno}: {problem.message}") from None
+            misread = _misread_line(line, grid.rows > 0)
+            if misread is not None:
+                raise FormatError(misread, lineno, 1) from None
             raise FormatError(problem.message, lineno, problem.column) from None
         lines.append(lineno)
         previous_end = start + len(line)
     if grid is None:
         raise FormatError("empty input: expected at least one row of cells", 1, 1)
     if integer_rows and spaced:
-        raise _integer_lists(lines[0])
+        raise _integer_lists(lines[0], text)
     indented = grid.indent_problem()
     if indented is not None:
         raise FormatError(indented.message, lines[0], indented.column)
@@ -591,13 +665,18 @@ def symbol(state: int) -> str:
     return _WRITE[state]
 
 
-def write_text(board: TextGrid) -> str:
+def write_text(board: TextGrid, separator: str = "") -> str:
     """Write the canonical text of a grid board; ``read_text(write_text(b)) == b``.
+
+    ``separator`` goes between the cells of a row: ``""`` (canonical) or a run of spaces or
+    tabs, the space-separated dialect the reader takes (:func:`row_separator` finds a text's).
 
     Raises
     ------
     FormatError
         for a graph board, which has no grid (write JSON instead).
+    UserError
+        for a separator other than spaces or tabs.
 
     Examples
     --------
@@ -605,7 +684,12 @@ def write_text(board: TextGrid) -> str:
     mines: 1
     #1
     11
+    >>> print(write_text(parse_text("#1\\n11"), separator=" "), end="")
+    # 1
+    1 1
     """
+    if separator.strip(" \t"):
+        raise UserError(f"a row separator is spaces or tabs, got {separator!r}")
     if board.rows is None or board.cols is None:
         raise FormatError("a graph board has no grid text form; write it as JSON")
     lines = []
@@ -615,5 +699,29 @@ def write_text(board: TextGrid) -> str:
         lines.append(f"topology: {board.topology}")
     cols = board.cols
     for r in range(board.rows):
-        lines.append("".join(symbol(s) for s in board.states[r * cols:(r + 1) * cols]))
+        lines.append(separator.join(symbol(s) for s in board.states[r * cols:(r + 1) * cols]))
     return "\n".join(lines) + "\n"
+
+
+def row_separator(text: str) -> str:
+    """What separates the cells of the grid rows in a board text the reader accepted: ``""``
+    for cells written together (or rows of one cell), else the run of spaces or tabs between
+    every two cells, so that a writer can answer in the input's style
+    (``write_text(board, separator=...)``). Linear in the length of the text up to the first
+    row of two or more cells.
+
+    Examples
+    --------
+    >>> row_separator("mines: 1\\n; note\\n# 1\\n1 1"), row_separator("#1\\n11"), row_separator("#\\n1")
+    (' ', '', '')
+    """
+    for _, _, line in content_lines(normalise_newlines(text), comments=";"):
+        if ":" in line:
+            continue                        # a header (rows have no colon)
+        try:
+            _, sep, cells = split_row(line)
+        except RowProblem:
+            return ""
+        if len(cells) >= 2:
+            return sep
+    return ""

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Sequence, Sized
 from minegraph.errors import FormatError, GameError
 from minegraph.parallel import Progress, chunked, ordered_map
 from minegraph.play.game import RULES, SIZES, Game
-from minegraph.play.policies import POLICIES, REVISIONS, Policy, get_policy, play
+from minegraph.play.policies import OPENINGS, POLICIES, REVISIONS, Policy, get_policy, play
 
 __all__ = ["BenchConfig", "BenchResults", "run", "wilson", "PUBLISHED", "play_batch"]
 
@@ -64,7 +64,10 @@ class BenchConfig:
     policy
         A policy name, a key of :data:`~minegraph.play.policies.POLICIES`.
     first
-        The first cell, ``(row, col)``; ``None``: the policy's choice.
+        The first cell, ``(row, col)``; ``None``: the policy's choice, recorded as its cell
+        when the policy opens a fixed cell (:data:`~minegraph.play.policies.OPENINGS`:
+        ``strong`` opens (3, 3) under modern rules and (0, 0) otherwise), so that a run without
+        a first cell and one naming that cell are the same measurement.
     revision
         The policy's revision (the current one when not given).
 
@@ -91,8 +94,10 @@ class BenchConfig:
             raise GameError(f"unknown rules {self.rules!r}; expected one of {', '.join(RULES)}")
         if self.policy not in POLICIES:
             raise GameError(f"unknown policy {self.policy!r}; expected one of {', '.join(POLICIES)}")
+        rows, cols, _ = SIZES[self.size]
+        if self.first is None and self.policy in OPENINGS:
+            object.__setattr__(self, "first", divmod(OPENINGS[self.policy](self.rules, rows, cols), cols))
         if self.first is not None:
-            rows, cols, _ = SIZES[self.size]
             r, c = self.first
             if not (0 <= r < rows and 0 <= c < cols):
                 raise GameError(f"first cell {self.first} is outside the {rows}x{cols} grid")
@@ -324,14 +329,15 @@ def run(config: BenchConfig, seeds: Iterable[int], *, workers: int | None = None
     total = _todo_count(seeds, done)
     if total is not None and total <= BATCH:
         workers = 1                 # one batch: a pool would only cost its start-up
-    bar = Progress(total, f"{config.size} {config.rules} {config.policy}", show=progress)
+    bar = Progress(total, f"{config.size} {config.rules} {config.policy}", show=progress,
+                   note_width=len("win 100.00% [100.00, 100.00]"))
     try:
         for batch in ordered_map(partial(play_batch, config), chunked(todo, BATCH),
                                  workers=workers, scheduler=scheduler):
             results.add(batch)
             s = results.summary()
-            bar.advance(len(batch), f"win {s['win_rate']:.2%} "
-                                    f"[{s['ci95'][0]:.2%}, {s['ci95'][1]:.2%}]")
+            lo, hi = s["ci95"]
+            bar.advance(len(batch), f"win {s['win_rate']:.2%} [{100 * lo:.2f}, {100 * hi:.2f}]")
             if on_batch is not None:
                 on_batch(results)
     finally:

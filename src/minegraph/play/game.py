@@ -38,6 +38,7 @@ from typing import Iterator, Sequence
 from minegraph.board import HIDDEN, MINE, Board
 from minegraph.errors import BoardError, GameError
 from minegraph.rules import RULES, SIZES, cell_index, check_fit, draw_layout, flood_fill, kept_clear
+from minegraph.states import MAX_CELLS
 from minegraph.topology import TOPOLOGIES, grid_neighbors
 
 __all__ = ["Game", "Move", "RULES", "SIZES", "flood_fill"]
@@ -46,6 +47,11 @@ __all__ = ["Game", "Move", "RULES", "SIZES", "flood_fill"]
 ACTIONS = ("reveal", "flag", "chord")
 
 Cell = int | tuple[int, int]
+
+
+def _whole(value: object) -> bool:
+    """Whether ``value`` is an ``int`` (a ``bool`` is not a size or a count)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -113,7 +119,9 @@ class Game:
     Raises
     ------
     GameError
-        for an unknown size or rule, or mines that do not fit.
+        for an unknown size or rule, rows or columns that are not whole numbers of at least
+        1 (checked first) or a grid beyond :data:`~minegraph.states.MAX_CELLS` cells, a number
+        of mines that is not a whole number of at least 0, or mines that do not fit.
 
     Examples
     --------
@@ -147,6 +155,12 @@ class Game:
                 raise GameError(f"unknown topology {topology!r}; expected one of {', '.join(TOPOLOGIES)}")
             if self.rows is None or self.cols is None:
                 raise GameError("a custom game needs rows, cols and mines (or a size name)")
+            # The grid first: a bad size is not the mines' fault.
+            for name, value in (("rows", self.rows), ("cols", self.cols)):
+                if not _whole(value) or value < 1:
+                    raise GameError(f"{name} must be a whole number of at least 1, got {value!r}")
+            if self.rows * self.cols > MAX_CELLS:
+                raise GameError(f"a {self.rows}x{self.cols} grid exceeds the limit of {MAX_CELLS} cells")
             try:
                 self.neighbors = grid_neighbors(topology, self.rows, self.cols)
             except BoardError as exc:
@@ -154,6 +168,8 @@ class Game:
             self.topology = topology
         if count is None:
             raise GameError("a custom game needs a number of mines")
+        if not _whole(count) or count < 0:
+            raise GameError(f"mines must be a whole number of at least 0, got {count!r}")
         self.size = len(self.neighbors)
         self.mine_count = count
         self.rules = rules

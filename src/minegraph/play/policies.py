@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from minegraph.engines.base import Probability
 
 __all__ = ["Decision", "Policy", "SafestPolicy", "StrongPolicy", "POLICIES", "REVISIONS", "get_policy",
-           "GameRecord", "play", "apply", "default_first"]
+           "GameRecord", "play", "apply", "default_first", "default_first_cell", "OPENINGS"]
 
 
 @dataclass(frozen=True)
@@ -123,9 +123,32 @@ def default_first(game: Game) -> int:
     int
         The cell's index.
     """
-    if game.rules != "modern" or game.cols is None or game.rows is None:
+    return default_first_cell(game.rules, game.rows, game.cols)
+
+
+def default_first_cell(rules: str, rows: int | None, cols: int | None) -> int:
+    """:func:`default_first` from the rules and the grid's size alone.
+
+    Parameters
+    ----------
+    rules
+        One of :data:`~minegraph.rules.RULES`.
+    rows, cols
+        The grid's size; ``None`` on a graph.
+
+    Returns
+    -------
+    int
+        The cell's index: (3, 3) under ``modern`` (clamped to the middle of small grids), else 0.
+
+    Examples
+    --------
+    >>> default_first_cell("modern", 16, 30), default_first_cell("classic", 16, 30)
+    (93, 0)
+    """
+    if rules != "modern" or cols is None or rows is None:
         return 0
-    return min(3, (game.rows - 1) // 2) * game.cols + min(3, (game.cols - 1) // 2)
+    return min(3, (rows - 1) // 2) * cols + min(3, (cols - 1) // 2)
 
 
 class StrongPolicy:
@@ -255,6 +278,10 @@ def _guess(game: Game, cell: object, probability: Probability | None) -> Decisio
 #: Each policy's revision: raised whenever its moves change, so that benchmark results of
 #: different revisions are never merged.
 REVISIONS: dict[str, int] = {"safest": 1, "strong": 1}
+
+#: The policies whose first cell is fixed by the rules and the grid's size, with that cell
+#: (``(rules, rows, cols) -> index``); the others choose it by analysis.
+OPENINGS: dict[str, Callable[[str, int | None, int | None], int]] = {"strong": default_first_cell}
 
 #: Policy names and their factories (``first`` cell index or ``None``).
 POLICIES: dict[str, Callable[[int | None], Policy]] = {

@@ -14,15 +14,18 @@ space, enter
 ``f``, ``c``
     flag or unflag; chord (uncover the neighbours of a number that has as many flags);
 ``p``
-    the probability overlay: every covered cell shows its exact mine probability in % (0 and
-    100 only when proven, otherwise 1..99), coloured from green to red by risk;
+    the probability overlay: every covered cell shows its exact mine probability in % (0 only
+    when proven safe, otherwise 1..99; a proven mine shows ``M``, so that every cell keeps a
+    space before it), coloured from green to red by risk;
 ``h``
     hint: the ``strong`` policy's move, highlighted, with the reason when the move is certain
     or the mine probability of the guess;
 ``s``
     let the solver (``strong``) play, a move at a time, until the game ends or ``s`` again;
 ``u``, ``n``, ``q``
-    undo the last move, new game, quit.
+    undo the last move, new game, quit;
+``?``
+    list the keys and the mouse buttons on the message line.
 
 Mouse: a left click uncovers (on a number with as many flags around it: chords), a right
 click flags, a middle click chords.
@@ -65,10 +68,16 @@ from minegraph.present import heat_rgb, whole_percent as percent
 if TYPE_CHECKING:
     from minegraph.engines.base import Probability
 
-__all__ = ["PlayApp", "MineField", "percent", "risk_colour", "CELL_WIDTH"]
+__all__ = ["PlayApp", "MineField", "percent", "risk_colour", "overlay_label", "CELL_WIDTH", "KEYS_HELP"]
 
 #: Terminal columns per cell.
 CELL_WIDTH = 3
+
+#: What ``?`` shows: every key and mouse button.
+KEYS_HELP = ("Keys: arrows (or k, j, l) move; space or enter uncover (on a number: chord); "
+             "f flag; c chord; p probabilities; h hint; s solver plays (s again stops it); "
+             "u undo; n new game; q quit; ? these keys. Mouse: left click uncovers (on a number: "
+             "chords), right click flags, middle click chords.")
 
 #: Colours of the uncovered numbers (the classic ones; 9..12 occur on the triangle grid).
 NUMBER_COLOURS = {1: "bright_blue", 2: "green", 3: "bright_red", 4: "blue", 5: "red",
@@ -92,6 +101,20 @@ def risk_colour(p: Probability) -> str:
     """
     red, green, blue = heat_rgb(min(max(p, 0), 1))
     return f"rgb({red},{green},{blue})"
+
+
+def overlay_label(p: Probability) -> str:
+    """What the overlay shows on a covered cell of mine probability ``p``: the percentage
+    (:func:`percent`) right-aligned after a space, and ``M`` for a proven mine, whose ``100``
+    would fill the cell and run into its left neighbour.
+
+    Examples
+    --------
+    >>> [overlay_label(Fraction(n, 8)) for n in (0, 1, 4, 8)]
+    ['  0', ' 13', ' 50', ' M ']
+    """
+    value = percent(p)
+    return " M " if value == 100 else f"{value:>{CELL_WIDTH}}"
 
 
 class MineField(Widget, can_focus=True):
@@ -208,6 +231,7 @@ class PlayApp(App[None]):
         Binding("u", "undo", "Undo"),
         Binding("n", "new_game", "New game"),
         Binding("q", "quit", "Quit"),
+        Binding("question_mark", "keys", "Keys"),
     ]
 
     def __init__(self, game: Game, *, seed: int | None = None, solver_delay: float = 0.15) -> None:
@@ -283,7 +307,7 @@ class PlayApp(App[None]):
             text = "Playing"
         extras = []
         if self.overlay and g.status == "playing":
-            extras.append("overlay: mine probability in %")
+            extras.append("overlay: mine probability in %, M a proven mine")
         if self.solver_playing:
             extras.append("solver playing (s to stop)")
         if g.topology in ("hex", "triangle"):
@@ -343,7 +367,7 @@ class PlayApp(App[None]):
             if p is None:
                 label, style = " ? ", "black on grey50"
             else:
-                label, style = f"{percent(p):>{CELL_WIDTH}}", f"black on {risk_colour(p)}"
+                label, style = overlay_label(p), f"black on {risk_colour(p)}"
         else:
             label, style = " · ", "grey70 on grey35"
         if cell == self.hint_cell:
@@ -389,7 +413,7 @@ class PlayApp(App[None]):
         note = f" The {self.game.topology} grid is drawn square." \
             if self.game.topology in ("hex", "triangle") else ""
         return "Uncover: click or space. Flag: right click or f. Probabilities: p. Hint: h. " \
-               "Solver: s." + note
+               "Solver: s. All keys: ?." + note
 
     def _tick(self) -> None:
         if not self._mounted:
@@ -489,8 +513,8 @@ class PlayApp(App[None]):
     def toggle_overlay(self) -> None:
         """Show or hide every covered cell's mine probability."""
         self.overlay = not self.overlay
-        self.message = "Each covered cell shows its exact mine probability in %: 0 and 100 " \
-                       "only when proven." if self.overlay else ""
+        self.message = "Each covered cell shows its exact mine probability in %: 0 only when " \
+                       "proven safe; M marks a proven mine." if self.overlay else ""
         self.show()
 
     def hint(self) -> None:
@@ -614,4 +638,9 @@ class PlayApp(App[None]):
 
     def action_new_game(self) -> None:
         self.new_game()
+
+    def action_keys(self) -> None:
+        """``?``: every key and mouse button, on the message line."""
+        self.message = KEYS_HELP
+        self.show()
 
