@@ -87,6 +87,7 @@ def _open(browser: Any, server: str, **context: Any) -> Any:
     page.js_errors = errors
     page.goto(server + "/")
     page.wait_for_selector("#board .cell")
+    page.wait_for_function("play.game !== null && play.asked === 1")   # the first game is in
     return page
 
 

@@ -156,7 +156,7 @@ function overlayCell(cell, p, best) {
 const LONG_PRESS_MS = 500;
 const play = {
   game: null, analysis: null, started: null, timer: null, busy: false, why: null,
-  clicks: 0, assisted: false, finished: null,
+  clicks: 0, assisted: false, finished: null, asked: 0,
 };
 const settings = loadSettings();
 
@@ -226,12 +226,17 @@ function fillFormFromUrl() {
 async function newGame(event, body) {
   if (event) event.preventDefault();
   showError($("play-error"), "");
+  // Only the latest request counts: a slower answer to an earlier one is dropped.
+  const asked = ++play.asked;
+  let game;
   try {
-    play.game = await api("POST", "/api/game", body || readForm());
+    game = await api("POST", "/api/game", body || readForm());
   } catch (err) {
-    showError($("play-error"), err.message);
+    if (asked === play.asked) showError($("play-error"), err.message);
     return;
   }
+  if (asked !== play.asked) return;
+  play.game = game;
   play.analysis = null;
   play.why = null;
   play.clicks = 0;
@@ -431,29 +436,39 @@ async function send(path, body) {
   play.game = await api("POST", `/api/game/${encodeURIComponent(play.game.id)}/${path}`, body);
 }
 
-async function move(action, r, c) {
-  const game = play.game;
-  if (!game || game.status !== "playing" || play.busy) return;
+// One request on the game at a time: the page is busy meanwhile, and an error is shown.
+async function busyWith(work) {
+  if (!play.game || play.busy) return;
   play.busy = true;
   showError($("play-error"), "");
   try {
-    await send("move", { action, cell: [r, c] });
-    play.clicks += 1;
-    if (play.started === null && action !== "flag") {
-      play.started = Date.now();
-      play.timer = setInterval(() => { $("timer").textContent = Math.floor(elapsed()); }, 1000);
-    }
-    if (action !== "flag") {
-      play.analysis = null;
-      if (settings.autoFlag) await autoFlag();
-    }
-    drawGame();
-    if (action !== "flag") await refreshOverlay();
+    await work();
   } catch (err) {
     showError($("play-error"), err.message);
   } finally {
     play.busy = false;
   }
+}
+
+function startClock() {
+  if (play.started !== null) return;
+  play.started = Date.now();
+  play.timer = setInterval(() => { $("timer").textContent = Math.floor(elapsed()); }, 1000);
+}
+
+async function move(action, r, c) {
+  if (!play.game || play.game.status !== "playing") return;
+  await busyWith(async () => {
+    await send("move", { action, cell: [r, c] });
+    play.clicks += 1;
+    if (action !== "flag") {
+      startClock();
+      play.analysis = null;
+      if (settings.autoFlag) await autoFlag();
+    }
+    drawGame();
+    if (action !== "flag") await refreshOverlay();
+  });
 }
 
 // Auto-flag: a number with exactly as many covered cells around it as it has mines flags
@@ -480,20 +495,13 @@ async function autoFlag() {
 }
 
 async function undo() {
-  if (!play.game || play.busy) return;
-  play.busy = true;
-  showError($("play-error"), "");
-  try {
+  await busyWith(async () => {
     await send("undo");
     play.analysis = null;
     play.why = null;
     drawGame();
     await refreshOverlay();
-  } catch (err) {
-    showError($("play-error"), err.message);
-  } finally {
-    play.busy = false;
-  }
+  });
 }
 
 async function refreshOverlay() {
@@ -589,29 +597,19 @@ function hoverInfo(event) {
 
 // "Let the solver play": one decision (its certain cells, or one guess) or to the end.
 async function solver(steps) {
-  const game = play.game;
-  if (!game || game.status !== "playing" || play.busy) return;
-  play.busy = true;
-  play.assisted = true;
-  showError($("play-error"), "");
-  try {
+  if (!play.game || play.game.status !== "playing") return;
+  await busyWith(async () => {
+    play.assisted = true;
     await send("solver", { steps });
     const s = play.game.solver;
-    if (play.started === null) {
-      play.started = Date.now();
-      play.timer = setInterval(() => { $("timer").textContent = Math.floor(elapsed()); }, 1000);
-    }
+    startClock();
     $("why-text").textContent = `solver (${s.policy}): ${s.decisions} decision(s), `
       + `${s.moves.length} move(s), ${s.guesses} guess(es)` + (s.stopped ? `; stopped: ${s.stopped}` : "");
     play.analysis = null;
     play.why = null;
     drawGame();
     await refreshOverlay();
-  } catch (err) {
-    showError($("play-error"), err.message);
-  } finally {
-    play.busy = false;
-  }
+  });
 }
 
 // Keyboard play: arrows move the focus between cells; Space/Enter click the focused cell
@@ -665,9 +663,15 @@ function analyseThisPosition() {
   analyse({ preventDefault() {} });
 }
 
+// "auto" follows the system's preference, now and when it changes.
+const systemDark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+
 function applyTheme() {
-  document.documentElement.dataset.theme = settings.theme;
+  const dark = settings.theme === "dark"
+    || (settings.theme === "auto" && systemDark !== null && systemDark.matches);
+  document.documentElement.dataset.theme = dark ? "dark" : "light";
 }
+if (systemDark !== null) systemDark.addEventListener("change", applyTheme);
 
 function syncOptions() {
   $("overlay-style").value = settings.overlayStyle;
