@@ -130,7 +130,12 @@ def _new_custom_game(page: Any, rows: int, cols: int, mines: int, seed: int,
     page.fill("input[name=mines]", str(mines))
     page.select_option("select[name=rules]", rules)
     page.fill("input[name=seed]", str(seed))
+    before = page.evaluate("play.asked")
     page.click("#new-game button[type=submit]")
+    # The new game is in (not an earlier board that happens to have that many cells).
+    page.wait_for_function(f"play.asked > {before} && play.game.rows === {rows} && "
+                           f"play.game.cols === {cols} && play.game.mines === {mines} && "
+                           f"play.game.moves === 0")
     page.wait_for_selector(f"#board .cell[data-r='{rows - 1}'][data-c='{cols - 1}']")
 
 
