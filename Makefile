@@ -23,7 +23,7 @@ $(STAMP): pyproject.toml setup.py
 
 # The extras for the suite and the benchmarks, on top of the package: their requirements as
 # pyproject.toml lists them (installed by name, so the package is not built again).
-EXTRA_NAMES := dev bench cluster plot
+EXTRA_NAMES := dev bench cluster plot replays
 
 $(EXTRAS): $(STAMP) pyproject.toml
 	@echo "make: installing the extras $(EXTRA_NAMES) (pytest, mypy, playwright, ms_toollib,"

@@ -34,7 +34,7 @@ MODULES = ("minegraph", "minegraph.analyser", "minegraph.engines", "minegraph.pl
            "minegraph.generate.paper", "minegraph.generate.unique", "minegraph.generate.noguess",
            "minegraph.generate.grade", "minegraph.generate.sheet", "minegraph.explain",
            "minegraph.analysis", "minegraph.rules", "minegraph.parallel", "minegraph.linalg",
-           "minegraph.constraints")
+           "minegraph.constraints", "minegraph.play.review", "minegraph.play.record")
 
 _SECTION = re.compile(r"^([A-Z][A-Za-z ]*)\n-{3,}[ \t]*$", re.M)
 

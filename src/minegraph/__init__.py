@@ -18,6 +18,8 @@ M10
 
 from minegraph.version import __version__  # noqa: F401  isort: skip
 
+from typing import TYPE_CHECKING
+
 from minegraph.analyser import Analyser
 from minegraph.analysis import Analysis, analyze, solve
 from minegraph.board import BLANK, HIDDEN, MINE, Board
@@ -27,8 +29,20 @@ from minegraph.errors import (AnswerUnavailable, BoardError, EngineError, Format
 from minegraph.explain import Explanation, explain
 from minegraph.formats import read_board, write_board
 
-__all__ = ["Board", "Analysis", "Analyser", "Explanation", "analyze", "solve", "explain",
+if TYPE_CHECKING:     # minegraph.review is imported on first use (__getattr__ below)
+    from minegraph.play.review import review
+
+__all__ = ["review", "Board", "Analysis", "Analyser", "Explanation", "analyze", "solve", "explain",
            "read_board", "write_board",
            "Deadline", "HIDDEN", "MINE", "BLANK", "MinegraphError", "UserError", "FormatError",
            "BoardError", "EngineError", "LimitError", "AnswerUnavailable", "QueryTimeout",
            "QueryCancelled"]
+
+
+def __getattr__(name: str) -> object:
+    """``minegraph.review`` (:func:`minegraph.play.review.review`), imported on first use:
+    ``import minegraph`` stays light."""
+    if name == "review":
+        from minegraph.play.review import review
+        return review
+    raise AttributeError(f"module 'minegraph' has no attribute {name!r}")

@@ -569,3 +569,112 @@ def test_an_expert_game_on_a_phone(phone: Any) -> None:
         page.wait_for_selector(f"#{'analyse' if view == 'analyse' else view}-result:not([hidden])")
         assert page.evaluate("document.documentElement.scrollWidth") <= width, view
         _shot(page, f"phone-{view}")
+
+
+# --------------------------------------------------------------------------- replays
+REPLAYS = Path(__file__).resolve().parents[1] / "data" / "replays"
+
+
+def test_a_finished_game_saves_its_replay(page: Any) -> None:
+    pytest.importorskip("ms_toollib")
+    from minegraph.play.review import review_bytes
+    _new_custom_game(page, 9, 9, 10, 2024)
+    assert page.query_selector("#save-replay") is None
+    page.click("#solver-end")
+    page.wait_for_selector("#banner:not([hidden])")
+    _wait_idle(page)
+    game = page.evaluate("play.game")
+    link = page.query_selector("#banner a#save-replay")
+    assert link is not None and link.text_content() == "Save replay"
+    href = link.get_attribute("href")
+    assert href == f"/api/game/{game['id']}/replay.evf" and link.get_attribute("download") == ""
+    answer = page.request.get(page.url.split("#")[0].rstrip("/") + href)
+    assert answer.status == 200
+    r = review_bytes(answer.body(), "evf")
+    assert r.outcome == game["status"] and r.bbbv == game["bbbv"]
+    assert {divmod(c, 9) for c in r.layout} == {tuple(m) for m in game["mines_at"]}
+
+
+def _review_file(page: Any, path: Path) -> None:
+    page.click("#tab-review")
+    page.set_input_files("#replay-file", str(path))
+    page.wait_for_selector("#review-result:not([hidden])")
+    page.wait_for_selector("#review-board .cell")
+
+
+def _painted(page: Any) -> dict[tuple[int, int], str]:
+    return {(int(r), int(c)): t for r, c, t in page.eval_on_selector_all(
+        "#review-board .cell.prob",
+        "els => els.map(e => [e.dataset.r, e.dataset.c, e.title])")}
+
+
+def test_the_review_tab_steps_through_a_replay(page: Any) -> None:
+    pytest.importorskip("ms_toollib")
+    from minegraph.play.review import review
+    path = REPLAYS / "beginner-example.evf"
+    want = review(path)
+    _review_file(page, path)
+    assert f"({want.luck.numerator}/{want.luck.denominator})" in page.text_content("#review-summary")
+    assert page.get_attribute("#review-step", "max") == str(len(want.timeline))
+    # Each click: the position before it, painted with the library's own probabilities, the
+    # clicked cell outlined; an avoidable risk says so.
+    for k, click in enumerate(want.timeline):
+        if k:
+            page.click("#review-next")
+        page.wait_for_function(f"review.index === {k} && document.querySelector("
+                               f"'#review-board .cell.review-clicked[data-r=\"{click.cell[0]}\"]"
+                               f"[data-c=\"{click.cell[1]}\"]') !== null")
+        _wait_review(page)
+        expected = analyze(click.board)
+        painted = _painted(page)
+        assert painted.keys() == set(expected.probabilities)
+        for cell, title in painted.items():
+            assert _agrees(title, float(expected.probabilities[cell])), (k, cell, title)
+        text = page.text_content("#review-click") or ""
+        assert f"[{click.cell[0]},{click.cell[1]}]" in text
+        assert ("an avoidable risk" in text) == click.avoidable
+        if click.avoidable:
+            _shot(page, "review")
+    # Why? on a certain click gives explain's sentence.
+    certain = next(c for c in want.clicks if c.probability == 0)
+    page.fill("#review-step", str(certain.number))
+    page.dispatch_event("#review-step", "input")
+    page.wait_for_function(f"review.index === {certain.number - 1}")
+    _wait_review(page)
+    page.click("#review-why")
+    page.wait_for_function("document.querySelector('#review-why-text').textContent !== ''")
+    assert page.text_content("#review-why-text") == explain(certain.board, certain.cell).text
+
+
+def _wait_review(page: Any) -> None:
+    """The board of the click shown is drawn (its analysis answered)."""
+    page.wait_for_function("(() => { const b = document.querySelector('#review-board');"
+                           " return b && b.querySelector('.cell.review-clicked') !== null; })()")
+    page.wait_for_timeout(150)
+
+
+def test_a_damaged_replay_is_one_line_on_the_page(page: Any, tmp_path: Path) -> None:
+    pytest.importorskip("ms_toollib")
+    bad = tmp_path / "broken.avf"
+    bad.write_bytes((REPLAYS / "beginner-example.evf").read_bytes()[:60])
+    page.click("#tab-review")
+    page.set_input_files("#replay-file", str(bad))
+    page.wait_for_selector("#review-error:not([hidden])")
+    assert "not a readable .avf replay" in page.text_content("#review-error")
+    assert page.is_hidden("#review-result")
+
+
+def test_the_review_tab_on_a_phone(phone: Any) -> None:
+    pytest.importorskip("ms_toollib")
+    page = phone
+    page.tap("#tab-review")
+    page.set_input_files("#replay-file", str(REPLAYS / "beginner-example.evf"))
+    page.wait_for_selector("#review-result:not([hidden])")
+    page.wait_for_selector("#review-board .cell.review-clicked")
+    for _ in range(4):
+        page.tap("#review-next")
+    page.wait_for_function("review.index === 4")
+    _wait_review(page)
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    _shot(page, "phone-review")

@@ -192,6 +192,8 @@ COMMANDS: dict[str, Command] = {
                      "play many games with an autoplayer and report its win rate"),
     "play": Command("minegraph.cli.play",
                     "play Minesweeper in the terminal, with probabilities, hints and a solver"),
+    "review": Command("minegraph.cli.review",
+                      "review a replay: the exact mine probability behind every click"),
     "green": Command("minegraph.cli.green", "solve the olympiad's green game (a Büchi game)"),
     "urbas": Command("minegraph.cli.urbas", "the numeric solver program: grid on stdin, solved "
                                             "grid or NO SOLUTION on stdout"),

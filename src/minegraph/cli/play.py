@@ -15,6 +15,7 @@ Examples
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from typing import TYPE_CHECKING
@@ -36,7 +37,7 @@ MAX_SIDE = 200
 
 KEYS = ("keys: arrows (or k/j/l) move, space/enter uncover (on a number: chord), f flag, "
         "c chord, p probability overlay (M a proven mine), h hint, s let the solver play, u undo, "
-        "n new game, q quit, ? list the keys; mouse: left click uncovers or chords, right click "
+        "n new game, w write the replay of a finished game (.evf), q quit, ? list the keys; mouse: left click uncovers or chords, right click "
         "flags, middle click chords. Hex and triangle "
         "grids are drawn square (with their own neighbours).")
 
@@ -78,6 +79,10 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--topology", default="square", choices=list(TOPOLOGIES),
                    help="the grid (default square; torus wraps around; hex and triangle are "
                         "drawn as a square grid of cells, with their own neighbours)")
+    p.add_argument("--record", metavar="DIR",
+                   help="write the replay (.evf) of every finished game into DIR, named by size, "
+                        "outcome, 3BV and time (minegraph review reads them); w writes one "
+                        "there (default: the current directory)")
     p.add_argument("--delay", type=_delay, default=0.15, metavar="SECONDS",
                    help="seconds between the solver's moves (default 0.15)")
 
@@ -106,6 +111,9 @@ def run(args: argparse.Namespace) -> int:
             and sys.__stderr__ is not None and sys.__stderr__.isatty()):
         raise UserError("minegraph play needs an interactive terminal (standard input and "
                         "standard error, where the game is drawn)")
+    record = getattr(args, "record", None)
+    if record is not None and not os.path.isdir(record):
+        raise UserError(f"--record {shown(record)}: not a directory")
     from minegraph.play.tui import PlayApp
-    PlayApp(game, seed=args.seed, solver_delay=args.delay).run()
+    PlayApp(game, seed=args.seed, solver_delay=args.delay, record=record).run()
     return 0

@@ -32,6 +32,7 @@ True
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
@@ -94,6 +95,9 @@ class _Undo:
     placed: bool = False
     status: str = "playing"
     exploded: int | None = None
+    #: When the move was played (``time.time()``): recordings (:mod:`minegraph.play.record`)
+    #: keep the game's pace.
+    at: float = field(default_factory=time.time)
 
 
 class Game:
@@ -309,6 +313,23 @@ class Game:
     def moves(self) -> list[Move]:
         """The moves played, in order."""
         return [u.move for u in self._history]
+
+    @property
+    def move_times(self) -> list[float]:
+        """When each move was played, in seconds after the first one (never decreasing,
+        even if the system clock was set back): what a recording keeps of the game's pace.
+
+        Examples
+        --------
+        >>> g = Game(rows=2, cols=2, mines=1, rules="any", seed=0)
+        >>> g.flag((0, 0)); g.flag((0, 0)); g.move_times[0]
+        0.0
+        """
+        out: list[float] = []
+        start = self._history[0].at if self._history else 0.0
+        for u in self._history:
+            out.append(max(u.at - start, out[-1] if out else 0.0))
+        return out
 
     def reveal(self, cell: Cell) -> list[int]:
         """Uncover ``cell`` (with the flood fill of zeros); returns the cells uncovered."""

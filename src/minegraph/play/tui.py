@@ -76,7 +76,8 @@ CELL_WIDTH = 3
 #: What ``?`` shows: every key and mouse button.
 KEYS_HELP = ("Keys: arrows (or k, j, l) move; space or enter uncover (on a number: chord); "
              "f flag; c chord; p probabilities; h hint; s solver plays (s again stops it); "
-             "u undo; n new game; q quit; ? these keys. Mouse: left click uncovers (on a number: "
+             "u undo; n new game; w write the replay of a finished game (.evf); q quit; "
+             "? these keys. Mouse: left click uncovers (on a number: "
              "chords), right click flags, middle click chords.")
 
 #: Colours of the uncovered numbers (the classic ones; 9..12 occur on the triangle grid).
@@ -230,11 +231,13 @@ class PlayApp(App[None]):
         Binding("s", "solver", "Solver plays"),
         Binding("u", "undo", "Undo"),
         Binding("n", "new_game", "New game"),
+        Binding("w", "write_replay", "Write replay", show=False),
         Binding("q", "quit", "Quit"),
         Binding("question_mark", "keys", "Keys"),
     ]
 
-    def __init__(self, game: Game, *, seed: int | None = None, solver_delay: float = 0.15) -> None:
+    def __init__(self, game: Game, *, seed: int | None = None, solver_delay: float = 0.15,
+                 record: str | None = None) -> None:
         super().__init__()
         if game.rows is None or game.cols is None:
             raise GameError("the terminal game draws grids only (a game with rows and columns)")
@@ -242,6 +245,9 @@ class PlayApp(App[None]):
         self.seed = seed
         self.games_started = 1
         self.solver_delay = solver_delay
+        #: Where replays go: with ``--record DIR`` every finished game is written there; ``w``
+        #: writes the finished game there (the current directory without ``--record``).
+        self.record = record
         self.analyser = Analyser()
         self.policy = StrongPolicy(analyser=self.analyser)
         self.cursor = (game.rows // 2) * game.cols + game.cols // 2
@@ -456,8 +462,30 @@ class PlayApp(App[None]):
             self.message = ""
         if self.game.status != "playing":
             self._stop_solver()
+            if self.record is not None:
+                self.write_replay()
         self.show()
         return True
+
+    def write_replay(self) -> str | None:
+        """Write the finished game's replay (``.evf``, :mod:`minegraph.play.record`) into
+        :attr:`record` (or the current directory); the message line says where. Returns the
+        path, or ``None`` when the game is not over or the file cannot be written."""
+        from minegraph.play.record import save_evf
+        if self.game.status == "playing":
+            self.message = "The game is not over: w writes the replay of a won or lost game."
+            self.show()
+            return None
+        try:
+            path = save_evf(self.game, self.record if self.record is not None else ".")
+        except (GameError, OSError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.message = f"No replay written: {why}"
+            self.show()
+            return None
+        self.message = f"Replay written: {path} (minegraph review {path})"
+        self.show()
+        return path
 
     def uncover(self, cell: int) -> None:
         """Uncover ``cell`` (with the flood fill of zeros)."""
@@ -638,6 +666,9 @@ class PlayApp(App[None]):
 
     def action_new_game(self) -> None:
         self.new_game()
+
+    def action_write_replay(self) -> None:
+        self.write_replay()
 
     def action_keys(self) -> None:
         """``?``: every key and mouse button, on the message line."""

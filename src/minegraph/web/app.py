@@ -13,6 +13,8 @@ Endpoints (the routers of :mod:`minegraph.web.positions` and :mod:`minegraph.web
   bounded :class:`~minegraph.web.store.GameStore`;
 - ``POST /api/game/{id}/solver``: ``{"steps"?: N | null, "policy"?: "strong" | "safest"}``
   lets the autoplayer (:mod:`minegraph.play.policies`) play some decisions or to the end;
+- ``GET /api/game/{id}/replay.evf``: a finished game's replay; ``POST /api/review?name=FILE``
+  (the body a replay file): its review (:mod:`minegraph.web.reviews`, docs/review.md);
 - ``GET /``: the page (``static/index.html``), its files under ``/static/``.
 
 Every error answers ``{"error": MESSAGE}``: 400 for a body that is not JSON, 413 for a body
@@ -41,7 +43,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from minegraph.errors import MinegraphError, UserError
-from minegraph.web import games, positions
+from minegraph.web import games, positions, reviews
 from minegraph.web.games import GameRequest, MoveRequest, SolverRequest
 from minegraph.web.lanes import Busy, TooManyRequests, http_status
 from minegraph.web.limits import Limits
@@ -188,6 +190,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     app.include_router(positions.router)
     app.include_router(games.router)
+    app.include_router(reviews.router)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

@@ -1,5 +1,5 @@
 """Games: ``/api/game``, ``/api/game/{id}``, ``/api/game/{id}/move``, ``/api/game/{id}/solver``,
-``/api/game/{id}/undo``.
+``/api/game/{id}/undo``, ``/api/game/{id}/replay.evf``.
 
 The game logic is :mod:`minegraph.play` (the game engine, the no-guess game, the autoplayer
 and the player's view); this module only carries requests to it. A game's layout comes from
@@ -16,7 +16,7 @@ import secrets
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import Field
 from starlette.exceptions import HTTPException
 
@@ -243,3 +243,22 @@ async def post_undo(game_id: str, request: Request) -> JSONResponse:
     obj = game_json(entry)
     obj["undone"] = {"action": move.action, "cell": list(divmod(move.cell, cols))}
     return JSONResponse(obj)
+
+
+@router.get("/api/game/{game_id}/replay.evf", summary="The replay of a finished game (.evf)",
+            response_class=Response,
+            responses={200: {"content": {"application/octet-stream": {}},
+                             "description": "the .evf replay file"},
+                       409: {"description": "the game is not over"}})
+async def get_replay(game_id: str, request: Request) -> Response:
+    """The game as an ``.evf`` replay (:func:`minegraph.play.record.evf_bytes`), once it is
+    won or lost: the replay holds the layout, which stays secret while the game is played."""
+    from minegraph.play.record import evf_bytes, replay_name
+    entry = request.app.state.games.get(game_id)
+    game = entry.game
+    if game.status == "playing":
+        raise HTTPException(409, "the game is not over: its replay holds the layout, so it is "
+                                 "given once the game is won or lost")
+    data = evf_bytes(game)
+    return Response(data, media_type="application/octet-stream",
+                    headers={"Content-Disposition": f'attachment; filename="{replay_name(game)}"'})

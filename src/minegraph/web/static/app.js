@@ -390,6 +390,17 @@ function finish(game) {
     });
     banner.appendChild(replay);
   }
+  // The game as an .evf replay file (square grids of at most 255 rows and columns): minegraph
+  // review, Metasweeper and the replay sites read it.
+  if (game.topology === "square" && game.rows <= 255 && game.cols <= 255) {
+    const save = document.createElement("a");
+    save.id = "save-replay";
+    save.className = "button-link";
+    save.href = `/api/game/${encodeURIComponent(game.id)}/replay.evf`;
+    save.setAttribute("download", "");
+    save.textContent = "Save replay";
+    banner.appendChild(save);
+  }
   banner.hidden = false;
   $("last-game").textContent = text.textContent;
 }
@@ -897,6 +908,106 @@ async function generatePuzzle(event) {
   $("puzzles-result").hidden = false;
 }
 
+// ------------------------------------------------------------------ review
+// A replay file is sent as it is to POST /api/review; the answer has every click and chord
+// with the position before it, which is analysed (POST /api/analyze) when shown.
+const review = { data: null, items: [], index: 0, asked: 0 };
+
+async function loadReplay(file) {
+  if (!file) return;
+  showError($("review-error"), "");
+  $("review-result").hidden = true;
+  let response, data = null;
+  try {
+    response = await fetch(`/api/review?name=${encodeURIComponent(file.name)}`, {
+      method: "POST", headers: { "content-type": "application/octet-stream" }, body: file });
+    data = await response.json();
+  } catch (err) {
+    showError($("review-error"), `no review: ${err.message}`);
+    return;
+  }
+  if (!response.ok) {
+    showError($("review-error"), data && data.error ? data.error : `the server answered ${response.status}`);
+    return;
+  }
+  review.data = data;
+  review.items = [...data.clicks, ...data.chords].sort((a, b) => a.number - b.number);
+  const rate = data.bbbv_per_second === null ? "–" : data.bbbv_per_second.toFixed(2);
+  const eff = data.efficiency === null ? "–" : `${Math.round(100 * data.efficiency)}%`;
+  $("review-summary").textContent = `${data.file}: ${data.rows}×${data.cols}, ${data.mines} mines, `
+    + `${data.outcome} in ${data.time.toFixed(2)} s · 3BV ${data.bbbv} · 3BV/s ${rate} · `
+    + `${data.counts.total} clicks · efficiency ${eff} · luck ${percent(data.luck, 1)} `
+    + `(${data.luck_exact}) over ${data.guesses} guess${data.guesses === 1 ? "" : "es"}`;
+  $("review-risks").textContent = data.avoidable.length
+    ? `Avoidable risks: ${data.avoidable.map((a) => `click ${a.number} on [${a.cell}] `
+      + `(${percent(a.probability, 1)}, while [${a.best}] was certainly safe)`).join("; ")}.`
+    : "No avoidable risk: every guess was taken when no cell was certainly safe.";
+  $("review-step").max = String(review.items.length);
+  $("review-result").hidden = false;
+  await showClick(0);
+}
+
+async function showClick(k) {
+  if (!review.items.length) return;
+  k = Math.max(0, Math.min(review.items.length - 1, k));
+  review.index = k;
+  const item = review.items[k];
+  $("review-step").value = String(k + 1);
+  $("review-prev").disabled = k === 0;
+  $("review-next").disabled = k === review.items.length - 1;
+  $("review-why").disabled = item.kind !== "left";
+  $("review-why-text").textContent = "";
+  const notes = [];
+  if (item.first) notes.push("the first click: never a mine under the game's rules");
+  else if (item.avoidable) notes.push("an avoidable risk");
+  else if (item.guess) notes.push("a forced guess");
+  if (item.exploded) notes.push("it hit a mine");
+  const risk = item.kind === "chord" ? "chance one of its cells was a mine" : "mine probability";
+  $("review-click").textContent = `Click ${k + 1} of ${review.items.length}: `
+    + `${item.kind === "chord" ? "chord on" : "left click on"} [${item.cell}] at `
+    + `${item.time.toFixed(2)} s · ${risk} ${percent(item.probability, 2)} (${item.probability_exact}) · `
+    + (item.safe_available ? "a certainly safe cell existed" : "no cell was certainly safe")
+    + (item.best ? ` · safest [${item.best}] ${percent(item.best_probability, 2)}` : "")
+    + (notes.length ? ` · ${notes.join(", ")}` : "");
+  const asked = ++review.asked;
+  let result;
+  try {
+    result = await api("POST", "/api/analyze", { board: item.board });
+  } catch (err) {
+    if (asked === review.asked) showError($("review-error"), err.message);
+    return;
+  }
+  if (asked !== review.asked) return;
+  const grid = result.probability;
+  const text = editableText(item.board, grid.length, grid[0].length);
+  const best = item.best ? `${item.best[0]},${item.best[1]}` : null;
+  drawGrid($("review-board"), grid.length, grid[0].length, "square", (cell, r, c) => {
+    cell.disabled = true;
+    if (grid[r][c] === null) {
+      cell.classList.add("open");
+      const shown = text ? text.rows[r][c] : "";
+      if (/^[1-9]$/.test(shown)) { cell.textContent = shown; cell.classList.add(`n${shown}`); }
+    } else overlayCell(cell, grid[r][c], `${r},${c}` === best);
+    if (r === item.cell[0] && c === item.cell[1]) cell.classList.add("review-clicked");
+  }, settings.axes);
+  $("review-board").classList.add("readonly", "show-numbers");
+}
+
+async function reviewWhy() {
+  const item = review.items[review.index];
+  if (!item || item.kind !== "left") return;
+  try {
+    const answer = await api("POST", "/api/explain", { board: item.board, cell: item.cell });
+    $("review-why-text").textContent = answer.text;
+    for (const [r, c] of answer.clues || []) {
+      const cell = $("review-board").querySelector(`.cell[data-r='${r}'][data-c='${c}']`);
+      if (cell) cell.classList.add("why-clue");
+    }
+  } catch (err) {
+    $("review-why-text").textContent = `no answer: ${err.message}`;
+  }
+}
+
 // ------------------------------------------------------------------ tabs and start
 function showView(name) {
   for (const tab of document.querySelectorAll("nav [role=tab]")) {
@@ -949,6 +1060,21 @@ document.addEventListener("DOMContentLoaded", () => {
   $("analyse-board").addEventListener("click", editCell);
   $("position").addEventListener("dragover", (e) => e.preventDefault());
   $("position").addEventListener("drop", dropFile);
+  $("replay-file").addEventListener("change", (e) => loadReplay(e.target.files[0]));
+  $("review-drop").addEventListener("dragover", (e) => {
+    e.preventDefault();
+    $("review-drop").classList.add("dragging");
+  });
+  $("review-drop").addEventListener("dragleave", () => $("review-drop").classList.remove("dragging"));
+  $("review-drop").addEventListener("drop", (e) => {
+    e.preventDefault();
+    $("review-drop").classList.remove("dragging");
+    loadReplay(e.dataTransfer && e.dataTransfer.files[0]);
+  });
+  $("review-prev").addEventListener("click", () => showClick(review.index - 1));
+  $("review-next").addEventListener("click", () => showClick(review.index + 1));
+  $("review-step").addEventListener("input", (e) => showClick(Number(e.target.value) - 1));
+  $("review-why").addEventListener("click", reviewWhy);
   $("edit-cells").addEventListener("change", () => {
     if (!$("analyse-result").hidden) analyse({ preventDefault() {} });
   });

@@ -1,0 +1,854 @@
+"""Review a played game: the exact mine probability behind every click of a real replay.
+
+A replay file (``.avf`` Minesweeper Arbiter, ``.evf`` Metasweeper, ``.rmv`` Vienna
+Minesweeper, ``.mvf`` Minesweeper Clone) is read by ms_toollib (the optional extra
+``minegraph[replays]``). Before every click that uncovered a covered cell the position the
+player saw (the uncovered numbers and the total mine count; flags are claims, not knowledge,
+and are left out) is analysed exactly: the mine probability of the clicked cell, whether a
+certainly safe cell existed, the safest cell. Per game: the luck (the exact chance of
+surviving every guess taken), the avoidable risks, 3BV, 3BV/s, clicks and efficiency.
+
+What counts (docs/review.md):
+
+- a *click* is a left click that uncovered a covered cell (``Review.clicks``); a chord (both
+  buttons, or a middle click, on a satisfied number) that uncovered cells is listed apart
+  (``Review.chords``), and its risk is the exact chance that one of the cells it uncovered
+  held a mine;
+- the *first click* is never a mine under the rules of every program that writes these files:
+  its probability is reported as the board shows it (mines / cells), and it is neither a guess
+  nor a risk;
+- a *guess* is any other click or chord with a mine probability above 0; an *avoidable risk*
+  is a guess taken while a certainly safe cell existed; *luck* is the product of ``1 - p`` over
+  the guesses (a fatal last guess included).
+
+ms_toollib aborts the whole process on some truncated files (a Rust panic that cannot be
+caught), so the file is parsed in a child process; a crash there is a one-line error here.
+
+Examples
+--------
+>>> from minegraph.play.record import evf_bytes
+>>> from minegraph.play.game import Game
+>>> game = Game(rows=1, cols=4, mines=1, rules="any", seed=1)
+>>> sorted(game.layout)                      # 1 M 1 0
+[1]
+>>> _ = game.reveal(3); _ = game.reveal(0); game.status
+'won'
+>>> r = review_bytes(evf_bytes(game), "evf")
+>>> r.outcome, r.bbbv, [(c.cell, c.probability) for c in r.clicks]
+('won', 2, [((0, 3), Fraction(1, 4)), ((0, 0), Fraction(0, 1))])
+>>> r.clicks[0].first, r.luck
+(True, Fraction(1, 1))
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Sequence
+
+from minegraph.analyser import Analyser
+from minegraph.board import BLANK, HIDDEN, Board
+from minegraph.deadline import check_deadline, time_left
+from minegraph.errors import FormatError, LimitError, MinegraphError
+from minegraph.present import fraction_text, heat_rgb, percent_text, probability_json
+from minegraph.rules import flood_fill
+from minegraph.topology import grid_neighbors
+
+__all__ = ["review", "review_bytes", "Review", "Click", "three_bv", "render_review",
+           "timeline_svg", "MAX_REPLAY_BYTES",
+           "MAX_REPLAY_CELLS", "REPLAY_FORMATS", "INSTALL_HINT"]
+
+#: The largest replay file read (real replays are a few kB; a long Expert game about 100 kB).
+MAX_REPLAY_BYTES = 10 * 1024 * 1024
+
+#: The largest board reviewed (rows x columns).
+MAX_REPLAY_CELLS = 10_000
+
+#: Seconds the child process may take to parse a replay.
+PARSE_SECONDS = 30.0
+
+#: The replay formats by file extension, with the program that writes them.
+REPLAY_FORMATS = {"avf": "Minesweeper Arbiter", "evf": "Metasweeper",
+                  "rmv": "Vienna Minesweeper", "mvf": "Minesweeper Clone"}
+
+#: What to do when ms_toollib is missing.
+INSTALL_HINT = "reading replays needs ms_toollib: pip install 'minegraph[replays]'"
+
+# ms_toollib's game-board values: 0..8 uncovered numbers, 10 covered, 11 flagged, 12 question
+# mark; larger values are mines shown at the end of a lost game.
+_COVERED = frozenset((10, 11, 12))
+
+#: The child process: reads the replay's bytes on standard input and writes what the review
+#: needs as one JSON object (or {"error": ...}); it imports nothing of minegraph.
+_CHILD = r"""
+import json, sys
+def main():
+    fmt, max_cells = sys.argv[1], int(sys.argv[2])
+    try:
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+    except Exception:
+        pass
+    try:
+        import ms_toollib
+    except ImportError:
+        return {"error": "missing"}
+    data = sys.stdin.buffer.read()
+    cls = {"avf": ms_toollib.AvfVideo, "evf": ms_toollib.EvfVideo,
+           "rmv": ms_toollib.RmvVideo, "mvf": ms_toollib.MvfVideo}[fmt]
+    try:
+        v = cls(raw_data=list(data))
+        v.parse()
+    except Exception as exc:
+        return {"error": "unreadable: " + str(exc)[:200]}
+    rows, cols, mines = v.row, v.column, v.mine_num
+    if not (0 < rows and 0 < cols and rows * cols <= max_cells and 0 <= mines < rows * cols):
+        return {"error": "size", "rows": rows, "cols": cols, "mines": mines}
+    try:
+        v.analyse()
+    except Exception as exc:
+        return {"error": "unreadable: " + str(exc)[:200]}
+    board = [list(r) for r in v.board]
+    pix = v.pix_size
+    events = []
+    code = lambda b: "".join(chr(65 + x) for r in b for x in r)
+    for e in v.events:
+        if e.useful_level < 2 or not e.event.is_mouse():
+            continue
+        m = e.event.unwrap_mouse()
+        events.append([e.time, e.useful_level, m.mouse, m.y // pix, m.x // pix,
+                       code(e.prior_game_board.game_board), code(e.next_game_board.game_board)])
+    v.current_time = 1e9
+    stats = {k: getattr(v, k) for k in ("bbbv", "bbbv_solved", "bbbv_s", "left", "right",
+                                         "double", "cl", "ce", "flag", "ioe", "corr", "rtime",
+                                         "zini", "op", "isl")}
+    meta = {}
+    for k in ("software", "player_identifier", "mode", "level", "is_completed"):
+        try:
+            meta[k] = getattr(v, k)
+        except Exception:
+            meta[k] = None
+    return {"rows": rows, "cols": cols, "mines": mines, "board": board, "events": events,
+            "stats": stats, "meta": meta}
+json.dump(main(), sys.stdout)
+"""
+
+
+def three_bv(neighbors: Sequence[Sequence[int]], layout: frozenset[int] | set[int],
+             uncovered: frozenset[int] | set[int] = frozenset()) -> tuple[int, int]:
+    """A layout's 3BV and how much of it the ``uncovered`` cells solved.
+
+    3BV is the fewest clicks that uncover every safe cell: one per opening (a connected area of
+    zeros, with its border) and one per safe cell next to no zero, as
+    :meth:`~minegraph.play.game.Game.three_bv`. An opening counts as solved when one of its
+    zeros is uncovered, any other safe cell when it is.
+
+    Parameters
+    ----------
+    neighbors
+        The neighbour list of every cell.
+    layout
+        The mined cells.
+    uncovered
+        The cells uncovered (for the solved part).
+
+    Returns
+    -------
+    tuple of int
+        ``(3BV, 3BV solved)``.
+
+    Examples
+    --------
+    >>> nbrs = grid_neighbors("square", 1, 5)      # 0 0 1 M 1
+    >>> three_bv(nbrs, {3}), three_bv(nbrs, {3}, {4}), three_bv(nbrs, {3}, {0, 1, 2})
+    ((2, 0), (2, 1), (2, 1))
+    """
+    size = len(neighbors)
+    zero = [c not in layout and not any(q in layout for q in neighbors[c]) for c in range(size)]
+    seen: set[int] = set()
+    total = solved = 0
+    for c in range(size):
+        if zero[c] and c not in seen:
+            area = flood_fill(neighbors, layout, seen, c)
+            total += 1
+            solved += any(zero[q] and q in uncovered for q in area)
+    for c in range(size):
+        if c not in layout and c not in seen:
+            total += 1
+            solved += c in uncovered
+    return total, solved
+
+
+@dataclass(frozen=True)
+class Click:
+    """One click that uncovered covered cells, with the position the player faced.
+
+    Attributes
+    ----------
+    number
+        Its place among the game's uncovering clicks and chords, from 1.
+    kind
+        ``"left"`` (a left click on a covered cell) or ``"chord"`` (on a satisfied number).
+    cell
+        The cell clicked, ``(row, col)`` from 0 at the top left.
+    time
+        Seconds from the start of the game (the replay's clock).
+    since_previous
+        Seconds since the previous uncovering click or chord (``None`` for the first).
+    board
+        The position before the click: the uncovered numbers and the total mine count.
+    probability
+        The exact probability that the click hits a mine: the clicked cell's mine probability
+        (a left click), or that one of the cells the chord uncovers is a mine.
+    safe_available
+        Whether a certainly safe covered cell existed.
+    best, best_probability
+        The safest cell then (:attr:`~minegraph.analysis.Analysis.best`) and its mine
+        probability.
+    first
+        The game's first uncovering click (never a mine under the games' rules).
+    uncovered
+        The safe cells this click uncovered.
+    exploded
+        Whether it hit a mine.
+    """
+
+    number: int
+    kind: str
+    cell: tuple[int, int]
+    time: float
+    since_previous: float | None
+    board: Board = field(repr=False)
+    probability: Fraction
+    safe_available: bool
+    best: tuple[int, int] | None
+    best_probability: Fraction | None
+    first: bool = False
+    uncovered: tuple[tuple[int, int], ...] = field(default=(), repr=False)
+    exploded: bool = False
+
+    @property
+    def guess(self) -> bool:
+        """A risk taken: a mine probability above 0, the first click aside."""
+        return self.probability > 0 and not self.first
+
+    @property
+    def avoidable(self) -> bool:
+        """A guess taken while a certainly safe cell existed."""
+        return self.guess and self.safe_available
+
+    def to_json(self) -> dict[str, Any]:
+        """The click as the review's JSON gives it (docs/review.md).
+
+        Returns
+        -------
+        dict
+            ``cell``, ``kind``, ``time``, ``since_previous``, ``probability`` (a float),
+            ``probability_exact`` (``"p/q"``), ``safe_available``, ``best``,
+            ``best_probability``, ``first``, ``guess``, ``avoidable``, ``uncovered`` (a
+            count) and ``exploded``.
+        """
+        return {"number": self.number, "kind": self.kind, "cell": list(self.cell),
+                "time": round(self.time, 3),
+                "since_previous": None if self.since_previous is None
+                else round(self.since_previous, 3),
+                "probability": probability_json(self.probability),
+                "probability_exact": fraction_text(self.probability, full=True),
+                "safe_available": self.safe_available,
+                "best": None if self.best is None else list(self.best),
+                "best_probability": None if self.best_probability is None
+                else probability_json(self.best_probability),
+                "first": self.first, "guess": self.guess, "avoidable": self.avoidable,
+                "uncovered": len(self.uncovered), "exploded": self.exploded}
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of one replay.
+
+    Attributes
+    ----------
+    name
+        The file's name (or what the caller called the bytes).
+    format
+        ``avf``, ``evf``, ``rmv`` or ``mvf``.
+    rows, cols, mines
+        The board's size and mine count.
+    layout
+        The mined cells, as indices ``row * cols + col``.
+    clicks
+        The left clicks that uncovered covered cells, in order.
+    chords
+        The chords that uncovered cells, in order.
+    outcome
+        ``"won"``, ``"lost"`` or ``"unfinished"``.
+    time
+        The game's time in seconds, as the replay gives it.
+    bbbv, bbbv_solved
+        The layout's 3BV and the part of it solved (:func:`three_bv`).
+    counts
+        Clicks as ms_toollib counts them: ``left``, ``right``, ``chord``, ``total`` and
+        ``effective``.
+    software, player
+        What the file says wrote it and who played (may be empty).
+    toollib
+        ms_toollib's own statistics of the game (``bbbv``, ``bbbv_s``, ``ioe``, ``corr``,
+        ``zini``, ...), for comparison.
+    """
+
+    name: str
+    format: str
+    rows: int
+    cols: int
+    mines: int
+    layout: frozenset[int] = field(repr=False)
+    clicks: tuple[Click, ...] = field(repr=False)
+    chords: tuple[Click, ...] = field(repr=False)
+    outcome: str
+    time: float
+    bbbv: int
+    bbbv_solved: int
+    counts: dict[str, int] = field(repr=False)
+    software: str = ""
+    player: str = ""
+    toollib: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def bbbv_per_second(self) -> float | None:
+        """3BV solved per second of game time (``None`` for a game of no time)."""
+        return self.bbbv_solved / self.time if self.time > 0 else None
+
+    @property
+    def efficiency(self) -> float | None:
+        """3BV solved per click of any kind (ms_toollib's IOE); ``None`` without clicks."""
+        total = self.counts.get("total", 0)
+        return self.bbbv_solved / total if total else None
+
+    @property
+    def timeline(self) -> list[Click]:
+        """The clicks and chords together, in the order played."""
+        return sorted(self.clicks + self.chords, key=lambda c: c.number)
+
+    @property
+    def guesses(self) -> list[Click]:
+        """The clicks and chords that took a risk (:attr:`Click.guess`)."""
+        return [c for c in self.timeline if c.guess]
+
+    @property
+    def avoidable(self) -> list[Click]:
+        """The guesses taken while a certainly safe cell existed."""
+        return [c for c in self.timeline if c.avoidable]
+
+    @property
+    def luck(self) -> Fraction:
+        """The exact chance of surviving every guess taken: the product of ``1 - p``."""
+        out = Fraction(1)
+        for c in self.guesses:
+            out *= 1 - c.probability
+        return out
+
+    @property
+    def avoidable_cost(self) -> Fraction:
+        """The chance of losing that the avoidable risks added: ``1 - prod(1 - p)`` over
+        them."""
+        keep = Fraction(1)
+        for c in self.avoidable:
+            keep *= 1 - c.probability
+        return 1 - keep
+
+    def to_json(self) -> dict[str, Any]:
+        """The review as JSON data (the contract of docs/review.md).
+
+        Returns
+        -------
+        dict
+            ``rows``, ``cols``, ``mines``, ``bbbv``, ``luck`` (a float), ``luck_exact``,
+            ``clicks`` (one object per left click that uncovered a covered cell, in order:
+            ``cell``, ``probability``, ``probability_exact``, ``safe_available``, ...),
+            ``chords``, the avoidable risks, the counts and ms_toollib's figures.
+        """
+        bps = self.bbbv_per_second
+        eff = self.efficiency
+        return {"file": self.name, "format": self.format, "software": self.software,
+                "player": self.player, "rows": self.rows, "cols": self.cols,
+                "mines": self.mines, "outcome": self.outcome, "time": self.time,
+                "bbbv": self.bbbv, "bbbv_solved": self.bbbv_solved,
+                "bbbv_per_second": None if bps is None else round(bps, 4),
+                "efficiency": None if eff is None else round(eff, 4),
+                "counts": dict(self.counts),
+                "luck": float(self.luck), "luck_exact": fraction_text(self.luck, full=True),
+                "guesses": len(self.guesses),
+                "avoidable": [{"number": c.number, "kind": c.kind, "cell": list(c.cell),
+                               "probability": probability_json(c.probability),
+                               "probability_exact": fraction_text(c.probability, full=True),
+                               "best": None if c.best is None else list(c.best)}
+                              for c in self.avoidable],
+                "avoidable_cost": float(self.avoidable_cost),
+                "clicks": [c.to_json() for c in self.clicks],
+                "chords": [c.to_json() for c in self.chords],
+                "ms_toollib": dict(self.toollib)}
+
+    def report(self, *, every: bool = False) -> str:
+        """The text ``minegraph review`` prints.
+
+        Parameters
+        ----------
+        every
+            List every click, not only the first click and the guesses.
+
+        Returns
+        -------
+        str
+            The report, lines ending in newlines.
+        """
+        return render_review(self, every=every)
+
+    def svg(self) -> str:
+        """The timeline picture: the mine probability faced at each click, guesses marked.
+
+        Returns
+        -------
+        str
+            An SVG document.
+        """
+        return timeline_svg(self)
+
+
+# ---------------------------------------------------------------------------- reading
+def _format_of(name: str) -> str:
+    ext = os.path.splitext(name)[1].lower().lstrip(".")
+    if ext not in REPLAY_FORMATS:
+        raise FormatError(f"{os.path.basename(name) or name}: not a replay file: expected one of "
+                          f"{', '.join('.' + k for k in REPLAY_FORMATS)}")
+    return ext
+
+
+def _parse(data: bytes, fmt: str, name: str) -> dict[str, Any]:
+    """ms_toollib's reading of ``data``, in a child process."""
+    if importlib.util.find_spec("ms_toollib") is None:
+        raise MinegraphError(INSTALL_HINT)
+    # Within the caller's time limit too (a web request's deadline), checked once it returns.
+    left = time_left()
+    seconds = PARSE_SECONDS if left is None else max(0.05, min(PARSE_SECONDS, left))
+    try:
+        # In a directory of its own: ms_toollib writes crash.log into the working directory
+        # when it panics, which must not litter the user's.
+        with tempfile.TemporaryDirectory(prefix="minegraph-replay-") as scratch:
+            done = subprocess.run([sys.executable, "-P", "-c", _CHILD, fmt, str(MAX_REPLAY_CELLS)],
+                                  input=data, capture_output=True, timeout=seconds, check=False,
+                                  cwd=scratch)
+    except subprocess.TimeoutExpired:
+        check_deadline()
+        raise FormatError(f"{name}: the replay reader took more than {PARSE_SECONDS:g} s; "
+                          f"not a readable .{fmt} replay") from None
+    check_deadline()
+    if done.returncode != 0:
+        raise FormatError(f"{name}: not a readable .{fmt} replay (the reader stopped: truncated "
+                          f"or damaged file)")
+    try:
+        out = json.loads(done.stdout)
+    except ValueError:
+        raise FormatError(f"{name}: not a readable .{fmt} replay") from None
+    if not isinstance(out, dict):
+        raise FormatError(f"{name}: not a readable .{fmt} replay")
+    error = out.get("error")
+    if error == "missing":
+        raise MinegraphError(INSTALL_HINT)
+    if error == "size":
+        raise LimitError(f"{name}: a {out.get('rows')}x{out.get('cols')} board with "
+                         f"{out.get('mines')} mines: reviews take boards of 1 to "
+                         f"{MAX_REPLAY_CELLS:,} cells with fewer mines than cells")
+    if error is not None:
+        raise FormatError(f"{name}: not a readable .{fmt} replay ({str(error)[:120]})")
+    return out
+
+
+def review(path: str | os.PathLike[str]) -> Review:
+    """Review the replay file at ``path``: the exact probabilities behind every click.
+
+    The file's extension names its format (``.avf``, ``.evf``, ``.rmv``, ``.mvf``); a file of
+    more than :data:`MAX_REPLAY_BYTES` is refused before it is read.
+
+    Parameters
+    ----------
+    path
+        The replay file.
+
+    Returns
+    -------
+    Review
+        The game's review.
+
+    Raises
+    ------
+    FormatError
+        for a file of another kind, or a truncated or damaged replay.
+    LimitError
+        for a file over :data:`MAX_REPLAY_BYTES` or a board over :data:`MAX_REPLAY_CELLS`.
+    MinegraphError
+        when ms_toollib is not installed (``pip install 'minegraph[replays]'``), or the file
+        cannot be read.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> from minegraph.play.game import Game
+    >>> from minegraph.play.record import save_evf
+    >>> game = Game(rows=3, cols=3, mines=1, rules="any", seed=17)
+    >>> _ = game.reveal((0, 0))
+    >>> folder = tempfile.mkdtemp()
+    >>> path = save_evf(game, os.path.join(folder, "g.evf"))
+    >>> r = review(path)
+    >>> r.rows, r.cols, r.mines, r.outcome, len(r.clicks), r.luck
+    (3, 3, 1, 'won', 1, Fraction(1, 1))
+    """
+    name = os.path.basename(os.fspath(path)) or os.fspath(path)
+    fmt = _format_of(os.fspath(path))
+    try:
+        size = os.stat(path).st_size
+        if size > MAX_REPLAY_BYTES:
+            raise LimitError(f"{name}: {size:,} bytes: replays are limited to "
+                             f"{MAX_REPLAY_BYTES:,} bytes (real ones are a few kB)")
+        with open(path, "rb") as f:
+            data = f.read(MAX_REPLAY_BYTES + 1)
+    except OSError as exc:
+        raise MinegraphError(f"{name}: cannot read the replay: {exc.strerror or exc}") from None
+    if len(data) > MAX_REPLAY_BYTES:
+        raise LimitError(f"{name}: more than {MAX_REPLAY_BYTES:,} bytes: replays are limited "
+                         f"to {MAX_REPLAY_BYTES:,} bytes")
+    return review_bytes(data, fmt, name=name)
+
+
+def review_bytes(data: bytes, format: str, *, name: str | None = None) -> Review:
+    """Review a replay given as bytes (an upload, say).
+
+    Parameters
+    ----------
+    data
+        The replay file's contents.
+    format
+        ``"avf"``, ``"evf"``, ``"rmv"`` or ``"mvf"`` (a leading dot is allowed).
+    name
+        What error messages call the replay (default ``replay.FORMAT``).
+
+    Returns
+    -------
+    Review
+        The game's review.
+
+    Raises
+    ------
+    FormatError
+        for an unknown format, or a truncated or damaged replay.
+    LimitError
+        for more than :data:`MAX_REPLAY_BYTES` bytes or a board over :data:`MAX_REPLAY_CELLS`.
+    MinegraphError
+        when ms_toollib is not installed.
+
+    Examples
+    --------
+    >>> review_bytes(b"not a replay", "avf")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    minegraph.errors.FormatError: replay.avf: not a readable .avf replay (...)
+    """
+    fmt = str(format).lower().lstrip(".")
+    if fmt not in REPLAY_FORMATS:
+        raise FormatError(f"unknown replay format {format!r}: expected one of "
+                          f"{', '.join(REPLAY_FORMATS)}")
+    name = name if name is not None else f"replay.{fmt}"
+    if not isinstance(data, (bytes, bytearray)):
+        raise FormatError(f"{name}: expected the replay's bytes, got {type(data).__name__}")
+    if len(data) > MAX_REPLAY_BYTES:
+        raise LimitError(f"{name}: {len(data):,} bytes: replays are limited to "
+                         f"{MAX_REPLAY_BYTES:,} bytes (real ones are a few kB)")
+    return _build(_parse(bytes(data), fmt, name), fmt, name)
+
+
+def _checked_int(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FormatError(f"{name}: not a readable replay (a bad field)")
+    return value
+
+
+def _build(raw: dict[str, Any], fmt: str, name: str) -> Review:
+    """The review of ms_toollib's reading ``raw``."""
+    rows = _checked_int(raw.get("rows"), name)
+    cols = _checked_int(raw.get("cols"), name)
+    mines = _checked_int(raw.get("mines"), name)
+    size = rows * cols
+    grid = raw.get("board")
+    if not (isinstance(grid, list) and len(grid) == rows
+            and all(isinstance(r, list) and len(r) == cols for r in grid)):
+        raise FormatError(f"{name}: not a readable .{fmt} replay (no board)")
+    layout = frozenset(r * cols + c for r in range(rows) for c in range(cols) if grid[r][c] == -1)
+    if len(layout) != mines:
+        raise FormatError(f"{name}: the board holds {len(layout)} mines, the file says {mines}")
+    neighbors = grid_neighbors("square", rows, cols)
+    numbers = [sum(1 for q in neighbors[c] if q in layout) for c in range(size)]
+    analyser = Analyser()
+    clicks: list[Click] = []
+    chords: list[Click] = []
+    previous: float | None = None
+    number = 0
+    uncovered: set[int] = set()
+    outcome = "unfinished"
+    for event in raw.get("events", []):
+        try:
+            t, level, _mouse, r, c, before, after = event
+            t = float(t)
+        except (TypeError, ValueError):
+            raise FormatError(f"{name}: not a readable .{fmt} replay (a bad event)") from None
+        if not (isinstance(before, str) and isinstance(after, str) and len(before) == size
+                and len(after) == size and isinstance(r, int) and isinstance(c, int)
+                and 0 <= r < rows and 0 <= c < cols):
+            raise FormatError(f"{name}: not a readable .{fmt} replay (a bad event)")
+        prior = [ord(ch) - 65 for ch in before]
+        later = [ord(ch) - 65 for ch in after]
+        opened = [i for i in range(size) if prior[i] in _COVERED and later[i] not in _COVERED]
+        if not opened:
+            continue
+        cell = r * cols + c
+        # A left click uncovers the covered cell under the cursor; a chord is on a number.
+        kind = "left" if prior[cell] in _COVERED else "chord"
+        states = []
+        for i, v in enumerate(prior):
+            if 0 <= v <= 8:
+                if i in layout or v != numbers[i]:
+                    raise FormatError(f"{name}: the replay shows {v} at {divmod(i, cols)}, "
+                                      f"which its board contradicts")
+                states.append(v)
+            else:
+                states.append(HIDDEN)
+        board = Board.grid(rows, cols, states, mines=mines)
+        first = not clicks and not chords
+        if first and all(s == HIDDEN for s in states):
+            analysis = None
+        else:
+            analysis = analyser.analyze(board)
+        best: tuple[int, int] | None
+        if kind == "left":
+            at_risk = [cell]
+        else:
+            at_risk = [q for q in neighbors[cell] if prior[q] in (10, 12)]
+        if analysis is None:
+            # The first click on an untouched board: every cell alike.
+            p = Fraction(mines, size)
+            safe_available = mines == 0
+            best = (r, c)
+            best_p: Fraction | None = p
+        else:
+            safe = {board.index(x) for x in analysis.safe}
+            safe_available = bool(safe)
+            if all(q in safe for q in at_risk):
+                p = Fraction(0)
+            elif len(at_risk) == 1:
+                p = Fraction(analysis.probability(divmod(at_risk[0], cols)))
+            else:
+                spared = board.with_states([BLANK if i in at_risk else s
+                                            for i, s in enumerate(states)])
+                after_count = analyser.analyze(spared).solutions or 0
+                total = analysis.solutions or 1
+                p = 1 - Fraction(after_count, total)
+            best = analysis.best if isinstance(analysis.best, tuple) else None
+            best_p = None if best is None else Fraction(analysis.probability(best))
+        exploded = any(q in layout for q in at_risk)
+        safe_opened = tuple(divmod(i, cols) for i in opened if i not in layout)
+        uncovered.update(i for i in opened if i not in layout)
+        number += 1
+        click = Click(number, kind, (r, c), t, None if previous is None else t - previous,
+                      board, p, safe_available, best, best_p, first, safe_opened, exploded)
+        previous = t
+        (clicks if kind == "left" else chords).append(click)
+        if exploded:
+            outcome = "lost"
+            break
+    stats = raw.get("stats") or {}
+    meta = raw.get("meta") or {}
+    if outcome != "lost" and len(uncovered) == size - mines:
+        outcome = "won"
+    bbbv, solved = three_bv(neighbors, layout, uncovered)
+    counts = {"left": stats.get("left", 0), "right": stats.get("right", 0),
+              "chord": stats.get("double", 0), "total": stats.get("cl", 0),
+              "effective": stats.get("ce", 0)}
+    return Review(name=name, format=fmt, rows=rows, cols=cols, mines=mines, layout=layout,
+                  clicks=tuple(clicks), chords=tuple(chords), outcome=outcome,
+                  time=float(stats.get("rtime") or 0.0), bbbv=bbbv, bbbv_solved=solved,
+                  counts={k: int(v) if isinstance(v, int) else 0 for k, v in counts.items()},
+                  software=str(meta.get("software") or ""),
+                  player=str(meta.get("player_identifier") or ""), toollib=dict(stats))
+
+
+# ---------------------------------------------------------------------------- presentation
+def _cell_text(cell: tuple[int, int] | None) -> str:
+    return "-" if cell is None else f"({cell[0]},{cell[1]})"
+
+
+def _probability_text(p: Fraction) -> str:
+    return f"{percent_text(p)} ({fraction_text(p)})" if 0 < p < 1 else percent_text(p)
+
+
+def render_review(r: Review, *, every: bool = False) -> str:
+    """The text report of a review (what ``minegraph review`` prints).
+
+    Parameters
+    ----------
+    r
+        The review.
+    every
+        List every click, not only the first click and the guesses.
+
+    Returns
+    -------
+    str
+        The report.
+    """
+    size = {(9, 9, 10): "Beginner", (8, 8, 10): "Beginner", (16, 16, 40): "Intermediate",
+            (16, 30, 99): "Expert"}.get((r.rows, r.cols, r.mines), "custom")
+    by = REPLAY_FORMATS[r.format]
+    head = (f"replay: {r.name} (.{r.format}, {by}"
+            + (f"; written by {r.software}" if r.software else "")
+            + (f"; player {r.player}" if r.player else "") + ")")
+    lines = [*textwrap.wrap(head, width=88, subsequent_indent="  "),
+             f"board: {size} {r.rows}x{r.cols}, {r.mines} mines; {r.outcome} "
+             f"in {r.time:.3f} s"]
+    bps, eff = r.bbbv_per_second, r.efficiency
+    lines.append(f"3BV: {r.bbbv} (solved {r.bbbv_solved}); 3BV/s: "
+                 f"{'-' if bps is None else f'{bps:.3f}'}; efficiency (3BV/clicks): "
+                 f"{'-' if eff is None else f'{eff:.0%}'}")
+    lines.append(f"clicks: {r.counts['total']} (left {r.counts['left']}, right "
+                 f"{r.counts['right']}, chord {r.counts['chord']}; effective "
+                 f"{r.counts['effective']})")
+    guesses = r.guesses
+    lines.append(f"uncovering clicks: {len(r.clicks)} left clicks, {len(r.chords)} chords; "
+                 f"guesses: {len(guesses)}")
+    lines.append(f"luck: {_probability_text(r.luck)}: the chance of surviving the "
+                 f"{len(guesses)} guess{'es' if len(guesses) != 1 else ''} taken")
+    avoidable = r.avoidable
+    if avoidable:
+        lines.append(f"avoidable risks: {len(avoidable)}, adding a "
+                     f"{_probability_text(r.avoidable_cost)} chance of losing:")
+        for c in avoidable:
+            lines.extend(textwrap.wrap(
+                f"  click {c.number} at {_cell_text(c.cell)}: mine probability "
+                f"{_probability_text(c.probability)} while {_cell_text(c.best)} was certainly "
+                f"safe", width=88, subsequent_indent="    "))
+    else:
+        lines.append("avoidable risks: none (no guess while a certainly safe cell existed)")
+    shown = [c for c in r.timeline if every or c.first or c.guess or c.exploded]
+    if shown:
+        lines.append(("every click:" if every else "the first click and the guesses:"))
+        lines.append(f"  {'#':>4} {'kind':<5} {'cell':<7} {'time':>7} {'+s':>5}  "
+                     f"{'mine probability':<17} {'safest then':<14} note")
+        for c in shown:
+            note = ("first click" if c.first else "avoidable" if c.avoidable
+                    else "forced guess" if c.guess else "")
+            if c.exploded:
+                note = (note + ", " if note else "") + "hit a mine"
+            safest = "-" if c.best is None or c.best_probability is None else \
+                f"{_cell_text(c.best)} {percent_text(c.best_probability)}"
+            since = "" if c.since_previous is None else f"{c.since_previous:.2f}"
+            lines.append(f"  {c.number:>4} {c.kind:<5} {_cell_text(c.cell):<7} {c.time:>7.2f} "
+                         f"{since:>5}  {_probability_text(c.probability):<17} {safest:<14} "
+                         f"{note}".rstrip())
+    key = ("key: probabilities are exact, from the numbers the player saw and the total mine "
+           "count (flags left out); cells are (row,col) from 0 at the top left; +s: seconds "
+           "since the previous click; a guess is a click or chord with a mine probability "
+           "above 0; the first click is never a mine under the game's rules and is no guess; "
+           "luck multiplies 1 - p over the guesses")
+    lines.extend(textwrap.wrap(key, width=88, subsequent_indent="  "))
+    return "\n".join(lines) + "\n"
+
+
+def _hex(p: Fraction) -> str:
+    red, green, blue = heat_rgb(p)
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+def timeline_svg(r: Review) -> str:
+    """The timeline of a review as SVG: one bar per uncovering click, as tall as the mine
+    probability faced, in the heat map's colours; guesses are labelled, avoidable risks
+    ringed, the first click drawn hollow, a fatal click crossed.
+
+    Parameters
+    ----------
+    r
+        The review.
+
+    Returns
+    -------
+    str
+        An SVG document.
+    """
+    items = r.timeline
+    left, top, height = 46, 34, 160
+    # Bars 6 to 24 pixels apart: a long game widens the picture, a short one fills 600.
+    step = min(24.0, max(6.0, (600 - left - 20) / max(len(items), 1)))
+    width = max(round(left + 20 + step * len(items)), 600)
+    bottom = top + height
+    full = bottom + 62
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{full}" '
+           f'viewBox="0 0 {width} {full}" font-family="sans-serif" font-size="11">',
+           f'<title>{_escape(r.name)}: mine probability at each click</title>',
+           f'<rect width="{width}" height="{full}" fill="white"/>',
+           f'<text x="{left}" y="16" font-size="12">{_escape(r.name)}: {r.outcome}, '
+           f'{len(r.clicks)} clicks, {len(r.chords)} chords, {len(r.guesses)} guesses, luck '
+           f'{_escape(percent_text(r.luck))}</text>']
+    for frac in (0, 0.25, 0.5, 0.75, 1):
+        y = bottom - frac * height
+        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - 10}" y2="{y:.1f}" '
+                   f'stroke="#ddd"/>')
+        out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{int(frac * 100)}%'
+                   f'</text>')
+    for k, c in enumerate(items):
+        x = left + 10 + k * step + step / 2
+        p = float(c.probability)
+        h = max(p * height, 0 if c.probability == 0 else 2)
+        colour = _hex(c.probability)
+        tip = (f"#{c.number} {c.kind} {_cell_text(c.cell)} at {c.time:.2f} s: mine probability "
+               f"{fraction_text(c.probability)} ({percent_text(c.probability)})"
+               + ("; first click" if c.first else "")
+               + ("; a certainly safe cell existed" if c.safe_available else "")
+               + ("; hit a mine" if c.exploded else ""))
+        if c.probability == 0:
+            out.append(f'<rect x="{x - step / 2 + 1:.1f}" y="{bottom - 3}" width="{step - 2:.1f}" '
+                       f'height="3" fill="{colour}"><title>{_escape(tip)}</title></rect>')
+        elif c.first:
+            out.append(f'<rect x="{x - step / 2 + 1:.1f}" y="{bottom - h:.1f}" '
+                       f'width="{step - 2:.1f}" height="{h:.1f}" fill="none" stroke="#777" '
+                       f'stroke-dasharray="2 2"><title>{_escape(tip)}</title></rect>')
+        else:
+            out.append(f'<rect x="{x - step / 2 + 1:.1f}" y="{bottom - h:.1f}" '
+                       f'width="{step - 2:.1f}" height="{h:.1f}" fill="{colour}" stroke="#333" '
+                       f'stroke-width="0.5"><title>{_escape(tip)}</title></rect>')
+            label = percent_text(c.probability)
+            out.append(f'<text x="{x:.1f}" y="{bottom - h - 4:.1f}" text-anchor="middle" '
+                       f'font-size="9">{_escape(label)}</text>')
+        if c.kind == "chord" and step >= 10:
+            out.append(f'<text x="{x:.1f}" y="{bottom + 24}" text-anchor="middle" '
+                       f'font-size="9" fill="#555">c</text>')
+        if c.avoidable:
+            out.append(f'<circle cx="{x:.1f}" cy="{bottom + 10}" r="4" fill="none" '
+                       f'stroke="#e65100" stroke-width="2"><title>avoidable: a certainly safe '
+                       f'cell existed</title></circle>')
+        if c.exploded:
+            out.append(f'<path d="M{x - 4:.1f},{bottom + 6} l8,8 m0,-8 l-8,8" stroke="#b71c1c" '
+                       f'stroke-width="2"><title>hit a mine</title></path>')
+    out.append(f'<line x1="{left}" y1="{bottom}" x2="{width - 10}" y2="{bottom}" stroke="#333"/>')
+    out.append(f'<text x="{left}" y="{bottom + 40}">clicks and chords (c) in order, 1 to '
+               f'{len(items)}; bar: the mine probability faced</text>')
+    out.append(f'<text x="{left}" y="{bottom + 55}">ring: an avoidable risk (a certainly safe '
+               f'cell existed); dashed: the first click; cross: hit a mine</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
