@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import random
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from minegraph import Board, analyze
 from minegraph.board import HIDDEN, MINE
 from minegraph.errors import GameError
 from minegraph.play.endgame import Endgame, completions
 from minegraph.play.game import Game
-from minegraph.play.policies import (SafestPolicy, StrongPolicy, default_first, get_policy,
-                                     play)
+from minegraph.play.policies import (SafestPolicy, StrongPolicy, coin_flip, default_first,
+                                     get_policy, play)
+from minegraph.topology import grid_neighbors
+
+from strategies import examples
 
 
 @pytest.mark.parametrize("name", ["safest", "strong"])
@@ -122,3 +128,38 @@ def test_a_dead_cell_is_guessed_only_when_its_equals_are_dead_too() -> None:
 def test_unknown_policy() -> None:
     with pytest.raises(GameError, match="unknown policy 'best'; expected one of safest, strong"):
         get_policy("best")
+
+
+@st.composite
+def _small_positions(draw: st.DrawFn) -> Board:
+    """A position of a random small game with the total known: the numbers of some safe cells."""
+    rows, cols = draw(st.integers(2, 4)), draw(st.integers(2, 5))
+    n = rows * cols
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    layout = set(rng.sample(range(n), draw(st.integers(1, max(1, n // 3)))))
+    nbrs = grid_neighbors("square", rows, cols)
+    states = [HIDDEN] * n
+    for c in rng.sample(range(n), rng.randrange(n)):
+        if c not in layout:
+            states[c] = sum(1 for q in nbrs[c] if q in layout)
+    return Board.grid(rows, cols, states, mines=len(layout))
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(_small_positions())
+def test_a_coin_flip_is_exactly_one_mine_and_best_taken_now(board: Board) -> None:
+    # Oracles: every completion (the pair holds exactly one mine) and the exact endgame
+    # (guessing the pair now wins as often as perfect play).
+    layouts = completions(board, 300)
+    assume(layouts)
+    a = analyze(board)
+    assume(not a.safe)
+    probs = {board.index(c): p for c, p in a.probabilities.items()}
+    cell = coin_flip(board, probs, {board.index(c) for c in a.mines})
+    if cell is None:
+        return
+    partners = [q for q in board.hidden if q != cell
+                and all((q in m) != (cell in m) for m in layouts)]
+    assert partners, "no cell pairs with it in every completion"
+    search = Endgame(board, 300)
+    assert search.cells_by_value([cell])[cell] == search.win_probability()

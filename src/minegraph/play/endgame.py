@@ -7,7 +7,9 @@ number and, for a 0, the whole flood fill) and loses on those where it is a mine
 probability of a set ``S`` of layouts is 1 when one layout remains, else the best over the
 cells of ``sum(|S_o| / |S| * W(S_o))`` over the observations ``o``; cells safe in every
 layout of ``S`` are uncovered first for free (they never lower it), and cells that split
-``S`` identically are tried once. Memoised on ``S``.
+``S`` identically are tried once. The search counts layouts won (integers, so it is exact
+without fractions), tries the safest cells first and stops when no other can do better
+(a cell wins at most the layouts where it is safe). Memoised on ``S``.
 
 Examples
 --------
@@ -21,7 +23,6 @@ Fraction(1, 2)
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from typing import Sequence
 
 from minegraph.board import HIDDEN, MINE, Board
@@ -109,10 +110,34 @@ class Endgame:
     """The exact endgame search on ``board`` (raises :class:`LimitError` when it has more than
     ``limit`` completions).
 
+    Counts are exact integers: ``wins(S)``, the number of layouts of ``S`` that perfect play
+    wins, is 1 for one layout and otherwise the best over the cells of the sum of ``wins`` over
+    the parts ``S`` splits into (a cell's mined layouts are lost). A cell can win at most the
+    layouts where it is safe, so cells are tried safest first and the search stops as soon as
+    no remaining cell could beat the best found; a cell's sum is abandoned as soon as it can no
+    longer beat it.
+
+    Parameters
+    ----------
+    board
+        The position (its total mine count should be known; without it far more layouts fit).
+    limit
+        The most completions the search accepts.
+
     Attributes
     ----------
     layouts
         The completions (mined hidden cells).
+
+    Raises
+    ------
+    LimitError
+        when the position has more than ``limit`` completions.
+
+    Examples
+    --------
+    >>> Endgame(Board.from_text("mines: 1\\n#1-\\n11-")).win_probability()
+    Fraction(1, 1)
     """
 
     def __init__(self, board: Board, limit: int = 200) -> None:
@@ -125,90 +150,125 @@ class Endgame:
         # What uncovering never passes through: the numbers and flags already shown.
         self._shown = frozenset(i for i, s in enumerate(board.states) if s != HIDDEN)
         self._flagged = frozenset(i for i, s in enumerate(board.states) if s == MINE)
-        self._observe_cache: dict[tuple[int, int], tuple[tuple[int, int], ...] | None] = {}
-        self._best = lru_cache(maxsize=None)(self._value)
+        # Sets of layouts are bit masks (bit k: layout k), so a split is a few ANDs and a
+        # set of layouts is its own memo key.
+        self._mined_in = [sum(1 << k for k, layout in enumerate(layouts) if c in layout)
+                          for c in self.hidden]
+        self._shows: dict[int, list[int]] = {}       # cell -> the layouts of each thing it shows
+        self._memo: dict[int, tuple[int, int | None]] = {}
 
-    def _observe(self, cell: int, k: int) -> tuple[tuple[int, int], ...] | None:
-        """What uncovering ``cell`` shows under layout ``k`` (``None``: it is a mine): the
-        uncovered cells with their numbers, flood fill included."""
-        key = (cell, k)
-        if key in self._observe_cache:
-            return self._observe_cache[key]
-        layout = self.layouts[k]
-        if cell in layout:
-            self._observe_cache[key] = None
-            return None
+    def _observations(self, cell: int) -> list[int]:
+        """The layouts (bit masks) under which uncovering ``cell`` shows each distinct thing:
+        its number, or for a 0 the whole flood fill with its numbers (layouts where ``cell``
+        is a mine are in none)."""
+        found = self._shows.get(cell)
+        if found is not None:
+            return found
         nbrs = self.board.neighbors
-        mines = layout | self._flagged if self._flagged else layout
-        opened = flood_fill(nbrs, mines, set(), cell, flags=self._shown)
-        shown = [(v, sum(1 for q in nbrs[v] if q in mines)) for v in opened]
-        result = tuple(sorted(shown))
-        self._observe_cache[key] = result
-        return result
-
-    def _split(self, cell: int, group: frozenset[int]) -> tuple[int, list[frozenset[int]]]:
-        """Layouts of ``group`` where ``cell`` is a mine (how many), and the others by what
-        uncovering it shows."""
-        parts: dict[tuple[tuple[int, int], ...], set[int]] = {}
-        lost = 0
-        for k in group:
-            seen = self._observe(cell, k)
-            if seen is None:
-                lost += 1
-            else:
-                parts.setdefault(seen, set()).add(k)
-        return lost, [frozenset(p) for p in parts.values()]
-
-    def _value(self, group: frozenset[int]) -> tuple[Fraction, int | None]:
-        """The best win probability from ``group`` and a cell that reaches it."""
-        check_deadline()
-        if len(group) <= 1:
-            return Fraction(1), None
-        candidates = [c for c in self.hidden if any(c not in self.layouts[k] for k in group)]
-        for c in candidates:  # certainly safe and informative: uncover for free
-            if all(c not in self.layouts[k] for k in group):
-                _, parts = self._split(c, group)
-                if len(parts) > 1:
-                    return sum((Fraction(len(p), len(group)) * self._best(p)[0] for p in parts),
-                               Fraction(0)), c
-        best, best_cell = Fraction(-1), None
-        tried: set[tuple[int, tuple[frozenset[int], ...]]] = set()
-        for c in candidates:
-            lost, parts = self._split(c, group)
-            if lost == 0:
-                continue  # safe but uninformative: uncovering it changes nothing
-            signature = (lost, tuple(sorted(parts, key=sorted)))
-            if signature in tried:
+        masks: dict[object, int] = {}
+        for k, layout in enumerate(self.layouts):
+            if cell in layout:
                 continue
-            tried.add(signature)
-            value = sum((Fraction(len(p), len(group)) * self._best(p)[0] for p in parts),
-                        Fraction(0))
-            if value > best:
-                best, best_cell = value, c
+            mines = layout | self._flagged if self._flagged else layout
+            seen: object = sum(1 for q in nbrs[cell] if q in mines)
+            if not seen:
+                opened = flood_fill(nbrs, mines, set(), cell, flags=self._shown)
+                seen = tuple(sorted((v, sum(1 for q in nbrs[v] if q in mines)) for v in opened))
+            masks[seen] = masks.get(seen, 0) | 1 << k
+        self._shows[cell] = found = list(masks.values())
+        return found
+
+    def _split(self, cell: int, group: int) -> list[int]:
+        """The layouts of ``group`` where ``cell`` is safe, by what uncovering it shows."""
+        return [part for part in (group & m for m in self._observations(cell)) if part]
+
+    def _wins_after(self, parts: list[int], beat: int) -> int:
+        """The layouts won after a split into ``parts``; stops (returning at most ``beat``)
+        once the rest cannot lift the total above ``beat``."""
+        sizes = [p.bit_count() for p in parts]
+        left = sum(sizes)
+        total = 0
+        for size, part in sorted(zip(sizes, parts), reverse=True):
+            left -= size
+            total += self._wins(part)[0]
+            if total + left <= beat:
+                return min(total + left, beat)
+        return total
+
+    def _wins(self, group: int) -> tuple[int, int | None]:
+        """The most layouts of ``group`` perfect play wins, and a cell that wins them."""
+        n = group.bit_count()
+        if n <= 1:
+            return n, None
+        memo = self._memo.get(group)
+        if memo is not None:
+            return memo
+        check_deadline()
+        mined = [(m & group).bit_count() for m in self._mined_in]
+        best, best_cell = -1, None
+        for i, c in enumerate(self.hidden):  # certainly safe and informative: uncover for free
+            if mined[i] == 0:
+                parts = self._split(c, group)
+                if len(parts) > 1:
+                    best, best_cell = self._wins_after(parts, -1), c
+                    break
+        if best_cell is None:
+            tried: set[tuple[int, ...]] = set()
+            for i in sorted((i for i in range(len(mined)) if 0 < mined[i] < n),
+                            key=lambda i: (mined[i], self.hidden[i])):
+                if n - mined[i] <= best:
+                    break  # no cell from here on can win more
+                parts = self._split(self.hidden[i], group)
+                signature = tuple(sorted(parts))
+                if signature in tried:
+                    continue  # splits the layouts as a cell already tried
+                tried.add(signature)
+                won = self._wins_after(parts, best)
+                if won > best:
+                    best, best_cell = won, self.hidden[i]
         if best_cell is None:  # every layout agrees on every cell that matters
-            return Fraction(1), None
+            best = n
+        self._memo[group] = (best, best_cell)
         return best, best_cell
 
     def win_probability(self) -> Fraction:
-        """The probability of winning from this position with perfect play."""
+        """The probability of winning from this position with perfect play.
+
+        Returns
+        -------
+        Fraction
+            Layouts won over layouts (0 when the position has no completion).
+        """
         if not self.layouts:
             return Fraction(0)
-        return self._best(frozenset(range(len(self.layouts))))[0]
+        return Fraction(self._wins((1 << len(self.layouts)) - 1)[0], len(self.layouts))
 
     def best_cell(self) -> int | None:
-        """A cell to uncover now that keeps the best win probability (``None``: nothing to
-        decide, or no completion)."""
+        """A cell to uncover now that keeps the best win probability.
+
+        Returns
+        -------
+        int or None
+            The cell (index); ``None`` when there is nothing to decide or no completion.
+        """
         if not self.layouts:
             return None
-        return self._best(frozenset(range(len(self.layouts))))[1]
+        return self._wins((1 << len(self.layouts)) - 1)[1]
 
     def cells_by_value(self, cells: Sequence[int]) -> dict[int, Fraction]:
         """The win probability after uncovering each of ``cells`` now (then playing
-        perfectly)."""
-        group = frozenset(range(len(self.layouts)))
-        out = {}
-        for c in cells:
-            _, parts = self._split(c, group)
-            out[c] = sum((Fraction(len(p), len(group)) * self._best(p)[0] for p in parts),
-                         Fraction(0))
-        return out
+        perfectly).
+
+        Parameters
+        ----------
+        cells
+            Hidden cells (indices).
+
+        Returns
+        -------
+        dict
+            ``cell -> win probability``.
+        """
+        group = (1 << len(self.layouts)) - 1
+        return {c: Fraction(sum(self._wins(p)[0] for p in self._split(c, group)), len(self.layouts))
+                for c in cells}

@@ -27,12 +27,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Protocol
 
 from minegraph.analyser import Analyser
-from minegraph.board import HIDDEN, Board
+from minegraph.board import HIDDEN, MINE, Board
 from minegraph.errors import GameError, LimitError, MinegraphError
 from minegraph.play.endgame import Endgame
 from minegraph.play.game import Game, Move
 
 if TYPE_CHECKING:
+    from minegraph.analysis import Analysis
     from minegraph.engines.base import Probability
 
 __all__ = ["Decision", "Policy", "SafestPolicy", "StrongPolicy", "POLICIES", "REVISIONS", "get_policy",
@@ -180,19 +181,43 @@ class StrongPolicy:
     endgame
         Play the exact endgame (:class:`~minegraph.play.endgame.Endgame`) when the position
         has at most this many completions.
+    ratio
+        When given, the candidates are instead the cells whose chance of being safe is at
+        least ``ratio`` times the best chance (``margin`` is then unused).
+    wide
+        Off the frontier, score the cells next to the frontier (their number tells about it)
+        and the cells with at most 3 covered neighbours, rather than only the cells with the
+        fewest covered neighbours.
+    pairs_first
+        Guess an unavoidable 50/50 (:func:`coin_flip`) as soon as one appears.
+    depth
+        2: score a guess by the chance of surviving it and the next move; 3: rescore the
+        ``deep`` best by the chance of surviving it and the next two guesses, where a number
+        leaves no certain move (the second guess over that position's ``breadth`` safest
+        cells).
+    deep, breadth
+        See ``depth``.
     """
 
     name = "strong"
 
     def __init__(self, first: int | None = None, analyser: Analyser | None = None, *,
                  candidates: int = 8, floating: int = 3, margin: float = 0.05,
-                 endgame: int = 120) -> None:
+                 endgame: int = 120, ratio: float | None = None, wide: bool = False,
+                 pairs_first: bool = False, depth: int = 2, deep: int = 4,
+                 breadth: int = 4) -> None:
         self.first = first
         self.analyser = analyser if analyser is not None else Analyser()
         self.candidates = candidates
         self.floating = floating
         self.margin = margin
         self.endgame = endgame
+        self.ratio = ratio
+        self.wide = wide
+        self.pairs_first = pairs_first
+        self.depth = depth
+        self.deep = deep
+        self.breadth = breadth
 
     def decide(self, game: Game) -> Decision:
         if not game.uncovered:
@@ -208,6 +233,10 @@ class StrongPolicy:
             best = analysis.best
             return _guess(game, best, None if best is None else analysis.probabilities.get(best))
         probs = {game.index(c): p for c, p in analysis.probabilities.items()}
+        if self.pairs_first:
+            pair = coin_flip(board, probs, {game.index(c) for c in analysis.mines})
+            if pair is not None:
+                return _guess(game, game.cell(pair), probs[pair])
         if analysis.solutions <= self.endgame:
             cell = self._endgame(board)
             if cell is not None:
@@ -227,45 +256,140 @@ class StrongPolicy:
         covered = {c: sum(1 for q in nbrs[c] if states[q] == HIDDEN) for c in open_cells}
         next_to_number = {c for c in open_cells if any(states[q] >= 0 for q in nbrs[c])}
         low = min(probs[c] for c in open_cells)
-        near = sorted((c for c in open_cells if probs[c] <= low + Fraction(self.margin).limit_denominator(1000)),
+        if self.ratio is None:
+            limit = low + Fraction(self.margin).limit_denominator(1000)
+        else:   # safety at least ratio x the best safety
+            limit = 1 - (1 - low) * Fraction(self.ratio).limit_denominator(1000)
+        near = sorted((c for c in open_cells if probs[c] <= limit),
                       key=lambda c: (probs[c], covered[c], c))
         frontier = [c for c in near if c in next_to_number][:self.candidates]
-        floating = [c for c in near if c not in next_to_number][:self.floating]
+        if not self.wide:
+            floating = [c for c in near if c not in next_to_number][:self.floating]
+        else:   # off the frontier: cells whose number tells about the frontier, and the
+            # cells with fewest covered neighbours (most likely to open an area)
+            two_steps = {q for c in next_to_number for q in nbrs[c]}
+            floating = [c for c in near if c not in next_to_number
+                        and (c in two_steps or covered[c] <= 3)][:self.floating]
+            if not floating:
+                floating = [c for c in near if c not in next_to_number][:1]
         return frontier + floating or near[:1]
 
     def _best_guess(self, game: Game, board: Board, count: int,
                     probs: dict[int, Probability]) -> int:
         base = self.analyser.last_system
-        states, nbrs = list(board.states), board.neighbors
+        nbrs = board.neighbors
         scored = []
+        looks = {}
         for c in self._candidates(game, board, probs):
-            survive: Probability = Fraction(0)
-            progress = Fraction(0)
-            shown = []
-            hidden_around = sum(1 for q in nbrs[c] if states[q] == HIDDEN)
-            for k in range(len(nbrs[c]) + 1):
-                states[c] = k
-                try:
-                    after = self.analyser.analyze(board.with_states(states), since=base)
-                except MinegraphError:  # pragma: no cover - a number over its neighbours
-                    continue
-                finally:
-                    states[c] = HIDDEN
-                ways = after.solutions or 0
-                if not after.consistent or ways == 0:
-                    continue
-                shown.append(k)
-                again: Probability
-                if after.safe or after.best is None or after.best_basis != "probability":
-                    again = Fraction(1)
-                else:   # the lowest probability of a cell that is not a proven mine
-                    again = 1 - after.probability(after.best)
-                survive += Fraction(ways, count) * again
-                progress += Fraction(ways * len(after.safe), count)
+            looks[c] = look = self._look(board, c, count, base)
+            survive = sum((chance * _survival(after) for _, chance, after in look), Fraction(0))
+            progress = sum((chance * len(after.safe) for _, chance, after in look), Fraction(0))
+            hidden_around = sum(1 for q in nbrs[c] if board.states[q] == HIDDEN)
             # Dead: one possible number, and no covered neighbour a 0 would open.
-            dead = len(shown) == 1 and (shown[0] > 0 or hidden_around == 0)
+            dead = len(look) == 1 and (look[0][0] > 0 or hidden_around == 0)
             scored.append((not dead, survive, progress, -hidden_around, -c, c))
-        return max(scored)[-1]
+        scored.sort(reverse=True)
+        if self.depth < 3 or len(scored) < 2:
+            return scored[0][-1]
+        # Depth 3: where a number leaves no certain move, count the best chance of surviving
+        # the next guess and the one after (not only the next).
+        deeper = []
+        for key in scored[:self.deep]:
+            c = key[-1]
+            survive3: Probability = Fraction(0)
+            for _, chance, after in looks[c]:
+                survive3 += chance * (_survival(after) if after.safe or after.best_basis != "probability"
+                                      else self._second_guess(after))
+            deeper.append((key[0], survive3) + key[1:])
+        return max(deeper)[-1]
+
+    def _look(self, board: Board, cell: int, count: int, base: object
+              ) -> list[tuple[int, Fraction, Analysis]]:
+        """Each number ``cell`` can show: ``(number, its chance, the analysis after it)``."""
+        states = list(board.states)
+        out = []
+        for k in range(len(board.neighbors[cell]) + 1):
+            states[cell] = k
+            try:
+                after = self.analyser.analyze(board.with_states(states), since=base)  # type: ignore[arg-type]
+            except MinegraphError:  # pragma: no cover - a number over its neighbours
+                continue
+            ways = after.solutions or 0
+            if after.consistent and ways:
+                out.append((k, Fraction(ways, count), after))
+        return out
+
+    def _second_guess(self, analysis: Analysis) -> Probability:
+        """The best chance of surviving two guesses from a position with no certain move,
+        over its ``breadth`` safest cells (the depth-2 score of those cells)."""
+        board = analysis.board
+        count = analysis.solutions
+        if not count:
+            return Fraction(0)
+        hidden = [(p, board.index(c)) for c, p in analysis.probabilities.items() if p < 1]
+        best: Probability = Fraction(0)
+        for p, c in sorted(hidden)[:self.breadth]:
+            if 1 - p <= best:
+                break   # two guesses survive no more often than the first
+            look = self._look(board, c, count, None)
+            best = max(best, sum((chance * _survival(after) for _, chance, after in look), Fraction(0)))
+        return best
+
+
+def _survival(after: Analysis) -> Probability:
+    """The chance of surviving the next move from a position: 1 with a certain move, else
+    that of its safest cell."""
+    if after.safe or after.best is None or after.best_basis != "probability":
+        return Fraction(1)
+    return 1 - after.probability(after.best)
+
+
+def coin_flip(board: Board, probs: dict[int, Probability], mines: set[int]) -> int | None:
+    """A cell of an unavoidable 50/50, if the position has one: two covered cells of which a
+    number says exactly one is a mine, that every number sees alike and that no covered cell
+    tells apart (each covered neighbour of one is a neighbour of the other). Nothing will
+    ever make one safer than the other, so it is best guessed now, while the number it
+    shows can still help elsewhere.
+
+    Parameters
+    ----------
+    board
+        The position.
+    probs
+        Each covered cell's mine probability.
+    mines
+        The proven mines.
+
+    Returns
+    -------
+    int or None
+        The lower-indexed cell of the first such pair, or ``None``.
+
+    Examples
+    --------
+    >>> board = Board.from_text("mines: 1\\n##\\n11")
+    >>> coin_flip(board, {0: Fraction(1, 2), 1: Fraction(1, 2)}, set())
+    0
+    """
+    states, nbrs = board.states, board.neighbors
+    seen: set[tuple[int, int]] = set()
+    for p, number in enumerate(states):
+        if number < 0:
+            continue
+        undecided = [q for q in nbrs[p] if states[q] == HIDDEN and q not in mines]
+        if len(undecided) != 2:
+            continue
+        a, b = undecided
+        if (a, b) in seen or number - sum(1 for q in nbrs[p] if q in mines or states[q] == MINE) != 1:
+            continue
+        seen.add((a, b))
+        if probs.get(a) != Fraction(1, 2):
+            continue
+        around_a = {q for q in nbrs[a] if q != b and (states[q] >= 0 or (states[q] == HIDDEN and q not in mines))}
+        around_b = {q for q in nbrs[b] if q != a and (states[q] >= 0 or (states[q] == HIDDEN and q not in mines))}
+        if around_a == around_b:
+            return min(a, b)
+    return None
 
 
 def _guess(game: Game, cell: object, probability: Probability | None) -> Decision:
