@@ -47,7 +47,7 @@ def test_task_kinds_agree_and_verify():
 
 
 def test_unknown_solver_lists_known_ones():
-    with pytest.raises(MinegraphError, match="known: attractor, fast, lifting"):
+    with pytest.raises(MinegraphError, match="known: attractor, fast, lifting, quadratic"):
         solve(read_oi(SAMPLE_GRA_IN), "psi")
 
 

@@ -26,7 +26,7 @@ __all__ = ["register", "run", "ALGORITHMS", "EXAMPLES"]
 #: The names of :data:`minegraph.green.solvers.SOLVERS`, sorted. Spelt out here because the
 #: green package needs numpy, which ``minegraph green --help`` should not load (a test checks
 #: that the two agree).
-ALGORITHMS: tuple[str, ...] = ("attractor", "fast", "lifting")
+ALGORITHMS: tuple[str, ...] = ("attractor", "fast", "lifting", "quadratic")
 
 
 #: The examples ``minegraph green --help`` shows.

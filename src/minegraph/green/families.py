@@ -25,8 +25,8 @@ from minegraph.green.game import ANIA, BOLEK, GreenGame
 from minegraph.green.formats import read_oi
 from minegraph.green.solvers import SAMPLE_GRA_IN
 
-__all__ = ["random_game", "random_degree_game", "ordered_game", "worst_case", "hand_made",
-           "task_tests", "HAND_MADE"]
+__all__ = ["random_game", "random_degree_game", "ordered_game", "worst_case", "dense_worst_case",
+           "hand_made", "task_tests", "HAND_MADE"]
 
 #: Small hand-made games (gra.in text) with Ania's winning fields (1-based), checked by hand.
 HAND_MADE: dict[str, tuple[str, list[int]]] = {
@@ -171,6 +171,55 @@ def worst_case(n: int, m: int, k: int, seed: int | None, *, linked: bool = False
         all_dst = np.concatenate((all_dst, ychain[rng.integers(0, chain, xs.size)]))
     return _oi_ordered(np.asarray(owner, dtype=np.int8), np.asarray(green, dtype=bool),
                        all_src, all_dst, rng)
+
+
+def dense_worst_case(n: int, seed: int | None) -> GreenGame:
+    """A dense game with k = n/2 green fields and m ≈ n²/8 moves where the classical algorithm,
+    the olympiad's two and local recomputation all need Θ(n) rounds of Θ(m) work: Θ(n³).
+
+    A complete bipartite bulk (Ania's ``X`` <-> Bolek's ``Y``, about n/4 fields each, so
+    2·(n/4)² = n²/8 moves), which Ania wins (all of ``X`` is green), beside the chain of
+    :func:`worst_case` with about n/8 gadgets ``g_j -> y_j -> x_j -> {y_j, z_j}``,
+    ``z_j -> g_{j-1}``. As in ``worst_case(linked=True)`` every field of ``X`` also has a
+    (losing) move to some ``y_j``, every ``y_j`` getting at least one, so each round's removal
+    touches the bulk and every attractor sweeps it. Green fields beyond ``X`` and the ``g_j``
+    are taken from ``Y`` to make k = n // 2 exactly. Needs n >= 32.
+
+    Examples
+    --------
+    >>> from minegraph.green.game import check_task_rules
+    >>> g = dense_worst_case(64, seed=0)
+    >>> check_task_rules(g, limits=False); (g.n, g.k, g.m)
+    (64, 32, 568)
+    """
+    if n < 32:
+        raise ValueError("need n >= 32")
+    rng = np.random.default_rng(seed)
+    chain = n // 8
+    side = (n - 4 * chain) // 2
+    extra = n - 4 * chain - 2 * side  # 0 or 1 field left over: one more Bolek bulk field
+    owner: list[int] = []
+    src: list[int] = []
+    dst: list[int] = []
+    g: list[int] = []
+    for j in range(chain):
+        gj, yj, xj, zj = 4 * j, 4 * j + 1, 4 * j + 2, 4 * j + 3
+        owner += [ANIA, BOLEK, ANIA, BOLEK]
+        src += [gj, yj, xj, xj, zj]
+        dst += [yj, xj, yj, zj, g[-1] if j > 0 else xj]  # z_1 only returns to x_1
+        g.append(gj)
+    xs = np.arange(4 * chain, 4 * chain + side)
+    ys = np.arange(4 * chain + side, n)
+    owner += [ANIA] * side + [BOLEK] * (side + extra)
+    green = np.zeros(n, dtype=bool)
+    green[g] = True
+    green[xs] = True
+    green[ys[:max(0, n // 2 - chain - side)]] = True
+    bx, by = np.meshgrid(xs, ys, indexing="ij")
+    links = np.asarray(g, dtype=np.int64)[np.arange(side) % chain] + 1  # y_j = g_j + 1
+    all_src = np.concatenate((np.asarray(src, dtype=np.int64), bx.ravel(), by.ravel(), xs))
+    all_dst = np.concatenate((np.asarray(dst, dtype=np.int64), by.ravel(), bx.ravel(), links))
+    return _oi_ordered(np.asarray(owner, dtype=np.int8), green, all_src, all_dst, rng)
 
 
 def hand_made(name: str) -> tuple[GreenGame, list[int]]:

@@ -7,6 +7,8 @@ name                    idea                                               cost
 ``lifting``             least good labelling for Bolek (progress measure)   O(k·m)
 ``fast``                classical algorithm, each round recomputed only     O(m) + local work
                         where a move was lost (see :mod:`.fast`)
+``quadratic``           Chatterjee–Henzinger: small Bolek dominions found   O(n²)
+                        in sparse subgraphs first (see :mod:`.quadratic`)
 ======================  =================================================  =================
 
 Every solver returns a :class:`~minegraph.green.solution.Solution` holding both winning regions
@@ -19,7 +21,7 @@ The sample of the task (fields 1-based in the comment, 0-based in the code):
 >>> from minegraph.green.formats import read_oi
 >>> game = read_oi(SAMPLE_GRA_IN)
 >>> [solve(game, name).oi_answer() for name in sorted(SOLVERS)]
-[[1, 2, 4, 6, 7], [1, 2, 4, 6, 7], [1, 2, 4, 6, 7]]
+[[1, 2, 4, 6, 7], [1, 2, 4, 6, 7], [1, 2, 4, 6, 7], [1, 2, 4, 6, 7]]
 """
 
 from __future__ import annotations
@@ -101,11 +103,17 @@ def _fast(game: GreenGame) -> Solution:
     return solve_fast(game)
 
 
+def _quadratic(game: GreenGame) -> Solution:
+    from minegraph.green.quadratic import solve_quadratic
+    return solve_quadratic(game)
+
+
 #: name -> solver; every solver takes a :class:`GreenGame` and returns a :class:`Solution`.
 SOLVERS: dict[str, Callable[[GreenGame], Solution]] = {
     "attractor": solve_attractor,
     "lifting": _lifting,
     "fast": _fast,
+    "quadratic": _quadratic,
 }
 
 
@@ -122,7 +130,7 @@ def solve(game: GreenGame, algorithm: str = "fast") -> Solution:
     >>> solve(GreenGame.from_oi(1, [0, 0], [[1], [0]]), "zielonka")
     Traceback (most recent call last):
     ...
-    minegraph.errors.MinegraphError: unknown algorithm 'zielonka'; known: attractor, fast, lifting
+    minegraph.errors.MinegraphError: unknown algorithm 'zielonka'; known: attractor, fast, lifting, quadratic
     """
     try:
         solver = SOLVERS[algorithm]
