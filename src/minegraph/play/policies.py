@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Callable, Protocol
 
 from minegraph.analyser import Analyser
 from minegraph.board import HIDDEN, MINE, Board
+from minegraph.engines.native import BoxCounts
 from minegraph.errors import GameError, LimitError, MinegraphError
 from minegraph.play.endgame import Endgame
 from minegraph.play.game import Game, Move
@@ -153,17 +154,21 @@ def default_first_cell(rules: str, rows: int | None, cols: int | None) -> int:
 
 
 class StrongPolicy:
-    """Certain moves; an exact endgame once few completions remain; otherwise the guess that
-    best survives this move *and* the next.
+    """Certain moves; an unavoidable 50/50 at once; an exact endgame once few completions
+    remain; otherwise the guess that best survives this move *and* the next.
 
-    For each candidate guess (the cells within ``margin`` of the lowest mine probability and a
-    few floating cells, corners and edges first) and each number ``k`` it can show, the
-    position after seeing ``k`` is analysed (incrementally, from the current one): its count
-    gives the chance of ``k``, and its own safest next move the chance of surviving again (1
-    when it has a certain move). The guess with the highest chance of surviving both wins;
-    ties go to the one that makes more cells certain, then to fewer covered neighbours.
-    A cell whose number is already determined ("dead": uncovering it teaches nothing) is
-    guessed only when every candidate is dead.
+    For each candidate guess (the cells next to numbers whose chance of being safe is at
+    least ``ratio`` times the best chance, up to ``candidates`` of them, and a few floating
+    cells, corners and edges first) and each number ``k`` it can show, the position after
+    seeing ``k`` is analysed: its count gives the chance of ``k``, and its own safest next
+    move the chance of surviving again (1 when it has a certain move). The guess with the
+    highest chance of surviving both wins; ties go to the one that makes more cells certain,
+    then to fewer covered neighbours. A cell whose number is already determined ("dead":
+    uncovering it teaches nothing) is guessed only when every candidate is dead.
+
+    The defaults are revision 2 (:data:`REVISIONS`), each piece kept for its measured gain
+    on the same games (docs/play.md); revision 1 was ``candidates=8, endgame=120,
+    ratio=None, pairs_first=False``. The other options are pieces measured and not kept.
 
     Parameters
     ----------
@@ -172,9 +177,10 @@ class StrongPolicy:
     analyser
         The analyser to reuse.
     candidates
-        How many of the safest cells next to numbers are scored.
+        How many of the safest cells next to numbers are scored at most.
     margin
-        Cells whose mine probability is at most this much above the lowest are candidates.
+        When ``ratio`` is ``None``: cells whose mine probability is at most this much above
+        the lowest are candidates.
     floating
         How many cells next to no number are scored (those with the fewest covered
         neighbours: corners, then edges).
@@ -182,8 +188,8 @@ class StrongPolicy:
         Play the exact endgame (:class:`~minegraph.play.endgame.Endgame`) when the position
         has at most this many completions.
     ratio
-        When given, the candidates are instead the cells whose chance of being safe is at
-        least ``ratio`` times the best chance (``margin`` is then unused).
+        The candidates are the cells whose chance of being safe is at least ``ratio`` times
+        the best chance (``None``: use ``margin``).
     wide
         Off the frontier, score the cells next to the frontier (their number tells about it)
         and the cells with at most 3 covered neighbours, rather than only the cells with the
@@ -197,14 +203,22 @@ class StrongPolicy:
         cells).
     deep, breadth
         See ``depth``.
+
+    Examples
+    --------
+    >>> from minegraph.play.game import Game
+    >>> game = Game("intermediate", rules="modern", seed=1)
+    >>> record = play(game, StrongPolicy())
+    >>> record.won == (game.status == "won")
+    True
     """
 
     name = "strong"
 
     def __init__(self, first: int | None = None, analyser: Analyser | None = None, *,
-                 candidates: int = 8, floating: int = 3, margin: float = 0.05,
-                 endgame: int = 120, ratio: float | None = None, wide: bool = False,
-                 pairs_first: bool = False, depth: int = 2, deep: int = 4,
+                 candidates: int = 20, floating: int = 3, margin: float = 0.05,
+                 endgame: int = 1000, ratio: float | None = 0.9, wide: bool = False,
+                 pairs_first: bool = True, depth: int = 2, deep: int = 4,
                  breadth: int = 4) -> None:
         self.first = first
         self.analyser = analyser if analyser is not None else Analyser()
@@ -326,14 +340,33 @@ class StrongPolicy:
         count = analysis.solutions
         if not count:
             return Fraction(0)
-        hidden = [(p, board.index(c)) for c, p in analysis.probabilities.items() if p < 1]
         best: Probability = Fraction(0)
-        for p, c in sorted(hidden)[:self.breadth]:
-            if 1 - p <= best:
+        for ways, c in _safest(analysis, self.breadth):
+            if Fraction(count - ways, count) <= best:
                 break   # two guesses survive no more often than the first
             look = self._look(board, c, count, None)
             best = max(best, sum((chance * _survival(after) for _, chance, after in look), Fraction(0)))
         return best
+
+
+def _mine_counts(analysis: Analysis) -> list[tuple[int, tuple[int, ...]]]:
+    """``(completions where they are mines, cells)`` for the cells that share a count, read
+    from the native kernel's grouped answer when there is one (building every cell's
+    probability costs more than the rest of a small analysis)."""
+    counts = analysis.result.mine_counts if analysis.result is not None else None
+    if isinstance(counts, BoxCounts):
+        return [(count, cells) for cells, count, _ in counts.groups()]
+    board, total = analysis.board, analysis.solutions or 0
+    return [(int(p * total), (board.index(c),)) for c, p in analysis.probabilities.items()]
+
+
+def _safest(analysis: Analysis, n: int) -> list[tuple[int, int]]:
+    """The ``n`` covered cells least often mined that are not proven mines, as
+    ``(completions where it is a mine, cell)``, safest first (ties: lower index)."""
+    total = analysis.solutions or 0
+    cells = [(count, c) for count, group in _mine_counts(analysis) if count < total for c in group]
+    cells.sort()
+    return cells[:n]
 
 
 def _survival(after: Analysis) -> Probability:
@@ -341,7 +374,11 @@ def _survival(after: Analysis) -> Probability:
     that of its safest cell."""
     if after.safe or after.best is None or after.best_basis != "probability":
         return Fraction(1)
-    return 1 - after.probability(after.best)
+    total = after.solutions or 0
+    low = min((count for count, _ in _mine_counts(after) if count < total), default=None)
+    if low is None or not total:  # pragma: no cover - a position in play has a cell to try
+        return Fraction(1)
+    return Fraction(total - low, total)
 
 
 def coin_flip(board: Board, probs: dict[int, Probability], mines: set[int]) -> int | None:
@@ -401,7 +438,7 @@ def _guess(game: Game, cell: object, probability: Probability | None) -> Decisio
 
 #: Each policy's revision: raised whenever its moves change, so that benchmark results of
 #: different revisions are never merged.
-REVISIONS: dict[str, int] = {"safest": 1, "strong": 1}
+REVISIONS: dict[str, int] = {"safest": 1, "strong": 2}
 
 #: The policies whose first cell is fixed by the rules and the grid's size, with that cell
 #: (``(rules, rows, cols) -> index``); the others choose it by analysis.
