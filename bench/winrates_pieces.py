@@ -7,8 +7,10 @@ tenths of a point shows on thousands of games instead of millions).
     .venv/bin/python bench/winrates_pieces.py --rules classic --seed 500000000 --games 4000 \\
         --variant base --variant endgame=1000 --out bench/results/winrates/pieces-classic.json
 
-A variant is ``name`` (the policy's defaults under that name), ``key=value,key=value`` (its
-name is the text itself) or ``name:key=value,...``. Results are kept per variant and seed in
+A variant is ``name`` (a variant already in ``--out``, or else the policy's defaults under
+that name), ``key=value,key=value`` (its name is the text itself) or ``name:key=value,...``;
+the options are keyword options of ``StrongPolicy`` over its defaults (the committed files
+spell every option out, since the defaults changed when revision 2 adopted the winners). Results are kept per variant and seed in
 ``--out`` and resumed: rerunning plays only what is missing, so variants and games can be added
 later. The first variant is the baseline of the table.
 """
@@ -84,6 +86,9 @@ def main() -> int:
         parser.error(f"{out} holds {data['size']} {data['rules']} games")
     variants = [parse_variant(v) for v in args.variant] or [
         (name, v["options"]) for name, v in data["variants"].items()]
+    # A bare name already in the file is that variant as it was run.
+    variants = [(name, data["variants"][name]["options"] if not options and name in data["variants"]
+                 else options) for name, options in variants]
     for name, options in variants:
         entry = data["variants"].setdefault(name, {"options": options, "records": {}})
         if entry["options"] != options:
