@@ -19,7 +19,7 @@ disk, ``-o /dev/full``) is one line naming the stream or file and exit status 2.
 Examples
 --------
 >>> list(COMMANDS)
-['analyze', 'solve', 'explain', 'demo', 'classify', 'bench', 'play', 'green', 'urbas', 'generate', 'serve']
+['analyze', 'solve', 'explain', 'demo', 'classify', 'bench', 'play', 'review', 'green', 'urbas', 'generate', 'serve']
 """
 
 from __future__ import annotations

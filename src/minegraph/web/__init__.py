@@ -3,8 +3,8 @@
 Nothing else in the package imports this one (``import minegraph`` loads no FastAPI); it uses
 the library's public layers: :mod:`minegraph.analysis`, :mod:`minegraph.explain`,
 :mod:`minegraph.formats` and :mod:`minegraph.play`. The app (:mod:`~minegraph.web.app`)
-carries requests to the routers of :mod:`~minegraph.web.positions` and
-:mod:`~minegraph.web.games`, which run their work in the lanes of :mod:`~minegraph.web.lanes`;
+carries requests to the routers of :mod:`~minegraph.web.positions`,
+:mod:`~minegraph.web.games` and :mod:`~minegraph.web.reviews`, which run their work in the lanes of :mod:`~minegraph.web.lanes`;
 :mod:`~minegraph.web.server` serves it. See docs/web.md for the endpoints and limits.
 
 Examples
@@ -12,8 +12,8 @@ Examples
 >>> app = create_app(Limits(max_games=100))
 >>> sorted(app.openapi()["paths"])  # doctest: +NORMALIZE_WHITESPACE
 ['/api/analyze', '/api/explain', '/api/game', '/api/game/{game_id}', '/api/game/{game_id}/move',
- '/api/game/{game_id}/solver', '/api/game/{game_id}/undo', '/api/generate', '/api/limits',
- '/api/structure']
+ '/api/game/{game_id}/replay.evf', '/api/game/{game_id}/solver', '/api/game/{game_id}/undo',
+ '/api/generate', '/api/limits', '/api/review', '/api/structure']
 """
 
 from minegraph.web.app import create_app
