@@ -78,6 +78,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--out", required=True)
     parser.add_argument("--report", action="store_true", help="only print the table")
+    parser.add_argument("--against", metavar="RESULTS",
+                        help="also compare with the games of a `minegraph bench --out` file "
+                             "(the same seeds: e.g. revision 1 against revision 2's run)")
     args = parser.parse_args()
     out = Path(args.out)
     data: dict[str, Any] = json.loads(out.read_text()) if out.exists() else {
@@ -113,6 +116,13 @@ def main() -> int:
                     tmp.replace(out)
                     print(f"{name}: {k}/{len(todo)} in {time.perf_counter() - started:.0f} s",
                           file=sys.stderr, flush=True)
+    if args.against:
+        bench = json.loads(Path(args.against).read_text())
+        name = f"{bench['config']['policy']} revision {bench['config']['revision']} ({Path(args.against).name})"
+        data["variants"][name] = {"records": {str(seed): [won, guesses, seconds]
+                                              for seed, won, guesses, seconds in bench["records"]
+                                              if str(seed) in data["variants"][variants[0][0]]["records"]}}
+        variants.append((name, {}))
     report(data, [name for name, _ in variants])
     return 0
 

@@ -25,7 +25,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plot", default=str(HERE / "winrates.png"))
     args = parser.parse_args()
-    results = [BenchResults.load(p) for p in sorted(HERE.glob("*.json"))]
+    results = [BenchResults.load(p) for p in sorted(HERE.glob("*-strong.json"))]
     results.sort(key=lambda r: (ORDER.index(r.config.size) if r.config.size in ORDER else 9,
                                 r.config.rules))
     print("| size, rules, first cell | policy | games | win rate (95% Wilson) | guesses/game | "
