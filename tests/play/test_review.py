@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import json
 import random
-import time
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from itertools import combinations
@@ -241,15 +240,22 @@ def test_damaged_files_are_one_line(tmp_path: Path, fmt: str,
         # (a flipped bit may leave a readable replay: then it is reviewed)
 
 
-def test_a_file_over_the_limit_is_refused_unread(tmp_path: Path,
+def test_a_file_over_the_limit_is_refused_unread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "huge.evf"
     with open(path, "wb") as f:
         f.truncate(100 * 1024 * 1024)            # sparse: nothing to read quickly
-    started = time.perf_counter()
-    with pytest.raises(LimitError, match="limited to"):
-        review(path)
-    assert time.perf_counter() - started < 0.5
+    import builtins
+    real_open = builtins.open
+
+    def no_reading_the_big_file(file: object, *args: object, **kwargs: object) -> object:
+        assert str(file) != str(path), "the file over the limit was opened"
+        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+
+    with monkeypatch.context() as m:
+        m.setattr(builtins, "open", no_reading_the_big_file)
+        with pytest.raises(LimitError, match="limited to"):
+            review(path)
     assert "limited to" in _one_line_error(["review", str(path)], capsys)
     with pytest.raises(LimitError):
         review_bytes(b"\0" * (MAX_REPLAY_BYTES + 1), "evf")
@@ -292,12 +298,9 @@ def _expert_game() -> Game:
     raise AssertionError("no Expert game won in 50 seeds")
 
 
-@pytest.mark.serial
-def test_an_expert_replay_of_300_clicks_takes_under_a_second() -> None:
+def test_an_expert_replay_of_300_clicks_is_reviewed_incrementally() -> None:
+    # Speed is measured in bench/bench_review.py, not asserted here (a busy machine would
+    # decide it); this checks the replay behind that figure is the size the issue names.
     game = _expert_game()
-    data = evf_bytes(game)
-    started = time.perf_counter()
-    r = review_bytes(data, "evf")
-    elapsed = time.perf_counter() - started
+    r = review_bytes(evf_bytes(game), "evf")
     assert len(r.clicks) >= 250
-    assert elapsed < 1.0, f"{len(r.clicks)} clicks in {elapsed:.2f} s"
