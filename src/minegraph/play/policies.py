@@ -24,13 +24,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from minegraph.analyser import Analyser
 from minegraph.board import HIDDEN, MINE, Board
 from minegraph.engines.native import BoxCounts
 from minegraph.errors import GameError, LimitError, MinegraphError
 from minegraph.play.endgame import Endgame
+from minegraph.play.fifty import influence, potentials, pseudo_fifty
 from minegraph.play.game import Game, Move
 
 if TYPE_CHECKING:
@@ -203,6 +204,18 @@ class StrongPolicy:
         cells).
     deep, breadth
         See ``depth``.
+    fifty
+        Credit a guess with this share of the completions in which it settles a potential
+        50/50 early (:func:`~minegraph.play.fifty.influence`), as if they were survived:
+        the score is multiplied by ``1 + fifty * influence / completions where it is safe``;
+        0: no credit. Cells whose safety plus influence is at least ``ratio`` times the best
+        safety become candidates too.
+    pseudo
+        Guess a pseudo-50/50 (:func:`~minegraph.play.fifty.pseudo_fifty`: a cell that is a
+        mine only when it is in an unavoidable 50/50) as soon as one appears.
+    blend
+        Score the next move by ``(1 - blend) x`` its best safety ``+ blend x`` its second
+        best (a certain move counts 1); 0: the best alone.
 
     Examples
     --------
@@ -219,7 +232,8 @@ class StrongPolicy:
                  candidates: int = 20, floating: int = 3, margin: float = 0.05,
                  endgame: int = 1000, ratio: float | None = 0.9, wide: bool = False,
                  pairs_first: bool = True, depth: int = 2, deep: int = 4,
-                 breadth: int = 4) -> None:
+                 breadth: int = 4, fifty: float = 0.0, pseudo: bool = False,
+                 blend: float = 0.0) -> None:
         self.first = first
         self.analyser = analyser if analyser is not None else Analyser()
         self.candidates = candidates
@@ -232,6 +246,9 @@ class StrongPolicy:
         self.depth = depth
         self.deep = deep
         self.breadth = breadth
+        self.fifty = fifty
+        self.pseudo = pseudo
+        self.blend = blend
 
     def decide(self, game: Game) -> Decision:
         if not game.uncovered:
@@ -247,15 +264,16 @@ class StrongPolicy:
             best = analysis.best
             return _guess(game, best, None if best is None else analysis.probabilities.get(best))
         probs = {game.index(c): p for c, p in analysis.probabilities.items()}
+        mines = {game.index(c) for c in analysis.mines}
         if self.pairs_first:
-            pair = coin_flip(board, probs, {game.index(c) for c in analysis.mines})
+            pair = coin_flip(board, probs, mines)
             if pair is not None:
                 return _guess(game, game.cell(pair), probs[pair])
         if analysis.solutions <= self.endgame:
             cell = self._endgame(board)
             if cell is not None:
                 return _guess(game, game.cell(cell), probs.get(cell))
-        cell = self._best_guess(game, board, analysis.solutions, probs)
+        cell = self._best_guess(game, board, analysis, probs, mines)
         return _guess(game, game.cell(cell), probs[cell])
 
     def _endgame(self, board: Board) -> int | None:
@@ -288,26 +306,38 @@ class StrongPolicy:
                 floating = [c for c in near if c not in next_to_number][:1]
         return frontier + floating or near[:1]
 
-    def _best_guess(self, game: Game, board: Board, count: int,
-                    probs: dict[int, Probability]) -> int:
+    def _best_guess(self, game: Game, board: Board, analysis: Analysis,
+                    probs: dict[int, Probability], mines: set[int]) -> int:
+        count = analysis.solutions or 0
         base = self.analyser.last_system
-        nbrs = board.neighbors
-        scored = []
-        looks = {}
-        for c in self._candidates(game, board, probs):
-            looks[c] = look = self._look(board, c, count, base)
-            survive = sum((chance * _survival(after) for _, chance, after in look), Fraction(0))
-            progress = sum((chance * len(after.safe) for _, chance, after in look), Fraction(0))
-            hidden_around = sum(1 for q in nbrs[c] if board.states[q] == HIDDEN)
-            # Dead: one possible number, and no covered neighbour a 0 would open.
-            dead = len(look) == 1 and (look[0][0] > 0 or hidden_around == 0)
-            scored.append((not dead, survive, progress, -hidden_around, -c, c))
+        candidates = self._candidates(game, board, probs)
+        credit: dict[int, int] = {}
+        mined: dict[int, int] = {}
+        looks: dict[int, list[tuple[int, Fraction, Analysis]]] = {}
+        if self.fifty or self.pseudo:
+            mined = {c: n for n, group in _mine_counts(analysis) for c in group}
+            left = None if board.mines is None else board.mines - board.known_mines - len(mines)
+            found = potentials(board, mines, self._counter(board, base), left)
+            if self.pseudo:
+                pseudos = [c for c in pseudo_fifty(found, mined) if 0 < mined.get(c, count) < count]
+                if pseudos:
+                    best = max(self._score(board, pseudos, count, base, looks, {}, mined))
+                    if best[0]:     # a living pseudo-50/50 (a dead one teaches nothing)
+                        return best[-1]
+            if self.fifty:
+                credit = influence(found, count)
+                best_safe = max(count - mined[c] for c in candidates)
+                ratio = Fraction(self.ratio if self.ratio is not None else 0.9).limit_denominator(1000)
+                candidates += [c for c, n in sorted(credit.items())
+                               if c not in candidates and 0 < mined.get(c, count) < count
+                               and count - mined[c] + n >= ratio * best_safe]
+        scored = self._score(board, candidates, count, base, looks, credit, mined)
         scored.sort(reverse=True)
         if self.depth < 3 or len(scored) < 2:
             return scored[0][-1]
         # Depth 3: where a number leaves no certain move, count the best chance of surviving
         # the next guess and the one after (not only the next).
-        deeper = []
+        deeper: list[tuple[Any, ...]] = []   # a score with the depth-3 chance put first
         for key in scored[:self.deep]:
             c = key[-1]
             survive3: Probability = Fraction(0)
@@ -315,7 +345,56 @@ class StrongPolicy:
                 survive3 += chance * (_survival(after) if after.safe or after.best_basis != "probability"
                                       else self._second_guess(after))
             deeper.append((key[0], survive3) + key[1:])
-        return max(deeper)[-1]
+        cell: int = max(deeper)[-1]
+        return cell
+
+    def _score(self, board: Board, candidates: list[int], count: int, base: object,
+               looks: dict[int, list[tuple[int, Fraction, Analysis]]], credit: dict[int, int],
+               mined: dict[int, int]) -> list[_Score]:
+        """Each candidate's sort key ``(living, survival, progress, -covered neighbours,
+        -cell, cell)``: the best is the largest."""
+        nbrs, states = board.neighbors, board.states
+        fifty = Fraction(self.fifty).limit_denominator(1000)
+        scored = []
+        for c in candidates:
+            looks[c] = look = self._look(board, c, count, base)
+            survive = sum((chance * _survival(after, self.blend) for _, chance, after in look), Fraction(0))
+            if credit.get(c):   # the risk of a 50/50 it settles early is taken sooner or later
+                safe_in = count - mined[c]
+                survive *= 1 + fifty * Fraction(min(credit[c], mined[c], safe_in), safe_in)
+            progress = sum((chance * len(after.safe) for _, chance, after in look), Fraction(0))
+            hidden_around = sum(1 for q in nbrs[c] if states[q] == HIDDEN)
+            # Dead: one possible number, and no covered neighbour a 0 would open.
+            dead = len(look) == 1 and (look[0][0] > 0 or hidden_around == 0)
+            scored.append((not dead, survive, progress, -hidden_around, -c, c))
+        return scored
+
+    def _counter(self, board: Board, base: object) -> Callable[[tuple[int, ...], tuple[int, ...]], int]:
+        """Counts the completions of ``board`` with given cells mined and others safe (for
+        :func:`~minegraph.play.fifty.potentials`): the position with the mines flagged is
+        analysed; at most two safe cells, by inclusion and exclusion."""
+        def solutions(mined: tuple[int, ...]) -> tuple[int, dict[int, int]]:
+            states = list(board.states)
+            for m in mined:
+                states[m] = MINE
+            try:
+                after = self.analyser.analyze(board.with_states(states), since=base)  # type: ignore[arg-type]
+            except MinegraphError:  # pragma: no cover - flags on covered cells always fit
+                return 0, {}
+            if not after.consistent or not after.solutions:
+                return 0, {}
+            return after.solutions, {c: n for n, group in _mine_counts(after) for c in group}
+
+        def count(mined: tuple[int, ...], safe: tuple[int, ...]) -> int:
+            total, mines_in = solutions(mined)
+            if not total:
+                return 0
+            out = total - sum(mines_in.get(c, 0) for c in safe)
+            for i, b in enumerate(safe):    # add back the completions where two are mines
+                for c in safe[i + 1:]:
+                    out += solutions(mined + (b,))[1].get(c, 0)
+            return out
+        return count
 
     def _look(self, board: Board, cell: int, count: int, base: object
               ) -> list[tuple[int, Fraction, Analysis]]:
@@ -349,6 +428,12 @@ class StrongPolicy:
         return best
 
 
+#: How ``strong`` ranks a candidate (the largest wins): living (not dead), the chance of
+#: surviving it and the next move, the expected certain cells after it, minus its covered
+#: neighbours, minus its index; then the cell.
+_Score = tuple[bool, Any, Any, int, int, int]
+
+
 def _mine_counts(analysis: Analysis) -> list[tuple[int, tuple[int, ...]]]:
     """``(completions where they are mines, cells)`` for the cells that share a count, read
     from the native kernel's grouped answer when there is one (building every cell's
@@ -369,16 +454,27 @@ def _safest(analysis: Analysis, n: int) -> list[tuple[int, int]]:
     return cells[:n]
 
 
-def _survival(after: Analysis) -> Probability:
+def _survival(after: Analysis, blend: float = 0.0) -> Probability:
     """The chance of surviving the next move from a position: 1 with a certain move, else
-    that of its safest cell."""
-    if after.safe or after.best is None or after.best_basis != "probability":
+    that of its safest cell; with ``blend``, ``(1 - blend) x`` that ``+ blend x`` the chance
+    of the second safest cell (a certain cell counts 1)."""
+    if after.best is None or after.best_basis not in ("safe", "probability") or (
+            not blend and (after.safe or after.best_basis != "probability")):
         return Fraction(1)
     total = after.solutions or 0
-    low = min((count for count, _ in _mine_counts(after) if count < total), default=None)
-    if low is None or not total:  # pragma: no cover - a position in play has a cell to try
+    if not total:  # pragma: no cover - a position in play has a completion
         return Fraction(1)
-    return Fraction(total - low, total)
+    if not blend:
+        low = min((count for count, _ in _mine_counts(after) if count < total), default=None)
+        if low is None:  # pragma: no cover - a position in play has a cell to try
+            return Fraction(1)
+        return Fraction(total - low, total)
+    counts = sorted(count for count, group in _mine_counts(after) if count < total for _ in group[:2])
+    if not counts:  # pragma: no cover - a position in play has a cell to try
+        return Fraction(1)
+    first, second = counts[0], counts[1] if len(counts) > 1 else counts[0]
+    share = Fraction(blend).limit_denominator(1000)
+    return ((1 - share) * (total - first) + share * (total - second)) / total
 
 
 def coin_flip(board: Board, probs: dict[int, Probability], mines: set[int]) -> int | None:
