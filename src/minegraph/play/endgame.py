@@ -155,6 +155,7 @@ class Endgame:
         self._mined_in = [sum(1 << k for k, layout in enumerate(layouts) if c in layout)
                           for c in self.hidden]
         self._shows: dict[int, list[int]] = {}       # cell -> the layouts of each thing it shows
+        self._shown_as: dict[int, list[int]] = {}    # cell -> per layout, which of them (-1: mined)
         self._memo: dict[int, tuple[int, int | None]] = {}
 
     def _observations(self, cell: int) -> list[int]:
@@ -166,6 +167,8 @@ class Endgame:
             return found
         nbrs = self.board.neighbors
         masks: dict[object, int] = {}
+        order: dict[object, int] = {}
+        ids = [-1] * len(self.layouts)
         for k, layout in enumerate(self.layouts):
             if cell in layout:
                 continue
@@ -175,28 +178,48 @@ class Endgame:
                 opened = flood_fill(nbrs, mines, set(), cell, flags=self._shown)
                 seen = tuple(sorted((v, sum(1 for q in nbrs[v] if q in mines)) for v in opened))
             masks[seen] = masks.get(seen, 0) | 1 << k
+            ids[k] = order.setdefault(seen, len(order))
         self._shows[cell] = found = list(masks.values())
+        self._shown_as[cell] = ids
         return found
 
     def _split(self, cell: int, group: int) -> list[int]:
         """The layouts of ``group`` where ``cell`` is safe, by what uncovering it shows."""
-        return [part for part in (group & m for m in self._observations(cell)) if part]
+        masks = self._observations(cell)
+        if group.bit_count() >= len(masks):
+            return [part for part in (group & m for m in masks) if part]
+        # Fewer layouts than things shown (a 0's flood fills differ a lot): sort the layouts
+        # one by one rather than test every observation.
+        ids = self._shown_as[cell]
+        parts: dict[int, int] = {}
+        while group:
+            low = group & -group
+            o = ids[low.bit_length() - 1]
+            if o >= 0:
+                parts[o] = parts.get(o, 0) | low
+            group ^= low
+        return list(parts.values())
 
-    def _wins_after(self, parts: list[int], beat: int) -> int:
+    def _wins_after(self, parts: list[int], beat: int, cells: list[int] | None = None) -> int:
         """The layouts won after a split into ``parts``; stops (returning at most ``beat``)
-        once the rest cannot lift the total above ``beat``."""
+        once the rest cannot lift the total above ``beat``. ``cells``: as for :meth:`_wins`."""
         sizes = [p.bit_count() for p in parts]
         left = sum(sizes)
         total = 0
         for size, part in sorted(zip(sizes, parts), reverse=True):
             left -= size
-            total += self._wins(part)[0]
+            total += self._wins(part, cells)[0]
             if total + left <= beat:
                 return min(total + left, beat)
         return total
 
-    def _wins(self, group: int) -> tuple[int, int | None]:
-        """The most layouts of ``group`` perfect play wins, and a cell that wins them."""
+    def _wins(self, group: int, cells: list[int] | None = None) -> tuple[int, int | None]:
+        """The most layouts of ``group`` perfect play wins, and a cell that wins them.
+
+        ``cells`` (positions in :attr:`hidden`) holds every cell that may still matter: a
+        cell mined in every layout of a group, or safe in all and showing the same everywhere,
+        does so in every part of it too, so the parts are searched over fewer cells (the
+        answer is the same: such cells are never chosen)."""
         n = group.bit_count()
         if n <= 1:
             return n, None
@@ -204,26 +227,30 @@ class Endgame:
         if memo is not None:
             return memo
         check_deadline()
-        mined = [(m & group).bit_count() for m in self._mined_in]
+        mined_in = self._mined_in
+        counts = [(i, (mined_in[i] & group).bit_count())
+                  for i in (range(len(mined_in)) if cells is None else cells)]
+        live = [i for i, k in counts if k < n]
         best, best_cell = -1, None
-        for i, c in enumerate(self.hidden):  # certainly safe and informative: uncover for free
-            if mined[i] == 0:
-                parts = self._split(c, group)
+        for i, k in counts:     # certainly safe and informative: uncover for free
+            if k == 0:
+                parts = self._split(self.hidden[i], group)
                 if len(parts) > 1:
-                    best, best_cell = self._wins_after(parts, -1), c
+                    best, best_cell = self._wins_after(parts, -1, live), self.hidden[i]
                     break
+                live.remove(i)  # safe and teaches nothing, here and in every part
         if best_cell is None:
             tried: set[tuple[int, ...]] = set()
-            for i in sorted((i for i in range(len(mined)) if 0 < mined[i] < n),
-                            key=lambda i: (mined[i], self.hidden[i])):
-                if n - mined[i] <= best:
+            for i, k in sorted(((i, k) for i, k in counts if 0 < k < n),
+                               key=lambda item: (item[1], self.hidden[item[0]])):
+                if n - k <= best:
                     break  # no cell from here on can win more
                 parts = self._split(self.hidden[i], group)
                 signature = tuple(sorted(parts))
                 if signature in tried:
                     continue  # splits the layouts as a cell already tried
                 tried.add(signature)
-                won = self._wins_after(parts, best)
+                won = self._wins_after(parts, best, live)
                 if won > best:
                     best, best_cell = won, self.hidden[i]
         if best_cell is None:  # every layout agrees on every cell that matters
