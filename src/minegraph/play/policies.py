@@ -213,6 +213,10 @@ class StrongPolicy:
     pseudo
         Guess a pseudo-50/50 (:func:`~minegraph.play.fifty.pseudo_fifty`: a cell that is a
         mine only when it is in an unavoidable 50/50) as soon as one appears.
+    dominate
+        When every number the chosen guess can show leaves the same single safest cell, and
+        that cell is a candidate already safer now, guess it instead: its safety is implied by
+        the chosen cell's.
     blend
         Score the next move by ``(1 - blend) x`` its best safety ``+ blend x`` its second
         best (a certain move counts 1); 0: the best alone.
@@ -233,7 +237,7 @@ class StrongPolicy:
                  endgame: int = 1000, ratio: float | None = 0.9, wide: bool = False,
                  pairs_first: bool = True, depth: int = 2, deep: int = 4,
                  breadth: int = 4, fifty: float = 0.0, pseudo: bool = False,
-                 blend: float = 0.0) -> None:
+                 blend: float = 0.0, dominate: bool = False) -> None:
         self.first = first
         self.analyser = analyser if analyser is not None else Analyser()
         self.candidates = candidates
@@ -249,6 +253,7 @@ class StrongPolicy:
         self.fifty = fifty
         self.pseudo = pseudo
         self.blend = blend
+        self.dominate = dominate
 
     def decide(self, game: Game) -> Decision:
         if not game.uncovered:
@@ -333,6 +338,13 @@ class StrongPolicy:
                                and count - mined[c] + n >= ratio * best_safe]
         scored = self._score(board, candidates, count, base, looks, credit, mined)
         scored.sort(reverse=True)
+        if self.dominate and len(scored) > 1:
+            chosen = scored[0][-1]
+            after_each = {_single_safest(after) for _, _, after in looks[chosen]}
+            if len(after_each) == 1:
+                other = after_each.pop()
+                if other is not None and other in looks and probs[other] < probs[chosen]:
+                    return other
         if self.depth < 3 or len(scored) < 2:
             return scored[0][-1]
         # Depth 3: where a number leaves no certain move, count the best chance of surviving
@@ -443,6 +455,16 @@ def _mine_counts(analysis: Analysis) -> list[tuple[int, tuple[int, ...]]]:
         return [(count, cells) for cells, count, _ in counts.groups()]
     board, total = analysis.board, analysis.solutions or 0
     return [(int(p * total), (board.index(c),)) for c, p in analysis.probabilities.items()]
+
+
+def _single_safest(analysis: Analysis) -> int | None:
+    """The one cell strictly safer than every other of a position (``None`` if there is no
+    such cell)."""
+    total = analysis.solutions or 0
+    groups = sorted((count, cells) for count, cells in _mine_counts(analysis) if count < total)
+    if not groups or len(groups[0][1]) > 1 or (len(groups) > 1 and groups[1][0] == groups[0][0]):
+        return None
+    return groups[0][1][0]
 
 
 def _safest(analysis: Analysis, n: int) -> list[tuple[int, int]]:
