@@ -163,3 +163,30 @@ def test_a_coin_flip_is_exactly_one_mine_and_best_taken_now(board: Board) -> Non
     assert partners, "no cell pairs with it in every completion"
     search = Endgame(board, 300)
     assert search.cells_by_value([cell])[cell] == search.win_probability()
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(_small_positions())
+def test_the_enclosed_region_move_is_as_good_as_perfect_play(board: Board) -> None:
+    # Oracle: the exact endgame on the whole position. Nothing outside an enclosed region
+    # tells about it and its mine count is fixed, so its own best move is a best move.
+    layouts = completions(board, 300)
+    assume(layouts)
+    a = analyze(board)
+    assume(not a.safe)
+    cell = StrongPolicy(endgame=300)._enclosed_endgame(board, {board.index(c) for c in a.mines})
+    if cell is None:
+        return
+    search = Endgame(board, 300)
+    assert search.cells_by_value([cell])[cell] == search.win_probability()
+
+
+def test_an_enclosed_pair_beside_an_open_board() -> None:
+    # Top-left: two cells that only the 1 and the 3 see (the Ms fence them off), one mine
+    # between them; the whole position has 252 completions, too many for an endgame of 10,
+    # so only the region's own search answers (and the right part is not enclosed).
+    board = Board.from_text("mines: 7\n##M2####\n13M2####\n0111####")
+    a = analyze(board)
+    assert a.solutions == 252
+    cell = StrongPolicy(endgame=10)._enclosed_endgame(board, {board.index(c) for c in a.mines})
+    assert cell in (0, 1)

@@ -27,10 +27,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from minegraph.analyser import Analyser
-from minegraph.board import HIDDEN, MINE, Board
+from minegraph.board import BLANK, HIDDEN, MINE, Board
 from minegraph.engines.native import BoxCounts
 from minegraph.errors import GameError, LimitError, MinegraphError
-from minegraph.play.endgame import Endgame
+from minegraph.play.endgame import Endgame, completions
 from minegraph.play.fifty import influence, potentials, pseudo_fifty
 from minegraph.play.game import Game, Move
 
@@ -217,6 +217,12 @@ class StrongPolicy:
         When every number the chosen guess can show leaves the same single safest cell, and
         that cell is a candidate already safer now, guess it instead: its safety is implied by
         the chosen cell's.
+    enclosed
+        When the whole position has too many completions for the exact endgame, play it on
+        the smallest *enclosed* region instead: covered cells next to numbers, joined through
+        the numbers they share, whose covered neighbours all lie in the region and whose
+        layouts all hold the same number of mines. Nothing outside can tell anything about
+        such a region, so its best play does not depend on the rest.
     blend
         Score the next move by ``(1 - blend) x`` its best safety ``+ blend x`` its second
         best (a certain move counts 1); 0: the best alone.
@@ -237,7 +243,7 @@ class StrongPolicy:
                  endgame: int = 1000, ratio: float | None = 0.9, wide: bool = False,
                  pairs_first: bool = True, depth: int = 2, deep: int = 4,
                  breadth: int = 4, fifty: float = 0.0, pseudo: bool = False,
-                 blend: float = 0.0, dominate: bool = False) -> None:
+                 blend: float = 0.0, dominate: bool = False, enclosed: bool = False) -> None:
         self.first = first
         self.analyser = analyser if analyser is not None else Analyser()
         self.candidates = candidates
@@ -254,6 +260,7 @@ class StrongPolicy:
         self.pseudo = pseudo
         self.blend = blend
         self.dominate = dominate
+        self.enclosed = enclosed
 
     def decide(self, game: Game) -> Decision:
         if not game.uncovered:
@@ -278,6 +285,10 @@ class StrongPolicy:
             cell = self._endgame(board)
             if cell is not None:
                 return _guess(game, game.cell(cell), probs.get(cell))
+        elif self.enclosed:
+            cell = self._enclosed_endgame(board, mines)
+            if cell is not None:
+                return _guess(game, game.cell(cell), probs.get(cell))
         cell = self._best_guess(game, board, analysis, probs, mines)
         return _guess(game, game.cell(cell), probs[cell])
 
@@ -286,6 +297,46 @@ class StrongPolicy:
             return Endgame(board, self.endgame).best_cell()
         except LimitError:  # pragma: no cover - the count said it fits
             return None
+
+    def _enclosed_endgame(self, board: Board, mines: set[int]) -> int | None:
+        """The exact endgame's move on the smallest enclosed region (see ``enclosed``) with at
+        most ``endgame`` layouts, or ``None``."""
+        states, nbrs = board.states, board.neighbors
+        covered = {c for c in board.hidden if c not in mines}
+        parent = {c: c for c in covered}
+
+        def root(c: int) -> int:
+            while parent[c] != c:
+                parent[c] = parent[parent[c]]
+                c = parent[c]
+            return c
+        for p, s in enumerate(states):
+            if s >= 0:
+                around = [q for q in nbrs[p] if q in covered]
+                for q in around[1:]:
+                    parent[root(q)] = root(around[0])
+        regions: dict[int, list[int]] = {}
+        for c in covered:
+            if any(states[q] >= 0 for q in nbrs[c]):
+                regions.setdefault(root(c), []).append(c)
+        for region in sorted(regions.values(), key=lambda r: (len(r), min(r))):
+            inside = set(region)
+            if any(q in covered and q not in inside for c in region for q in nbrs[c]):
+                continue    # a covered cell outside would tell about it
+            numbers = {p for c in region for p in nbrs[c] if states[p] >= 0}
+            sub = [HIDDEN if i in inside else s if i in numbers else
+                   MINE if s == MINE or i in mines else BLANK for i, s in enumerate(states)]
+            layouts = completions(board.with_states(sub, None), self.endgame)
+            if not layouts or len({len(layout) for layout in layouts}) != 1:
+                continue    # too many layouts, or its mine count depends on the rest
+            total = sub.count(MINE) + len(layouts[0])
+            try:
+                cell = Endgame(board.with_states(sub, total), self.endgame).best_cell()
+            except LimitError:  # pragma: no cover - counted above
+                continue
+            if cell is not None:
+                return cell
+        return None
 
     def _candidates(self, game: Game, board: Board, probs: dict[int, Probability]) -> list[int]:
         states, nbrs = board.states, board.neighbors
