@@ -31,7 +31,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
 from minegraph.board import HIDDEN, MINE, Board
 
@@ -41,6 +41,10 @@ __all__ = ["Potential", "potentials", "influence", "pseudo_fifty"]
 #: pair, two for a box (beyond that the 50/50 is unlikely and counting it costs an analysis).
 PAIR_MISSING = 1
 BOX_MISSING = 2
+
+#: A potential 50/50 that independent cells would form in less than this share of the
+#: completions is not counted (see :func:`potentials`).
+MIN_SHARE = 0.01
 
 #: A potential 50/50 formed in less than this share of the completions lends no influence to
 #: the cells of its flank.
@@ -82,7 +86,8 @@ Counter = Callable[[tuple[int, ...], tuple[int, ...]], int]
 
 
 def potentials(board: Board, mines: Iterable[int], counter: Counter | None = None,
-               mines_left: int | None = None) -> list[Potential]:
+               mines_left: int | None = None, chance: Mapping[int, float] | None = None
+               ) -> list[Potential]:
     """The potential 50/50s of ``board``: pairs with at most :data:`PAIR_MISSING` and boxes
     with at most :data:`BOX_MISSING` flank cells not known to be mines, no number in the
     flank, and (given ``counter``) formed in at least one completion.
@@ -98,6 +103,10 @@ def potentials(board: Board, mines: Iterable[int], counter: Counter | None = Non
         and keep every candidate.
     mines_left
         Mines not yet known; a 50/50 needing more is skipped.
+    chance
+        Each covered cell's mine probability: a 50/50 that would be formed in less than
+        :data:`MIN_SHARE` of the completions if the cells were independent is not counted
+        (counting costs an analysis or two; such a 50/50 weighs little anyway).
 
     Returns
     -------
@@ -107,54 +116,74 @@ def potentials(board: Board, mines: Iterable[int], counter: Counter | None = Non
     states, nbrs = board.states, board.neighbors
     known = set(mines) | {i for i, s in enumerate(states) if s == MINE}
     free = [i for i, s in enumerate(states) if s == HIDDEN and i not in known]
-    is_free = set(free)
-    around = {i: set(nbrs[i]) for i in free}
+    free_mask = _mask(free)
+    numbers = _mask(i for i, s in enumerate(states) if s >= 0)
+    near = {i: _mask(nbrs[i]) for i in free}
     found: list[Potential] = []
 
-    def flank_of(ways: tuple[tuple[int, ...], tuple[int, ...]], limit: int) -> tuple[int, ...] | None:
-        inside = set(ways[0]) | set(ways[1])
-        seen = set().union(*(around[c] for c in inside)) - inside
-        missing = []
-        for x in seen:
-            near = around.get(x) or set(nbrs[x])
-            if len(near & set(ways[0])) == len(near & set(ways[1])):
-                continue
-            if states[x] >= 0:
-                return None             # a number tells the two ways apart
-            if x not in known:
-                missing.append(x)
-                if len(missing) > limit:
-                    return None
-        return tuple(sorted(missing))
-
-    def add(mined: tuple[int, ...], other: tuple[int, ...], limit: int) -> None:
-        missing = flank_of((mined, other), limit)
-        if missing is None:
+    def add(mined: tuple[int, ...], other: tuple[int, ...], flank: int, limit: int) -> None:
+        if flank & numbers:
+            return                      # a number tells the two ways apart
+        missing_mask = flank & free_mask
+        if missing_mask.bit_count() > limit:
             return
+        missing = tuple(_bits(missing_mask))
         if mines_left is not None and len(missing) + len(mined) > mines_left:
             return
+        if chance is not None:
+            estimate = 1.0
+            for c in mined + missing:
+                estimate *= chance.get(c, 1.0)
+            for c in other:
+                estimate *= 1.0 - chance.get(c, 0.0)
+            if estimate < MIN_SHARE:
+                return
         count = counter(missing + mined, other) if counter is not None else 0
         if counter is None or count > 0:
             found.append(Potential(mined, other, missing, count))
 
     for a in free:
-        for b in sorted(around[a] & is_free):
-            if b > a:
-                add((a,), (b,), PAIR_MISSING)
+        for b in _bits(near[a] & free_mask & ~((2 << a) - 1)):
+            # the flank: the cells that see one of the two and not the other
+            add((a,), (b,), (near[a] ^ near[b]) & ~(1 << a | 1 << b), PAIR_MISSING)
     for a in free:
-        later = sorted(c for c in around[a] & is_free if c > a)
-        for i, b in enumerate(later):
-            for j in range(i + 1, len(later)):
-                c = later[j]
-                if c not in around[b]:
-                    continue
-                for d in later[j + 1:]:
-                    if d in around[b] and d in around[c]:
-                        # the three ways to split four cells in two pairs; on the square
-                        # grid only the diagonals have a flank small enough to matter
-                        for x, y in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))):
-                            add(x, y, BOX_MISSING)
+        later = near[a] & free_mask & ~((2 << a) - 1)
+        for b in _bits(later):
+            for c in _bits(later & near[b] & ~((2 << b) - 1)):
+                for d in _bits(later & near[b] & near[c] & ~((2 << c) - 1)):
+                    inside = 1 << a | 1 << b | 1 << c | 1 << d
+                    # the three ways to split four cells in two pairs; a cell tells a split
+                    # apart when it sees more cells of one pair than of the other
+                    for (p, q), (r, t) in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))):
+                        add((p, q), (r, t), _unequal(near[p], near[q], near[r], near[t]) & ~inside,
+                            BOX_MISSING)
     return found
+
+
+def _mask(cells: Iterable[int]) -> int:
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _unequal(p1: int, p2: int, q1: int, q2: int) -> int:
+    """The cells (a mask) in more of the neighbourhoods ``p1``, ``p2`` than of ``q1``,
+    ``q2`` or fewer."""
+    both_p, one_p = p1 & p2, p1 ^ p2
+    both_q, one_q = q1 & q2, q1 ^ q2
+    seen = p1 | p2 | q1 | q2
+    none_p, none_q = seen & ~(p1 | p2), seen & ~(q1 | q2)
+    return seen & ~((both_p & both_q) | (one_p & one_q) | (none_p & none_q))
 
 
 def influence(found: list[Potential], total: int) -> dict[int, int]:

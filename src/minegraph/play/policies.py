@@ -373,7 +373,8 @@ class StrongPolicy:
         if self.fifty or self.pseudo:
             mined = {c: n for n, group in _mine_counts(analysis) for c in group}
             left = None if board.mines is None else board.mines - board.known_mines - len(mines)
-            found = potentials(board, mines, self._counter(board, base), left)
+            chance = {c: n / count for c, n in mined.items()}
+            found = potentials(board, mines, self._counter(board, base), left, chance)
             if self.pseudo:
                 pseudos = [c for c in pseudo_fifty(found, mined) if 0 < mined.get(c, count) < count]
                 if pseudos:
