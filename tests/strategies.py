@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 
 from hypothesis import strategies as st
 
@@ -104,3 +105,22 @@ def is_completion_of(board: Board, completed: Board) -> bool:
             return False
     mines = sum(1 for s in completed.states if s == MINE)
     return board.mines is None or board.mines == mines
+
+
+@st.composite
+def small_games(draw: st.DrawFn, known_mines: bool = False, density: int = 3) -> Board:
+    """A position of a small square-grid game with its total known: the true numbers of some
+    safe cells (and, with ``known_mines``, about half of the mines of some cells shown as
+    known); at most one mine in ``density`` cells."""
+    rows, cols = draw(st.integers(2, 4)), draw(st.integers(2, 5))
+    n = rows * cols
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    layout = set(rng.sample(range(n), draw(st.integers(1, max(1, n // density)))))
+    nbrs = grid_neighbors("square", rows, cols)
+    states = [HIDDEN] * n
+    for c in rng.sample(range(n), rng.randrange(n)):
+        if c not in layout:
+            states[c] = sum(1 for q in nbrs[c] if q in layout)
+        elif known_mines and rng.random() < 0.5:
+            states[c] = MINE
+    return Board.grid(rows, cols, states, mines=len(layout))

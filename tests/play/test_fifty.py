@@ -3,35 +3,17 @@ against the exact endgame."""
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 from hypothesis import assume, given, settings
-from hypothesis import strategies as st
 
 from minegraph import Board, analyze
-from minegraph.board import HIDDEN, MINE
+from minegraph.board import MINE
 from minegraph.play.endgame import Endgame, completions
 from minegraph.play.fifty import Potential, influence, potentials, pseudo_fifty
 from minegraph.play.policies import StrongPolicy
-from minegraph.topology import grid_neighbors
 
-from strategies import examples
-
-
-@st.composite
-def _positions(draw: st.DrawFn) -> Board:
-    """A position of a small game, total known: some safe cells' numbers, some mines known."""
-    rows, cols = draw(st.integers(2, 4)), draw(st.integers(2, 5))
-    n = rows * cols
-    rng = random.Random(draw(st.integers(0, 10**6)))
-    layout = set(rng.sample(range(n), draw(st.integers(1, max(1, n // 2)))))
-    nbrs = grid_neighbors("square", rows, cols)
-    states = [HIDDEN] * n
-    for c in rng.sample(range(n), rng.randrange(n)):
-        states[c] = (MINE if rng.random() < 0.5 else HIDDEN) if c in layout else \
-            sum(1 for q in nbrs[c] if q in layout)
-    return Board.grid(rows, cols, states, mines=len(layout))
+from strategies import examples, small_games
 
 
 def _proven_mines(board: Board) -> set[int]:
@@ -43,7 +25,7 @@ def _formed(p: Potential, layout: frozenset[int]) -> bool:
 
 
 @settings(max_examples=examples(400), deadline=None)
-@given(_positions())
+@given(small_games(known_mines=True, density=2))
 def test_each_potential_is_counted_exactly_and_cannot_be_told_apart_once_formed(board: Board) -> None:
     layouts = completions(board, 2000)
     assume(layouts)
@@ -67,7 +49,7 @@ def test_each_potential_is_counted_exactly_and_cannot_be_told_apart_once_formed(
 
 
 @settings(max_examples=examples(400), deadline=None)
-@given(_positions())
+@given(small_games(known_mines=True, density=2))
 def test_a_pseudo_fifty_is_a_mine_only_where_a_fifty_is_formed(board: Board) -> None:
     # Oracle: every completion. Where the cell is a mine, a 50/50 holding it is formed, and
     # the layout with the 50/50's other way is a completion too (so no play wins more than

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import random
 
 import pytest
 from hypothesis import assume, given, settings
-from hypothesis import strategies as st
 
 from minegraph import Board, analyze
 from minegraph.board import HIDDEN, MINE
@@ -15,9 +13,8 @@ from minegraph.play.endgame import Endgame, completions
 from minegraph.play.game import Game
 from minegraph.play.policies import (SafestPolicy, StrongPolicy, coin_flip, default_first,
                                      get_policy, play)
-from minegraph.topology import grid_neighbors
 
-from strategies import examples
+from strategies import examples, small_games
 
 
 @pytest.mark.parametrize("name", ["safest", "strong"])
@@ -130,23 +127,8 @@ def test_unknown_policy() -> None:
         get_policy("best")
 
 
-@st.composite
-def _small_positions(draw: st.DrawFn) -> Board:
-    """A position of a random small game with the total known: the numbers of some safe cells."""
-    rows, cols = draw(st.integers(2, 4)), draw(st.integers(2, 5))
-    n = rows * cols
-    rng = random.Random(draw(st.integers(0, 10**6)))
-    layout = set(rng.sample(range(n), draw(st.integers(1, max(1, n // 3)))))
-    nbrs = grid_neighbors("square", rows, cols)
-    states = [HIDDEN] * n
-    for c in rng.sample(range(n), rng.randrange(n)):
-        if c not in layout:
-            states[c] = sum(1 for q in nbrs[c] if q in layout)
-    return Board.grid(rows, cols, states, mines=len(layout))
-
-
 @settings(max_examples=examples(600), deadline=None)
-@given(_small_positions())
+@given(small_games())
 def test_a_coin_flip_is_exactly_one_mine_and_best_taken_now(board: Board) -> None:
     # Oracles: every completion (the pair holds exactly one mine) and the exact endgame
     # (guessing the pair now wins as often as perfect play).
@@ -166,7 +148,7 @@ def test_a_coin_flip_is_exactly_one_mine_and_best_taken_now(board: Board) -> Non
 
 
 @settings(max_examples=examples(600), deadline=None)
-@given(_small_positions())
+@given(small_games())
 def test_the_enclosed_region_move_is_as_good_as_perfect_play(board: Board) -> None:
     # Oracle: the exact endgame on the whole position. Nothing outside an enclosed region
     # tells about it and its mine count is fixed, so its own best move is a best move.
