@@ -1,0 +1,184 @@
+"""What a review looks like: the text report ``minegraph review`` prints and the SVG
+timeline of the clicks' probabilities (:mod:`minegraph.play.review` builds the review).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from minegraph.present import fraction_text, heat_rgb, percent_text
+
+if TYPE_CHECKING:
+    from minegraph.play.review import Review
+
+__all__ = ["render_review", "timeline_svg"]
+
+
+def _cell_text(cell: tuple[int, int] | None) -> str:
+    return "-" if cell is None else f"({cell[0]},{cell[1]})"
+
+
+def _probability_text(p: Fraction) -> str:
+    return f"{percent_text(p)} ({fraction_text(p)})" if 0 < p < 1 else percent_text(p)
+
+
+def render_review(r: Review, *, every: bool = False) -> str:
+    """The text report of a review (what ``minegraph review`` prints).
+
+    Parameters
+    ----------
+    r
+        The review.
+    every
+        List every click, not only the first click and the guesses.
+
+    Returns
+    -------
+    str
+        The report.
+    """
+    size = {(9, 9, 10): "Beginner", (8, 8, 10): "Beginner", (16, 16, 40): "Intermediate",
+            (16, 30, 99): "Expert"}.get((r.rows, r.cols, r.mines), "custom")
+    from minegraph.play.review import REPLAY_FORMATS   # here: review imports this module
+    by = REPLAY_FORMATS[r.format]
+    head = (f"replay: {r.name} (.{r.format}, {by}"
+            + (f"; written by {r.software}" if r.software else "")
+            + (f"; player {r.player}" if r.player else "") + ")")
+    lines = [*textwrap.wrap(head, width=88, subsequent_indent="  "),
+             f"board: {size} {r.rows}x{r.cols}, {r.mines} mines; {r.outcome} "
+             f"in {r.time:.3f} s"]
+    bps, eff = r.bbbv_per_second, r.efficiency
+    lines.append(f"3BV: {r.bbbv} (solved {r.bbbv_solved}); 3BV/s: "
+                 f"{'-' if bps is None else f'{bps:.3f}'}; efficiency (3BV/clicks): "
+                 f"{'-' if eff is None else f'{eff:.0%}'}")
+    lines.append(f"clicks: {r.counts['total']} (left {r.counts['left']}, right "
+                 f"{r.counts['right']}, chord {r.counts['chord']}; effective "
+                 f"{r.counts['effective']})")
+    guesses = r.guesses
+    lines.append(f"uncovering clicks: {len(r.clicks)} left clicks, {len(r.chords)} chords; "
+                 f"guesses: {len(guesses)}")
+    lines.append(f"luck: {_probability_text(r.luck)}: the chance of surviving the "
+                 f"{len(guesses)} guess{'es' if len(guesses) != 1 else ''} taken")
+    avoidable = r.avoidable
+    if avoidable:
+        lines.append(f"avoidable risks: {len(avoidable)}, adding a "
+                     f"{_probability_text(r.avoidable_cost)} chance of losing:")
+        for c in avoidable:
+            lines.extend(textwrap.wrap(
+                f"  click {c.number} at {_cell_text(c.cell)}: mine probability "
+                f"{_probability_text(c.probability)} while {_cell_text(c.best)} was certainly "
+                f"safe", width=88, subsequent_indent="    "))
+    else:
+        lines.append("avoidable risks: none (no guess while a certainly safe cell existed)")
+    shown = [c for c in r.timeline if every or c.first or c.guess or c.exploded]
+    if shown:
+        lines.append(("every click:" if every else "the first click and the guesses:"))
+        lines.append(f"  {'#':>4} {'kind':<5} {'cell':<7} {'time':>7} {'+s':>5}  "
+                     f"{'mine probability':<17} {'safest then':<14} note")
+        for c in shown:
+            note = ("first click" if c.first else "avoidable" if c.avoidable
+                    else "forced guess" if c.guess else "")
+            if c.exploded:
+                note = (note + ", " if note else "") + "hit a mine"
+            safest = "-" if c.best is None or c.best_probability is None else \
+                f"{_cell_text(c.best)} {percent_text(c.best_probability)}"
+            since = "" if c.since_previous is None else f"{c.since_previous:.2f}"
+            lines.append(f"  {c.number:>4} {c.kind:<5} {_cell_text(c.cell):<7} {c.time:>7.2f} "
+                         f"{since:>5}  {_probability_text(c.probability):<17} {safest:<14} "
+                         f"{note}".rstrip())
+    key = ("key: probabilities are exact, from the numbers the player saw and the total mine "
+           "count (flags left out); cells are (row,col) from 0 at the top left; +s: seconds "
+           "since the previous click; a guess is a click or chord with a mine probability "
+           "above 0; the first click is never a mine under the game's rules and is no guess; "
+           "luck multiplies 1 - p over the guesses")
+    lines.extend(textwrap.wrap(key, width=88, subsequent_indent="  "))
+    return "\n".join(lines) + "\n"
+
+
+def _hex(p: Fraction) -> str:
+    red, green, blue = heat_rgb(p)
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+def timeline_svg(r: Review) -> str:
+    """The timeline of a review as SVG: one bar per uncovering click, as tall as the mine
+    probability faced, in the heat map's colours; guesses are labelled, avoidable risks
+    ringed, the first click drawn hollow, a fatal click crossed.
+
+    Parameters
+    ----------
+    r
+        The review.
+
+    Returns
+    -------
+    str
+        An SVG document.
+    """
+    items = r.timeline
+    left, top, height = 46, 34, 160
+    # Bars 6 to 24 pixels apart: a long game widens the picture, a short one fills 600.
+    step = min(24.0, max(6.0, (600 - left - 20) / max(len(items), 1)))
+    width = max(round(left + 20 + step * len(items)), 600)
+    bottom = top + height
+    full = bottom + 62
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{full}" '
+           f'viewBox="0 0 {width} {full}" font-family="sans-serif" font-size="11">',
+           f'<title>{_escape(r.name)}: mine probability at each click</title>',
+           f'<rect width="{width}" height="{full}" fill="white"/>',
+           f'<text x="{left}" y="16" font-size="12">{_escape(r.name)}: {r.outcome}, '
+           f'{len(r.clicks)} clicks, {len(r.chords)} chords, {len(r.guesses)} guesses, luck '
+           f'{_escape(percent_text(r.luck))}</text>']
+    for frac in (0, 0.25, 0.5, 0.75, 1):
+        y = bottom - frac * height
+        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - 10}" y2="{y:.1f}" '
+                   f'stroke="#ddd"/>')
+        out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{int(frac * 100)}%'
+                   f'</text>')
+    for k, c in enumerate(items):
+        x = left + 10 + k * step + step / 2
+        p = float(c.probability)
+        h = max(p * height, 0 if c.probability == 0 else 2)
+        colour = _hex(c.probability)
+        tip = (f"#{c.number} {c.kind} {_cell_text(c.cell)} at {c.time:.2f} s: mine probability "
+               f"{fraction_text(c.probability)} ({percent_text(c.probability)})"
+               + ("; first click" if c.first else "")
+               + ("; a certainly safe cell existed" if c.safe_available else "")
+               + ("; hit a mine" if c.exploded else ""))
+        if c.probability == 0:
+            out.append(f'<rect x="{x - step / 2 + 1:.1f}" y="{bottom - 3}" width="{step - 2:.1f}" '
+                       f'height="3" fill="{colour}"><title>{_escape(tip)}</title></rect>')
+        elif c.first:
+            out.append(f'<rect x="{x - step / 2 + 1:.1f}" y="{bottom - h:.1f}" '
+                       f'width="{step - 2:.1f}" height="{h:.1f}" fill="none" stroke="#777" '
+                       f'stroke-dasharray="2 2"><title>{_escape(tip)}</title></rect>')
+        else:
+            out.append(f'<rect x="{x - step / 2 + 1:.1f}" y="{bottom - h:.1f}" '
+                       f'width="{step - 2:.1f}" height="{h:.1f}" fill="{colour}" stroke="#333" '
+                       f'stroke-width="0.5"><title>{_escape(tip)}</title></rect>')
+            label = percent_text(c.probability)
+            out.append(f'<text x="{x:.1f}" y="{bottom - h - 4:.1f}" text-anchor="middle" '
+                       f'font-size="9">{_escape(label)}</text>')
+        if c.kind == "chord" and step >= 10:
+            out.append(f'<text x="{x:.1f}" y="{bottom + 24}" text-anchor="middle" '
+                       f'font-size="9" fill="#555">c</text>')
+        if c.avoidable:
+            out.append(f'<circle cx="{x:.1f}" cy="{bottom + 10}" r="4" fill="none" '
+                       f'stroke="#e65100" stroke-width="2"><title>avoidable: a certainly safe '
+                       f'cell existed</title></circle>')
+        if c.exploded:
+            out.append(f'<path d="M{x - 4:.1f},{bottom + 6} l8,8 m0,-8 l-8,8" stroke="#b71c1c" '
+                       f'stroke-width="2"><title>hit a mine</title></path>')
+    out.append(f'<line x1="{left}" y1="{bottom}" x2="{width - 10}" y2="{bottom}" stroke="#333"/>')
+    out.append(f'<text x="{left}" y="{bottom + 40}">clicks and chords (c) in order, 1 to '
+               f'{len(items)}; bar: the mine probability faced</text>')
+    out.append(f'<text x="{left}" y="{bottom + 55}">ring: an avoidable risk (a certainly safe '
+               f'cell existed); dashed: the first click; cross: hit a mine</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
