@@ -8,8 +8,8 @@ cell first (variant ``R,C``; every later move is ``strong``'s own), and compares
 ``auto`` game by game per ``k``. Only the seeds whose corner shows a number are played (the
 others do not depend on the choice).
 
-    .venv/bin/python bench/opening_study.py --seed 600000000 --games 40000 \\
-        --variant auto --variant 0,29 --variant 15,29 --variant 0,2 \\
+    .venv/bin/python bench/opening_study.py --seed 600000000 --games 20000 \\
+        --variant auto --variant 15,29 --variant 0,2 \\
         --out bench/results/winrates/opening/classic-expert.json
 
 Resumable per variant and seed, like ``winrates_pieces.py``; ``--report`` prints the table.
