@@ -8,8 +8,8 @@ diagonals differently is a mine. While the flank is still covered, such a 50/50 
 *potential*: :func:`potentials` finds those whose flank holds no number and at most a few cells
 not yet known to be mines, and counts the completions in which each one is formed.
 
-Two uses follow (the idea of a 50/50's influence is D. N. Hill's, from his JSMinesweeper
-solver's notes; the counting here is exact, over the kernel's completions):
+Two uses follow (the idea of a 50/50's influence is D. N. Hill's, from his Minesweeper
+solvers; the counting here is exact, over the kernel's completions):
 
 - a cell that is a mine *only* when it is part of a formed 50/50 (a *pseudo-50/50*) risks,
   when guessed, only games in which no play wins more than half of the layouts like it; so
