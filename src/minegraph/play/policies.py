@@ -214,9 +214,9 @@ class StrongPolicy:
         Guess a pseudo-50/50 (:func:`~minegraph.play.fifty.pseudo_fifty`: a cell that is a
         mine only when it is in an unavoidable 50/50) as soon as one appears.
     dominate
-        When every number the chosen guess can show leaves the same single safest cell, and
-        that cell is a candidate already safer now, guess it instead: its safety is implied by
-        the chosen cell's.
+        When a cell is safe whatever the chosen guess shows (so safe whenever the guess is)
+        and is safer now, guess it instead; likewise when every number the chosen guess can
+        show leaves the same single safest cell and that cell is a candidate already safer.
     enclosed
         When the whole position has too many completions for the exact endgame, play it on
         the smallest *enclosed* region instead: covered cells next to numbers, joined through
@@ -373,8 +373,8 @@ class StrongPolicy:
         if self.fifty or self.pseudo:
             mined = {c: n for n, group in _mine_counts(analysis) for c in group}
             left = None if board.mines is None else board.mines - board.known_mines - len(mines)
-            chance = {c: n / count for c, n in mined.items()}
-            found = potentials(board, mines, self._counter(board, base), left, chance)
+            mine_chance = {c: n / count for c, n in mined.items()}
+            found = potentials(board, mines, self._counter(board, base), left, mine_chance)
             if self.pseudo:
                 pseudos = [c for c in pseudo_fifty(found, mined) if 0 < mined.get(c, count) < count]
                 if pseudos:
@@ -392,6 +392,12 @@ class StrongPolicy:
         scored.sort(reverse=True)
         if self.dominate and len(scored) > 1:
             chosen = scored[0][-1]
+            # Cells safe whatever the chosen one shows: safe whenever it is safe.
+            common = set.intersection(*({board.index(c) for c in after.safe}
+                                        for _, _, after in looks[chosen]))
+            safer = sorted((probs[c], c) for c in common if c in probs and probs[c] < probs[chosen])
+            if safer:
+                return safer[0][1]
             after_each = {_single_safest(after) for _, _, after in looks[chosen]}
             if len(after_each) == 1:
                 other = after_each.pop()
