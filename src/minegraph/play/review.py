@@ -57,7 +57,7 @@ from minegraph.board import BLANK, HIDDEN, Board
 from minegraph.deadline import check_deadline, time_left
 from minegraph.errors import FormatError, LimitError, MinegraphError
 from minegraph.present import fraction_text, probability_json
-from minegraph.play.review_report import render_review, timeline_svg
+from minegraph.play.review_report import REPLAY_FORMATS, render_review, timeline_svg
 from minegraph.rules import flood_fill
 from minegraph.topology import grid_neighbors
 
@@ -73,10 +73,6 @@ MAX_REPLAY_CELLS = 10_000
 
 #: Seconds the child process may take to parse a replay.
 PARSE_SECONDS = 30.0
-
-#: The replay formats by file extension, with the program that writes them.
-REPLAY_FORMATS = {"avf": "Minesweeper Arbiter", "evf": "Metasweeper",
-                  "rmv": "Vienna Minesweeper", "mvf": "Minesweeper Clone"}
 
 #: What to do when ms_toollib is missing.
 INSTALL_HINT = "reading replays needs ms_toollib: pip install 'minegraph[replays]'"

@@ -13,7 +13,11 @@ from minegraph.present import fraction_text, heat_rgb, percent_text
 if TYPE_CHECKING:
     from minegraph.play.review import Review
 
-__all__ = ["render_review", "timeline_svg"]
+__all__ = ["render_review", "timeline_svg", "REPLAY_FORMATS"]
+
+#: The replay formats by file extension, with the program that writes them.
+REPLAY_FORMATS = {"avf": "Minesweeper Arbiter", "evf": "Metasweeper",
+                  "rmv": "Vienna Minesweeper", "mvf": "Minesweeper Clone"}
 
 
 def _cell_text(cell: tuple[int, int] | None) -> str:
@@ -41,7 +45,6 @@ def render_review(r: Review, *, every: bool = False) -> str:
     """
     size = {(9, 9, 10): "Beginner", (8, 8, 10): "Beginner", (16, 16, 40): "Intermediate",
             (16, 30, 99): "Expert"}.get((r.rows, r.cols, r.mines), "custom")
-    from minegraph.play.review import REPLAY_FORMATS   # here: review imports this module
     by = REPLAY_FORMATS[r.format]
     head = (f"replay: {r.name} (.{r.format}, {by}"
             + (f"; written by {r.software}" if r.software else "")
