@@ -371,7 +371,7 @@ class StrongPolicy:
         mined: dict[int, int] = {}
         looks: dict[int, list[tuple[int, Fraction, Analysis]]] = {}
         if self.fifty or self.pseudo:
-            mined = {c: n for n, group in _mine_counts(analysis) for c in group}
+            mined = _mine_count_of(analysis)
             left = None if board.mines is None else board.mines - board.known_mines - len(mines)
             mine_chance = {c: n / count for c, n in mined.items()}
             found = potentials(board, mines, self._counter(board, base), left, mine_chance)
@@ -453,7 +453,7 @@ class StrongPolicy:
                 return 0, {}
             if not after.consistent or not after.solutions:
                 return 0, {}
-            return after.solutions, {c: n for n, group in _mine_counts(after) for c in group}
+            return after.solutions, _mine_count_of(after)
 
         def count(mined: tuple[int, ...], safe: tuple[int, ...]) -> int:
             total, mines_in = solutions(mined)
@@ -515,14 +515,18 @@ def _mine_counts(analysis: Analysis) -> list[tuple[int, tuple[int, ...]]]:
     return [(int(p * total), (board.index(c),)) for c, p in analysis.probabilities.items()]
 
 
+def _mine_count_of(analysis: Analysis) -> dict[int, int]:
+    """``cell -> completions where it is a mine`` for every covered cell."""
+    return {c: n for n, group in _mine_counts(analysis) for c in group}
+
+
 def _single_safest(analysis: Analysis) -> int | None:
     """The one cell strictly safer than every other of a position (``None`` if there is no
     such cell)."""
-    total = analysis.solutions or 0
-    groups = sorted((count, cells) for count, cells in _mine_counts(analysis) if count < total)
-    if not groups or len(groups[0][1]) > 1 or (len(groups) > 1 and groups[1][0] == groups[0][0]):
+    two = _safest(analysis, 2)
+    if not two or (len(two) > 1 and two[1][0] == two[0][0]):
         return None
-    return groups[0][1][0]
+    return two[0][1]
 
 
 def _safest(analysis: Analysis, n: int) -> list[tuple[int, int]]:
@@ -549,10 +553,10 @@ def _survival(after: Analysis, blend: float = 0.0) -> Probability:
         if low is None:  # pragma: no cover - a position in play has a cell to try
             return Fraction(1)
         return Fraction(total - low, total)
-    counts = sorted(count for count, group in _mine_counts(after) if count < total for _ in group[:2])
+    counts = [count for count, _ in _safest(after, 2)]
     if not counts:  # pragma: no cover - a position in play has a cell to try
         return Fraction(1)
-    first, second = counts[0], counts[1] if len(counts) > 1 else counts[0]
+    first, second = counts[0], counts[-1]
     share = Fraction(blend).limit_denominator(1000)
     return ((1 - share) * (total - first) + share * (total - second)) / total
 
