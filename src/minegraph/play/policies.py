@@ -54,11 +54,17 @@ class Decision:
         Whether the first move is a guess (its mine probability is not proven 0).
     probability
         The guessed cell's mine probability (``None`` when certain or unknown).
+    reason
+        Why these moves (for traces and reviews): ``"first"`` the first click, ``"certain"``
+        proven-safe cells, ``"fifty"`` an unavoidable 50/50, ``"endgame"`` the exact endgame,
+        ``"enclosed"`` the exact endgame on an enclosed region, ``"lookahead"`` the best
+        guess by look-ahead, ``"safest"`` the safest cell; ``""`` when not told.
     """
 
     moves: tuple[Move, ...]
     guess: bool
     probability: Probability | None = None
+    reason: str = ""
 
 
 class Policy(Protocol):
@@ -97,18 +103,20 @@ class SafestPolicy:
 
     def decide(self, game: Game) -> Decision:
         if not game.uncovered and self.first is not None:
-            return Decision((Move("reveal", self.first),), guess=game.rules == "any")
+            return Decision((Move("reveal", self.first),), guess=game.rules == "any", reason="first")
         analysis = self.analyser.analyze(game.board())
         if not analysis.consistent:  # pragma: no cover - a real game is always consistent
             raise GameError("the position the game shows has no completion")
         if analysis.safe:
-            return Decision(tuple(Move("reveal", game.index(c)) for c in analysis.safe), False)
+            return Decision(tuple(Move("reveal", game.index(c)) for c in analysis.safe), False,
+                            reason="certain")
         if analysis.best is None:  # pragma: no cover - a game in play has a covered safe cell
             raise GameError("no covered cell left to uncover")
         first_move = not game.uncovered and game.rules != "any"
         p = analysis.probabilities.get(analysis.best)
         return Decision((Move("reveal", game.index(analysis.best)),), guess=not first_move,
-                        probability=None if first_move else p)
+                        probability=None if first_move else p,
+                        reason="first" if not game.uncovered else "safest")
 
 
 def default_first(game: Game) -> int:
@@ -265,32 +273,34 @@ class StrongPolicy:
     def decide(self, game: Game) -> Decision:
         if not game.uncovered:
             first = self.first if self.first is not None else default_first(game)
-            return Decision((Move("reveal", first),), guess=game.rules == "any")
+            return Decision((Move("reveal", first),), guess=game.rules == "any", reason="first")
         board = game.board()
         analysis = self.analyser.analyze(board)
         if not analysis.consistent:  # pragma: no cover - a real game is always consistent
             raise GameError("the position the game shows has no completion")
         if analysis.safe:
-            return Decision(tuple(Move("reveal", game.index(c)) for c in analysis.safe), False)
+            return Decision(tuple(Move("reveal", game.index(c)) for c in analysis.safe), False,
+                            reason="certain")
         if not analysis.probabilities_available or analysis.solutions is None:
             best = analysis.best
-            return _guess(game, best, None if best is None else analysis.probabilities.get(best))
+            return _guess(game, best, None if best is None else analysis.probabilities.get(best),
+                          "safest")
         probs = {game.index(c): p for c, p in analysis.probabilities.items()}
         mines = {game.index(c) for c in analysis.mines}
         if self.pairs_first:
             pair = coin_flip(board, probs, mines)
             if pair is not None:
-                return _guess(game, game.cell(pair), probs[pair])
+                return _guess(game, game.cell(pair), probs[pair], "fifty")
         if analysis.solutions <= self.endgame:
             cell = self._endgame(board)
             if cell is not None:
-                return _guess(game, game.cell(cell), probs.get(cell))
+                return _guess(game, game.cell(cell), probs.get(cell), "endgame")
         elif self.enclosed:
             cell = self._enclosed_endgame(board, mines)
             if cell is not None:
-                return _guess(game, game.cell(cell), probs.get(cell))
+                return _guess(game, game.cell(cell), probs.get(cell), "enclosed")
         cell = self._best_guess(game, board, analysis, probs, mines)
-        return _guess(game, game.cell(cell), probs[cell])
+        return _guess(game, game.cell(cell), probs[cell], "lookahead")
 
     def _endgame(self, board: Board) -> int | None:
         try:
@@ -609,11 +619,11 @@ def coin_flip(board: Board, probs: dict[int, Probability], mines: set[int]) -> i
     return None
 
 
-def _guess(game: Game, cell: object, probability: Probability | None) -> Decision:
+def _guess(game: Game, cell: object, probability: Probability | None, reason: str) -> Decision:
     if cell is None:  # pragma: no cover - a game in play has a covered safe cell
         raise GameError("no covered cell left to uncover")
     return Decision((Move("reveal", game.index(cell)),), guess=True,  # type: ignore[arg-type]
-                    probability=probability)
+                    probability=probability, reason=reason)
 
 
 #: Each policy's revision: raised whenever its moves change, so that benchmark results of

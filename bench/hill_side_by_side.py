@@ -1,0 +1,414 @@
+"""``strong`` beside DavidNHill's Java solver on the very same layouts, game by game.
+
+Three steps, each resumable (results are one JSON line per game, appended as games finish,
+and a rerun plays only the seeds missing from its file):
+
+    # the peer: a compiled copy of DavidNHill/Minesweeper (not part of minegraph; see
+    # bench/peers/hill/README.md) plays the layouts minegraph draws for these seeds
+    .venv/bin/python bench/hill_side_by_side.py peer --classes /path/to/peer/classes \\
+        --rules classic --seed 9000000000 --games 10000
+    # strong (or a variant of it) plays the same seeds, every guess traced
+    .venv/bin/python bench/hill_side_by_side.py strong --rules classic --seed 9000000000 --games 10000
+    # both win rates on the games both played, the paired difference, and for the games one
+    # wins and the other loses the first decision where they differ, classified; the
+    # positions of those decisions are written as boards so each class can be replayed
+    .venv/bin/python bench/hill_side_by_side.py report --rules classic
+
+The layouts are minegraph's (``Game(size, rules=..., seed=s)`` with the first click of
+``strong``: the corner (0, 0) under classic rules, (3, 3) under modern), sent to the peer as
+``seed rows cols first mine...`` lines, so the peer never draws a layout of its own. The peer
+plays with its bulk settings: ``SMALL_ANALYSIS``, single thread, no flags.
+
+Files (``--dir``, default ``bench/results/hill``): ``{size}-{rules}-hill.jsonl``,
+``{size}-{rules}-{player}.jsonl`` (``player`` is ``strong`` or a ``--variant`` name), and
+``{size}-{rules}-{player}-vs-hill.json`` with the report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+from collections import Counter
+from fractions import Fraction
+from functools import partial
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+sys.path.append(str(Path(__file__).resolve().parent.parent / "src"))  # after PYTHONPATH: a snapshot may be run
+sys.path.append(str(Path(__file__).resolve().parent))
+
+from machine import describe  # noqa: E402
+
+from minegraph.parallel import Progress, chunked, ordered_map  # noqa: E402
+from minegraph.play.game import Game  # noqa: E402
+from minegraph.play.policies import REVISIONS, StrongPolicy, apply, default_first_cell  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+DRIVER = HERE / "peers" / "hill" / "HillBench.java"
+BUILD = HERE / "peers" / "hill" / "build"
+Z95 = 1.959963984540054
+
+
+# ---------------------------------------------------------------------------- layouts
+def first_cell(size: str, rules: str) -> int:
+    game = Game(size, rules=rules, seed=0)
+    return default_first_cell(rules, game.rows, game.cols)
+
+
+def layout_line(size: str, rules: str, seed: int) -> str:
+    """The layout minegraph plays for ``seed``, as the driver reads it."""
+    game = Game(size, rules=rules, seed=seed)
+    first = default_first_cell(rules, game.rows, game.cols)
+    game.reveal(first)      # draws the layout for this first click
+    assert game.layout is not None
+    return " ".join(map(str, (seed, game.rows, game.cols, first, *sorted(game.layout))))
+
+
+# ---------------------------------------------------------------------------- result files
+def load(path: Path) -> dict[int, dict[str, Any]]:
+    """Records by seed (a torn last line, from an interrupted run, is ignored)."""
+    out: dict[int, dict[str, Any]] = {}
+    if not path.exists():
+        return out
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        out[int(record["seed"])] = record
+    return out
+
+
+def append(path: Path, records: Iterable[dict[str, Any]]) -> None:
+    with path.open("a", encoding="utf-8") as f:
+        for record in records:
+            f.write(json.dumps(record) + "\n")
+        f.flush()
+
+
+def mend(path: Path) -> None:
+    """Drop a torn last line so that appending starts on a line of its own."""
+    if path.exists():
+        data = path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            path.write_bytes(data[:data.rfind(b"\n") + 1])
+
+
+# ---------------------------------------------------------------------------- the peer
+def build_driver(classes: Path) -> Path:
+    """Compile the driver (minegraph's own code) against the peer's compiled classes."""
+    if not (classes / "minesweeper" / "solver" / "Solver.class").exists():
+        raise SystemExit(f"{classes}: no compiled peer here (expected minesweeper/solver/Solver.class); "
+                         "see bench/peers/hill/README.md")
+    if shutil.which("javac") is None or shutil.which("java") is None:
+        raise SystemExit("java and javac are needed (Debian: apt-get install default-jdk-headless)")
+    target = BUILD / "HillBench.class"
+    if not target.exists() or target.stat().st_mtime < DRIVER.stat().st_mtime:
+        BUILD.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["javac", "-nowarn", "-cp", str(classes), "-d", str(BUILD), str(DRIVER)], check=True)
+    return BUILD
+
+
+def run_peer(classes: Path, size: str, rules: str, seeds: list[int], out: Path, workers: int,
+             setting: str) -> None:
+    build = build_driver(classes)
+    mend(out)
+    done = load(out)
+    todo = [s for s in seeds if s not in done]
+    if not todo:
+        print(f"{out}: all {len(seeds)} games already played")
+        return
+    shards = [todo[i::workers] for i in range(workers)]
+    results: queue.Queue[dict[str, Any] | None] = queue.Queue()
+    procs = []
+    cp = os.pathsep.join([str(classes), str(build)])
+    for shard in shards:
+        if not shard:
+            continue
+        proc = subprocess.Popen(["java", "-Xss16m", "-cp", cp, "HillBench", setting],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        procs.append(proc)
+
+        def feed(proc: subprocess.Popen[str] = proc, shard: list[int] = shard) -> None:
+            assert proc.stdin is not None
+            try:
+                for seed in shard:
+                    proc.stdin.write(layout_line(size, rules, seed) + "\n")
+                proc.stdin.close()
+            except (BrokenPipeError, ValueError):
+                pass
+
+        def drain(proc: subprocess.Popen[str] = proc) -> None:
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                results.put(json.loads(line))
+            results.put(None)
+        threading.Thread(target=feed, daemon=True).start()
+        threading.Thread(target=drain, daemon=True).start()
+    bar = Progress(len(todo), f"hill {size} {rules}", show=True, note_width=12)
+    finished = wins = 0
+    try:
+        while finished < len(procs):
+            record = results.get()
+            if record is None:
+                finished += 1
+                continue
+            append(out, [record])
+            wins += record["won"]
+            bar.advance(1, f"won {wins}")
+    finally:
+        bar.close()
+        for proc in procs:
+            proc.kill()
+
+
+# ---------------------------------------------------------------------------- strong, traced
+def trace_game(size: str, rules: str, options: dict[str, Any], seed: int,
+               stop_at: int | None = None) -> dict[str, Any]:
+    """Play ``strong`` (with ``options``) on ``seed``, recording every guess as
+    ``[cell, "chance safe", reason, cells uncovered before]``; with ``stop_at``, stop before
+    that guess and return its position too."""
+    import time
+    game = Game(size, rules=rules, seed=seed)
+    policy = StrongPolicy(default_first_cell(rules, game.rows, game.cols), **options)
+    guesses: list[list[Any]] = []
+    start = time.perf_counter()
+    while game.status == "playing":
+        if stop_at is not None and len(guesses) == stop_at and game.uncovered:
+            board = game.board()
+            decision = policy.decide(game)
+            if decision.guess:
+                return {"seed": seed, "board": board.to_text(), "cell": decision.moves[0].cell,
+                        "reason": decision.reason}
+            apply(game, decision)
+            continue
+        decision = policy.decide(game)
+        if decision.guess:
+            p = decision.probability
+            guesses.append([decision.moves[0].cell, str(1 - p) if p is not None else None,
+                            decision.reason, len(game.uncovered)])
+        apply(game, decision)
+    return {"seed": seed, "won": game.status == "won",
+            "seconds": round(time.perf_counter() - start, 6), "guesses": guesses}
+
+
+def _trace_batch(size: str, rules: str, options: dict[str, Any], seeds: list[int]) -> list[dict[str, Any]]:
+    return [trace_game(size, rules, options, s) for s in seeds]
+
+
+def run_strong(size: str, rules: str, seeds: list[int], out: Path, options: dict[str, Any],
+               workers: int | None) -> None:
+    mend(out)
+    done = load(out)
+    todo = [s for s in seeds if s not in done]
+    if not todo:
+        print(f"{out}: all {len(seeds)} games already played")
+        return
+    bar = Progress(len(todo), f"strong {size} {rules}", show=True, note_width=12)
+    wins = 0
+    try:
+        for batch in ordered_map(partial(_trace_batch, size, rules, options), chunked(iter(todo), 10),
+                                 workers=workers):
+            append(out, batch)
+            wins += sum(r["won"] for r in batch)
+            bar.advance(len(batch), f"won {wins}")
+    finally:
+        bar.close()
+
+
+# ---------------------------------------------------------------------------- report
+def paired(a: list[int], b: list[int]) -> tuple[float, float]:
+    """Mean of a - b and its 95% half-width (paired, normal approximation)."""
+    n = len(a)
+    d = [x - y for x, y in zip(a, b)]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
+    return mean, Z95 * math.sqrt(var / n)
+
+
+def first_difference(ours: list[list[Any]], theirs: list[list[Any]]) -> int | None:
+    """The index of the first guess where the two chose different cells, or ``None``."""
+    for k, (a, b) in enumerate(zip(ours, theirs)):
+        if a[0] != b[0]:
+            return k
+    if len(ours) != len(theirs):
+        return min(len(ours), len(theirs))
+    return None
+
+
+def classify(k: int, ours: list[list[Any]], theirs: list[list[Any]], first_guess_at: int) -> str:
+    """What kind of decision the first difference is."""
+    a = ours[k] if k < len(ours) else None
+    b = theirs[k] if k < len(theirs) else None
+    if a is None or b is None:
+        return "one guessed, the other had a certain move"   # should not happen: same position
+    if a[3] != b[3]:
+        return "positions differ"
+    if a[2] == "fifty" or b[2] == "UNAVOIDABLE_GUESS":
+        return "50/50"
+    if a[2] == "endgame" or b[2] == "BRUTE_FORCE_DEEP_ANALYSIS":
+        return "endgame"
+    if k == 0 and a[3] <= first_guess_at:
+        return "first guess"
+    pa, pb = float(Fraction(a[1])), float(Fraction(b[1]))
+    if abs(pa - pb) < 1e-12:
+        return "equally safe cells"
+    return "strong safer" if pa > pb else "hill safer"
+
+
+def report(size: str, rules: str, player: str, directory: Path, positions: int) -> dict[str, Any]:
+    hill = load(directory / f"{size}-{rules}-hill.jsonl")
+    ours = load(directory / f"{size}-{rules}-{player}.jsonl")
+    seeds = sorted(set(hill) & set(ours))
+    if not seeds:
+        raise SystemExit(f"no game played by both hill and {player} in {directory}")
+    a = [int(ours[s]["won"]) for s in seeds]
+    b = [int(hill[s]["won"]) for s in seeds]
+    diff, half = paired(a, b)
+    n = len(seeds)
+    errors = [s for s in seeds if "error" in hill[s]]
+    classes: Counter[str] = Counter()
+    by_class: dict[str, dict[str, int]] = {}
+    examples: dict[str, list[dict[str, Any]]] = {}
+    first_guess_at = 1 if rules == "classic" else 10 ** 9
+    for s in seeds:
+        if ours[s]["won"] == hill[s]["won"]:
+            continue
+        k = first_difference(ours[s]["guesses"], hill[s]["guesses"])
+        kind = "no difference in guesses" if k is None else classify(
+            k, ours[s]["guesses"], hill[s]["guesses"], first_guess_at)
+        classes[kind] += 1
+        tally = by_class.setdefault(kind, {"strong_won": 0, "hill_won": 0})
+        tally["strong_won" if ours[s]["won"] else "hill_won"] += 1
+        if k is not None:
+            examples.setdefault(kind, []).append({
+                "seed": s, "guess": k, "strong_won": bool(ours[s]["won"]),
+                "strong": ours[s]["guesses"][k] if k < len(ours[s]["guesses"]) else None,
+                "hill": hill[s]["guesses"][k] if k < len(hill[s]["guesses"]) else None})
+    summary = {
+        "size": size, "rules": rules, "player": player, "games": n,
+        "strong_wins": sum(a), "hill_wins": sum(b),
+        "strong_win_rate": sum(a) / n, "hill_win_rate": sum(b) / n,
+        "difference": diff, "difference_ci95": [diff - half, diff + half],
+        "disagree": sum(1 for x, y in zip(a, b) if x != y),
+        "peer_errors": len(errors),
+        "seeds": [seeds[0], seeds[-1]],
+        "first_difference": {kind: by_class[kind] for kind, _ in classes.most_common()},
+        "median_seconds": {"strong": _median([ours[s]["seconds"] for s in seeds]),
+                           "hill": _median([hill[s]["seconds"] for s in seeds])},
+    }
+    print(f"{size} {rules}: {n} games on the same layouts (seeds {seeds[0]}..{seeds[-1]})")
+    print(f"  {player:>8}: {sum(a) / n:.2%}   hill: {sum(b) / n:.2%}   "
+          f"{player} - hill: {100 * diff:+.2f} +- {100 * half:.2f} points (paired 95%)")
+    print(f"  disagree on {summary['disagree']} games ({summary['disagree'] / n:.1%}); "
+          f"median s/game {summary['median_seconds']['strong']:.3f} / {summary['median_seconds']['hill']:.3f}")
+    print("  the first decision where they differ, in the games one wins and the other loses:")
+    for kind, tally in summary["first_difference"].items():
+        net = tally["strong_won"] - tally["hill_won"]
+        print(f"    {kind:<26} strong won {tally['strong_won']:>5}  hill won {tally['hill_won']:>5}"
+              f"  net {net:+5d} ({100 * net / n:+.2f} points)")
+    if positions:
+        pos_dir = directory / f"{size}-{rules}-{player}-positions"
+        pos_dir.mkdir(exist_ok=True)
+        saved = 0
+        for kind, items in examples.items():
+            for item in items[:positions]:
+                options = player_options(player, directory, size, rules)
+                at = trace_game(size, rules, options, item["seed"], stop_at=item["guess"])
+                if "board" not in at:
+                    continue
+                name = f"{kind.replace(' ', '-').replace('/', '')}-{item['seed']}.board"
+                notes = (f"# seed {item['seed']}, guess {item['guess']}: strong {item['strong']}, "
+                         f"hill {item['hill']}; {'strong' if item['strong_won'] else 'hill'} won\n")
+                (pos_dir / name).write_text(notes + at["board"], encoding="utf-8")
+                saved += 1
+        summary["positions"] = str(pos_dir.relative_to(HERE.parent)) if pos_dir.is_relative_to(HERE.parent) else str(pos_dir)
+        print(f"  {saved} positions written to {pos_dir}")
+    summary["machine"] = describe()
+    summary["command"] = " ".join(sys.argv)
+    return summary
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+# ---------------------------------------------------------------------------- variants
+def parse_options(text: str) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in filter(None, text.split(",")):
+        key, _, value = item.partition("=")
+        options[key] = json.loads(value) if value[:1] in "-0123456789[{tfn\"" else value
+    return options
+
+
+def player_options(player: str, directory: Path, size: str, rules: str) -> dict[str, Any]:
+    meta = directory / f"{size}-{rules}-{player}.options.json"
+    return dict(json.loads(meta.read_text())["options"]) if meta.exists() else {}
+
+
+def seeds_of(args: argparse.Namespace) -> list[int]:
+    return list(range(args.seed, args.seed + args.games))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="step", required=True)
+    for name in ("peer", "strong", "report"):
+        p = sub.add_parser(name)
+        p.add_argument("--size", default="expert")
+        p.add_argument("--rules", default="classic", choices=["classic", "modern"])
+        p.add_argument("--dir", type=Path, default=HERE / "results" / "hill")
+        if name != "report":
+            p.add_argument("--seed", type=int, default=9_000_000_000)
+            p.add_argument("--games", type=int, default=10_000)
+            p.add_argument("--workers", type=int, default=None)
+    sub.choices["peer"].add_argument("--classes", type=Path,
+                                     default=os.environ.get("MINEGRAPH_HILL_CLASSES"),
+                                     help="the peer's compiled classes (or $MINEGRAPH_HILL_CLASSES)")
+    sub.choices["peer"].add_argument("--setting", default="SMALL_ANALYSIS")
+    sub.choices["strong"].add_argument("--variant", default="strong",
+                                       help="name[:key=value,...]: StrongPolicy options over its defaults")
+    sub.choices["report"].add_argument("--player", default="strong")
+    sub.choices["report"].add_argument("--positions", type=int, default=20,
+                                       help="positions written per class (0: none)")
+    args = parser.parse_args()
+    args.dir.mkdir(parents=True, exist_ok=True)
+    if args.step == "peer":
+        if args.classes is None:
+            print("hill_side_by_side: skipped: no compiled peer given (--classes or "
+                  "$MINEGRAPH_HILL_CLASSES; see bench/peers/hill/README.md)")
+            return 0
+        run_peer(Path(args.classes), args.size, args.rules, seeds_of(args),
+                 args.dir / f"{args.size}-{args.rules}-hill.jsonl", args.workers or 1, args.setting)
+    elif args.step == "strong":
+        name, _, rest = args.variant.partition(":")
+        options = parse_options(rest)
+        meta = args.dir / f"{args.size}-{args.rules}-{name}.options.json"
+        recorded = {"options": options, "revision": REVISIONS["strong"]}
+        if meta.exists() and json.loads(meta.read_text()) != recorded:
+            raise SystemExit(f"{meta}: this player was played with {meta.read_text().strip()}; "
+                             f"choose another name for other options")
+        meta.write_text(json.dumps(recorded) + "\n")
+        run_strong(args.size, args.rules, seeds_of(args), args.dir / f"{args.size}-{args.rules}-{name}.jsonl",
+                   options, args.workers)
+    else:
+        summary = report(args.size, args.rules, args.player, args.dir, args.positions)
+        out = args.dir / f"{args.size}-{args.rules}-{args.player}-vs-hill.json"
+        out.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+        print(f"  report written to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
