@@ -264,12 +264,13 @@ def classify(k: int, ours: list[list[Any]], theirs: list[list[Any]], first_guess
     return "strong safer" if pa > pb else "hill safer"
 
 
-def report(size: str, rules: str, player: str, directory: Path, positions: int) -> dict[str, Any]:
-    hill = load(directory / f"{size}-{rules}-hill.jsonl")
+def report(size: str, rules: str, player: str, directory: Path, positions: int,
+           against: str = "hill") -> dict[str, Any]:
+    hill = load(directory / f"{size}-{rules}-{against}.jsonl")
     ours = load(directory / f"{size}-{rules}-{player}.jsonl")
     seeds = sorted(set(hill) & set(ours))
     if not seeds:
-        raise SystemExit(f"no game played by both hill and {player} in {directory}")
+        raise SystemExit(f"no game played by both {against} and {player} in {directory}")
     a = [int(ours[s]["won"]) for s in seeds]
     b = [int(hill[s]["won"]) for s in seeds]
     diff, half = paired(a, b)
@@ -294,7 +295,7 @@ def report(size: str, rules: str, player: str, directory: Path, positions: int) 
                 "strong": ours[s]["guesses"][k] if k < len(ours[s]["guesses"]) else None,
                 "hill": hill[s]["guesses"][k] if k < len(hill[s]["guesses"]) else None})
     summary = {
-        "size": size, "rules": rules, "player": player, "games": n,
+        "size": size, "rules": rules, "player": player, "against": against, "games": n,
         "strong_wins": sum(a), "hill_wins": sum(b),
         "strong_win_rate": sum(a) / n, "hill_win_rate": sum(b) / n,
         "difference": diff, "difference_ci95": [diff - half, diff + half],
@@ -306,14 +307,14 @@ def report(size: str, rules: str, player: str, directory: Path, positions: int) 
                            "hill": _median([hill[s]["seconds"] for s in seeds])},
     }
     print(f"{size} {rules}: {n} games on the same layouts (seeds {seeds[0]}..{seeds[-1]})")
-    print(f"  {player:>8}: {sum(a) / n:.2%}   hill: {sum(b) / n:.2%}   "
-          f"{player} - hill: {100 * diff:+.2f} +- {100 * half:.2f} points (paired 95%)")
+    print(f"  {player}: {sum(a) / n:.2%}   {against}: {sum(b) / n:.2%}   "
+          f"{player} - {against}: {100 * diff:+.2f} +- {100 * half:.2f} points (paired 95%)")
     print(f"  disagree on {summary['disagree']} games ({summary['disagree'] / n:.1%}); "
           f"median s/game {summary['median_seconds']['strong']:.3f} / {summary['median_seconds']['hill']:.3f}")
     print("  the first decision where they differ, in the games one wins and the other loses:")
     for kind, tally in summary["first_difference"].items():
         net = tally["strong_won"] - tally["hill_won"]
-        print(f"    {kind:<26} strong won {tally['strong_won']:>5}  hill won {tally['hill_won']:>5}"
+        print(f"    {kind:<26} {player} won {tally['strong_won']:>5}  {against} won {tally['hill_won']:>5}"
               f"  net {net:+5d} ({100 * net / n:+.2f} points)")
     if positions:
         pos_dir = directory / f"{size}-{rules}-{player}-positions"
@@ -380,6 +381,8 @@ def main() -> int:
     sub.choices["strong"].add_argument("--variant", default="strong",
                                        help="name[:key=value,...]: StrongPolicy options over its defaults")
     sub.choices["report"].add_argument("--player", default="strong")
+    sub.choices["report"].add_argument("--against", default="hill",
+                                       help="the other player (default hill; or a strong variant)")
     sub.choices["report"].add_argument("--positions", type=int, default=20,
                                        help="positions written per class (0: none)")
     args = parser.parse_args()
@@ -403,8 +406,8 @@ def main() -> int:
         run_strong(args.size, args.rules, seeds_of(args), args.dir / f"{args.size}-{args.rules}-{name}.jsonl",
                    options, args.workers)
     else:
-        summary = report(args.size, args.rules, args.player, args.dir, args.positions)
-        out = args.dir / f"{args.size}-{args.rules}-{args.player}-vs-hill.json"
+        summary = report(args.size, args.rules, args.player, args.dir, args.positions, args.against)
+        out = args.dir / f"{args.size}-{args.rules}-{args.player}-vs-{args.against}.json"
         out.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
         print(f"  report written to {out}")
     return 0

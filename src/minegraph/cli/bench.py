@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from minegraph.cli.common import Formatter, cell_argument, seed_number, whole_number
+from minegraph.cli.common import Formatter, cell_argument, seconds as positive_seconds, seed_number, whole_number
 from minegraph.errors import GameError
 
 if TYPE_CHECKING:
@@ -63,6 +63,11 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--first", type=cell_argument, metavar="ROW,COL",
                    help="the first cell to uncover (default: the policy's choice; strong opens "
                         "3,3 under modern rules, 0,0 otherwise)")
+    p.add_argument("--budget", type=positive_seconds, metavar="SECONDS",
+                   help="seconds strong may spend on one decision for a stronger move: the "
+                        "exact endgame takes on positions of up to 20,000 completions when it "
+                        "finishes in time (default: none, fast play; moves then depend on the "
+                        "machine's speed)")
     p.add_argument("--workers", type=whole_number(1, 10**9), help="local worker processes (default: all cores)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="play on a Dask cluster, e.g. tcp://127.0.0.1:8786 (needs the cluster "
@@ -119,10 +124,10 @@ def config_of(args: argparse.Namespace) -> BenchConfig:
     --------
     >>> from minegraph.cli import build_parser
     >>> config_of(build_parser("bench").parse_args(["bench"]))
-    BenchConfig(size='expert', rules='modern', policy='strong', first=(3, 3), revision=2)
+    BenchConfig(size='expert', rules='modern', policy='strong', first=(3, 3), revision=2, budget=None)
     """
     from minegraph.play.bench import BenchConfig
-    return BenchConfig(args.size, args.rules, args.policy, args.first)
+    return BenchConfig(args.size, args.rules, args.policy, args.first, budget=args.budget)
 
 
 def _report(results: BenchResults, args: argparse.Namespace, resumed: int,
@@ -133,11 +138,13 @@ def _report(results: BenchResults, args: argparse.Namespace, resumed: int,
     played = s["games"] - resumed
     if args.json:
         keys = ["games", "wins", "win_rate", "ci95", "guesses_per_game", "seconds_per_game",
-                "rules", "size", "policy", "seed"]
+                "rules", "size", "policy", "budget", "seed"]
         sys.stdout.write(json.dumps({k: s[k] for k in keys} | {"first": s["first"], "resumed": resumed,
                                                                "played": played}) + "\n")
         return
     first = f", first cell {tuple(s['first'])}" if s["first"] else ""
+    if s["budget"] is not None:
+        first += f", budget {s['budget']:g} s a decision"
     lo, hi = s["ci95"]
     lines = [f"{s['size']} {s['rules']}, policy {s['policy']}{first}"
              + (" (interrupted)" if interrupted else "")]
