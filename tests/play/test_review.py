@@ -304,3 +304,31 @@ def test_an_expert_replay_of_300_clicks_is_reviewed_incrementally() -> None:
     game = _expert_game()
     r = review_bytes(evf_bytes(game), "evf")
     assert len(r.clicks) >= 250
+
+
+def test_svg_title_counts_and_a_fatal_avoidable_click_shows_both_marks() -> None:
+    # 1 M 1 0: after the first click at the right, (0,0) is certainly safe and (0,1) certainly
+    # a mine; clicking (0,1) is the game's one guess, avoidable, and fatal.
+    game = Game(rows=1, cols=4, mines=1, rules="any", seed=1)
+    assert game.layout == {1}
+    game.reveal(3)
+    game.reveal(1)
+    r = review_bytes(evf_bytes(game, times=[0.0, 1.0]), "evf")
+    (_, fatal), = [(c.number, c) for c in r.clicks if c.exploded]
+    assert fatal.avoidable and fatal.probability == 1 and len(r.guesses) == 1
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(r.svg())
+    heading = [t.text for t in root.iter(f"{ns}text") if t.text and t.text.startswith(r.name)]
+    assert heading == [f"{r.name}: lost, 2 clicks, 0 chords, 1 guess, luck 0%"]
+    rings = [e for e in root.iter(f"{ns}circle") if e.get("class") == "avoidable"]
+    crosses = [e for e in root.iter(f"{ns}path") if e.get("class") == "hit"]
+    assert len(rings) == len(crosses) == 1
+    ring, cross = rings[0], crosses[0]
+    # The ring's box and the cross's box (its path: a move, then two 8-pixel strokes).
+    cx, cy, radius = (float(ring.get(k) or "nan") for k in ("cx", "cy", "r"))
+    start = (cross.get("d") or "").split()[0]
+    x0, y0 = (float(v) for v in start[1:].split(","))
+    ring_box = (cx - radius, cy - radius, cx + radius, cy + radius)
+    cross_box = (x0, y0, x0 + 8, y0 + 8)
+    assert ring_box[0] < cross_box[2] and cross_box[0] < ring_box[2]     # one click's column ...
+    assert ring_box[3] < cross_box[1] or cross_box[3] < ring_box[1]      # ... on rows apart
