@@ -332,3 +332,27 @@ def test_svg_title_counts_and_a_fatal_avoidable_click_shows_both_marks() -> None
     cross_box = (x0, y0, x0 + 8, y0 + 8)
     assert ring_box[0] < cross_box[2] and cross_box[0] < ring_box[2]     # one click's column ...
     assert ring_box[3] < cross_box[1] or cross_box[3] < ring_box[1]      # ... on rows apart
+
+
+def _strict_loads(text: str) -> object:
+    """``json.loads`` that refuses ``NaN``, ``Infinity`` and ``-Infinity``, as strict parsers do."""
+    def refuse(name: str) -> object:
+        raise AssertionError(f"not strict JSON: {name}")
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_a_one_click_win_reviews_to_strict_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A mine in a corner and a click in the opposite one: the opening uncovers every safe cell,
+    # so the game is won in 0 s and every rate per second is undefined (ms_toollib's bbbv_s is inf).
+    game = Game(rows=3, cols=3, mines=1, rules="any", seed=0)
+    game.layout = frozenset({0})
+    game.reveal((2, 2))
+    assert game.status == "won"
+    path = tmp_path / "one-click.evf"
+    path.write_bytes(evf_bytes(game, times=[0.0]))
+    assert main(["review", str(path), "--json"]) == 0
+    obj = _strict_loads(capsys.readouterr().out)
+    assert isinstance(obj, dict)
+    assert (obj["outcome"], obj["time"], obj["bbbv"], obj["bbbv_solved"]) == ("won", 0.0, 1, 1)
+    assert obj["bbbv_per_second"] is None and obj["ms_toollib"]["bbbv_s"] is None
+    assert obj["efficiency"] == 1.0

@@ -135,7 +135,8 @@ def _report(results: BenchResults, args: argparse.Namespace, resumed: int,
         keys = ["games", "wins", "win_rate", "ci95", "guesses_per_game", "seconds_per_game",
                 "rules", "size", "policy", "seed"]
         sys.stdout.write(json.dumps({k: s[k] for k in keys} | {"first": s["first"], "resumed": resumed,
-                                                               "played": played}) + "\n")
+                                                               "played": played},
+                                    allow_nan=False) + "\n")
         return
     first = f", first cell {tuple(s['first'])}" if s["first"] else ""
     lo, hi = s["ci95"]

@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UserError(f"cannot write {args.svg}: {exc.strerror or exc}") from None
     if args.json:
-        sys.stdout.write(json.dumps(r.to_json()) + "\n")
+        sys.stdout.write(json.dumps(r.to_json(), allow_nan=False) + "\n")
     else:
         sys.stdout.write(r.report(every=args.every))
     return 0

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import os
 import subprocess
 import sys
@@ -84,7 +85,7 @@ _COVERED = frozenset((10, 11, 12))
 #: The child process: reads the replay's bytes on standard input and writes what the review
 #: needs as one JSON object (or {"error": ...}); it imports nothing of minegraph.
 _CHILD = r"""
-import json, sys
+import json, math, sys
 def main():
     fmt, max_cells = sys.argv[1], int(sys.argv[2])
     try:
@@ -125,6 +126,8 @@ def main():
     stats = {k: getattr(v, k) for k in ("bbbv", "bbbv_solved", "bbbv_s", "left", "right",
                                          "double", "cl", "ce", "flag", "ioe", "corr", "rtime",
                                          "zini", "op", "isl")}
+    # A rate of a game of no time is inf (bbbv_s of a one-click win): undefined, so null.
+    stats = {k: None if isinstance(x, float) and not math.isfinite(x) else x for k, x in stats.items()}
     meta = {}
     for k in ("software", "player_identifier", "mode", "level", "is_completed"):
         try:
@@ -133,8 +136,20 @@ def main():
             meta[k] = None
     return {"rows": rows, "cols": cols, "mines": mines, "board": board, "events": events,
             "stats": stats, "meta": meta}
-json.dump(main(), sys.stdout)
+json.dump(main(), sys.stdout, allow_nan=False)
 """
+
+
+def _finite(value: Any) -> Any:
+    """``value``, or ``None`` for a float that is not finite (a rate over no time): strict
+    JSON has no ``Infinity`` or ``NaN``.
+
+    Examples
+    --------
+    >>> _finite(2.5), _finite(float("inf")), _finite(float("nan")), _finite("x")
+    (2.5, None, None, 'x')
+    """
+    return None if isinstance(value, float) and not math.isfinite(value) else value
 
 
 def three_bv(neighbors: Sequence[Sequence[int]], layout: frozenset[int] | set[int],
@@ -389,7 +404,7 @@ class Review:
                 "avoidable_cost": float(self.avoidable_cost),
                 "clicks": [c.to_json() for c in self.clicks],
                 "chords": [c.to_json() for c in self.chords],
-                "ms_toollib": dict(self.toollib)}
+                "ms_toollib": {k: _finite(x) for k, x in self.toollib.items()}}
 
     def report(self, *, every: bool = False) -> str:
         """The text ``minegraph review`` prints.
