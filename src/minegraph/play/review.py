@@ -158,8 +158,11 @@ def three_bv(neighbors: Sequence[Sequence[int]], layout: frozenset[int] | set[in
 
     3BV is the fewest clicks that uncover every safe cell: one per opening (a connected area of
     zeros, with its border) and one per safe cell next to no zero, as
-    :meth:`~minegraph.play.game.Game.three_bv`. An opening counts as solved when one of its
-    zeros is uncovered, any other safe cell when it is.
+    :meth:`~minegraph.play.game.Game.three_bv`. An opening counts as solved when every one of
+    its zeros is uncovered, any other safe cell when it is: ms_toollib's definition. In play
+    the two differ only when a game ends part-way through a flood (a chord that hits a mine
+    uncovers a zero whose opening is then left unfinished) or a zero is wrongly flagged;
+    then the opening is not solved.
 
     Parameters
     ----------
@@ -180,6 +183,8 @@ def three_bv(neighbors: Sequence[Sequence[int]], layout: frozenset[int] | set[in
     >>> nbrs = grid_neighbors("square", 1, 5)      # 0 0 1 M 1
     >>> three_bv(nbrs, {3}), three_bv(nbrs, {3}, {4}), three_bv(nbrs, {3}, {0, 1, 2})
     ((2, 0), (2, 1), (2, 1))
+    >>> three_bv(nbrs, {3}, {0, 2, 4})             # one zero of the opening still covered
+    (2, 1)
     """
     size = len(neighbors)
     zero = [c not in layout and not any(q in layout for q in neighbors[c]) for c in range(size)]
@@ -189,7 +194,7 @@ def three_bv(neighbors: Sequence[Sequence[int]], layout: frozenset[int] | set[in
         if zero[c] and c not in seen:
             area = flood_fill(neighbors, layout, seen, c)
             total += 1
-            solved += any(zero[q] and q in uncovered for q in area)
+            solved += all(q in uncovered for q in area if zero[q])
     for c in range(size):
         if c not in layout and c not in seen:
             total += 1
@@ -671,8 +676,11 @@ def _build(raw: dict[str, Any], fmt: str, name: str) -> Review:
             best = analysis.best if isinstance(analysis.best, tuple) else None
             best_p = None if best is None else Fraction(analysis.probability(best))
         exploded = any(q in layout for q in at_risk)
-        safe_opened = tuple(divmod(i, cols) for i in opened if i not in layout)
-        uncovered.update(i for i in opened if i not in layout)
+        # Uncovered: shown as a number now. At the end of a lost game ms_toollib also shows
+        # the mines and marks the wrong flags; those cells were not uncovered.
+        shown = [i for i in opened if 0 <= later[i] <= 8 and i not in layout]
+        safe_opened = tuple(divmod(i, cols) for i in shown)
+        uncovered.update(shown)
         number += 1
         click = Click(number, kind, (r, c), t, None if previous is None else t - previous,
                       board, p, safe_available, best, best_p, first, safe_opened, exploded)
