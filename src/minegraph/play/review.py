@@ -2,7 +2,7 @@
 
 A replay file (``.avf`` Minesweeper Arbiter, ``.evf`` Metasweeper, ``.rmv`` Vienna
 Minesweeper, ``.mvf`` Minesweeper Clone) is read by ms_toollib (the optional extra
-``minegraph[replays]``). Before every click that uncovered a covered cell the position the
+``replays``, :data:`INSTALL_HINT`). Before every click that uncovered a covered cell the position the
 player saw (the uncovered numbers and the total mine count; flags are claims, not knowledge,
 and are left out) is analysed exactly: the mine probability of the clicked cell, whether a
 certainly safe cell existed, the safest cell. Per game: the luck (the exact chance of
@@ -56,6 +56,7 @@ from typing import Any, Sequence
 from minegraph.analyser import Analyser
 from minegraph.board import BLANK, HIDDEN, Board
 from minegraph.deadline import check_deadline, time_left
+from minegraph.extras import install_hint
 from minegraph.errors import FormatError, LimitError, MinegraphError
 from minegraph.present import fraction_text, probability_json
 from minegraph.play.review_report import REPLAY_FORMATS, render_review, timeline_svg
@@ -76,7 +77,7 @@ MAX_REPLAY_CELLS = 10_000
 PARSE_SECONDS = 30.0
 
 #: What to do when ms_toollib is missing.
-INSTALL_HINT = "reading replays needs ms_toollib: pip install 'minegraph[replays]'"
+INSTALL_HINT = f"reading replays needs ms_toollib: {install_hint('replays')}"
 
 # ms_toollib's game-board values: 0..8 uncovered numbers, 10 covered, 11 flagged, 12 question
 # mark; larger values are mines shown at the end of a lost game.
@@ -509,7 +510,7 @@ def review(path: str | os.PathLike[str]) -> Review:
     LimitError
         for a file over :data:`MAX_REPLAY_BYTES` or a board over :data:`MAX_REPLAY_CELLS`.
     MinegraphError
-        when ms_toollib is not installed (``pip install 'minegraph[replays]'``), or the file
+        when ms_toollib is not installed (:data:`INSTALL_HINT`), or the file
         cannot be read.
 
     Examples
