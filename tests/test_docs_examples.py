@@ -137,6 +137,8 @@ def test_the_pages_have_examples() -> None:
                                                   if (e.page.name, e.line) in SLOW else [])
                                      for e in EXAMPLES])
 def test_shell_example_runs_as_shown(example: ShellExample, tmp_path: Path) -> None:
+    if _argv(example.command)[3:4] == ["review"]:
+        pytest.importorskip("ms_toollib")           # the replays extra
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), COLUMNS="100")
     done = subprocess.run(_argv(example.command), cwd=_scratch(tmp_path), capture_output=True,
                           text=True, timeout=600, env=env)
