@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from minegraph.cli.common import Formatter, cell_argument, seconds as positive_seconds, seed_number, whole_number
 from minegraph.errors import GameError
+from minegraph.extras import install_hint
 
 if TYPE_CHECKING:
     from minegraph.cli.common import Subparsers
@@ -71,12 +72,12 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--workers", type=whole_number(1, 10**9), help="local worker processes (default: all cores)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="play on a Dask cluster, e.g. tcp://127.0.0.1:8786 (needs the cluster "
-                        "extra: pip install 'minegraph[cluster]')")
+                        f"extra: {install_hint('cluster')})")
     p.add_argument("--out", metavar="FILE",
                    help="save results (JSON, one record per seed); resumes from FILE if present")
     p.add_argument("--plot", metavar="FILE.png",
                    help="draw the win rate with its interval beside the published figures "
-                        "(needs the plot extra: pip install 'minegraph[plot]')")
+                        f"(needs the plot extra: {install_hint('plot')})")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -140,7 +141,8 @@ def _report(results: BenchResults, args: argparse.Namespace, resumed: int,
         keys = ["games", "wins", "win_rate", "ci95", "guesses_per_game", "seconds_per_game",
                 "rules", "size", "policy", "budget", "seed"]
         sys.stdout.write(json.dumps({k: s[k] for k in keys} | {"first": s["first"], "resumed": resumed,
-                                                               "played": played}) + "\n")
+                                                               "played": played},
+                                    allow_nan=False) + "\n")
         return
     first = f", first cell {tuple(s['first'])}" if s["first"] else ""
     if s["budget"] is not None:

@@ -246,7 +246,7 @@ class BenchResults:
         """Write the results (atomically: an interrupted write leaves the old file)."""
         path = Path(path)
         tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(self.to_json()) + "\n", encoding="utf-8")
+        tmp.write_text(json.dumps(self.to_json(), allow_nan=False) + "\n", encoding="utf-8")
         os.replace(tmp, path)
 
     @classmethod
