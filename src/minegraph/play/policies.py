@@ -249,6 +249,11 @@ class StrongPolicy:
         meet the known ones (the second guess of a classic game: the corner (15, 0) rather
         than (0, 29)).
 
+    Raises
+    ------
+    GameError
+        for a budget that is not a positive number of seconds.
+
     Examples
     --------
     >>> from minegraph.play.game import Game

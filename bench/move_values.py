@@ -1,0 +1,94 @@
+"""Moves compared by play on one position: each candidate uncovered, then ``strong`` plays on,
+over the same layouts drawn uniformly from the position's completions
+(:func:`minegraph.play.rollout.compare_moves`), the paired difference against the first
+candidate printed with its 95% interval.
+
+    .venv/bin/python bench/move_values.py POSITION.board --cells 0,29 0,2 --samples 2000 \\
+        --out bench/results/winrates/opening/third-click.json
+
+A position file may be any board file (a saved position of ``hill_side_by_side.py report``);
+``--corners N1,N2`` builds the classic Expert position where the corners (0, 0) and (15, 0)
+show N1 and N2 and nothing else is known. Results are appended per position (resumable in
+``--chunk``-sized steps: rerunning adds samples with fresh seeds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.append(str(Path(__file__).resolve().parent.parent / "src"))  # after PYTHONPATH: a snapshot may be run
+
+from machine import describe  # noqa: E402
+
+from minegraph import Board  # noqa: E402
+from minegraph.play.policies import StrongPolicy  # noqa: E402
+from minegraph.play.rollout import compare_moves  # noqa: E402
+
+
+def corners_position(n1: int, n2: int) -> Board:
+    states = ["#"] * (16 * 30)
+    states[0], states[15 * 30] = str(n1), str(n2)
+    return Board.grid(16, 30, "".join(states), mines=99)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("position", nargs="?")
+    parser.add_argument("--corners", help="N1,N2: the classic position with (0,0)=N1, (15,0)=N2")
+    parser.add_argument("--cells", nargs="+", required=True, help="candidate cells as ROW,COL")
+    parser.add_argument("--samples", type=int, default=1000)
+    parser.add_argument("--chunk", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--policy", default="", help="StrongPolicy options for the play after, k=v,...")
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    if args.corners:
+        n1, n2 = map(int, args.corners.split(","))
+        board, name = corners_position(n1, n2), f"corners {n1},{n2}"
+    else:
+        board, name = Board.from_file(args.position), str(args.position)
+    cells = [board.index(tuple(map(int, c.split(",")))) for c in args.cells]
+    options: dict[str, Any] = {}
+    for item in filter(None, args.policy.split(",")):
+        k, _, v = item.partition("=")
+        options[k] = json.loads(v)
+    out = Path(args.out)
+    data = json.loads(out.read_text()) if out.exists() else {"positions": {}}
+    entry = data["positions"].setdefault(name, {"cells": args.cells, "policy": options, "outcomes": {}})
+    outcomes: dict[str, list[int]] = entry["outcomes"]
+    while True:
+        done = len(next(iter(outcomes.values()))) if outcomes else 0
+        if done >= args.samples:
+            break
+        start = time.perf_counter()
+        values = compare_moves(board, cells, min(args.chunk, args.samples - done),
+                               rng=args.seed * 1_000_003 + done,
+                               policy=lambda: StrongPolicy(**options))
+        for c, label in zip(cells, args.cells):
+            outcomes.setdefault(label, []).extend(int(x) for x in values[c].outcomes)
+        data["machine"], data["command"] = describe(), "python " + " ".join(sys.argv)
+        tmp = out.with_suffix(".tmp")
+        tmp.write_text(json.dumps(data))
+        tmp.replace(out)
+        print(f"{name}: {done + len(values[cells[0]].outcomes)} layouts "
+              f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
+    base = outcomes[args.cells[0]]
+    n = len(base)
+    print(f"{name}: {n} layouts drawn uniformly from the completions")
+    for label in args.cells:
+        o = outcomes[label][:n]
+        d = [a - b for a, b in zip(o, base)]
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+        print(f"  {label:>8}: won {sum(o) / n:.2%}   vs {args.cells[0]}: {100 * mean:+.2f} +- "
+              f"{100 * 1.96 * (var / n) ** 0.5:.2f} points")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
