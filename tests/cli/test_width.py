@@ -166,3 +166,25 @@ def test_a_pipe_without_columns_gets_80(monkeypatch: pytest.MonkeyPatch) -> None
     assert main(["analyze", EXPERT], out) == 0
     fits(out.getvalue(), 80)
     assert len([line for line in out.getvalue().splitlines() if line.startswith("r\\c")]) == 2
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_generate_wraps_its_comments(width: int, monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # "; minegraph generate no-guess board 16x30 square, ..." was one comment of 95 characters.
+    from minegraph.board import Board
+    argv = ["generate", "noguess", "--size", "16x30", "--mines", "99", "--rules", "modern",
+            "--first", "3,3", "--seed", "1"]
+    outputs = []
+    for columns in (WIDE, width):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        assert main(argv) == 0
+        outputs.append(capsys.readouterr().out)
+    whole, text = outputs
+    fits(text, width)
+    assert Board.from_text(text) == Board.from_text(whole)
+    comments = [line for line in text.splitlines() if line.startswith(";")]
+    assert len(comments) > len([line for line in whole.splitlines() if line.startswith(";")])
+    # The same words, less the timing ("generated in 0.003 s").
+    strip = [re.sub(r"generated in [0-9.]+ s", "", t) for t in outputs]
+    assert [w for w in words(strip[1]) if w != ";"] == [w for w in words(strip[0]) if w != ";"]
