@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import shlex
 import sys
 from fractions import Fraction
 from typing import Awaitable, Callable
@@ -24,7 +23,7 @@ from minegraph.analyser import Analyser  # noqa: E402
 from minegraph.cli import EXIT_USAGE, main  # noqa: E402
 from minegraph.play.game import Game  # noqa: E402
 from minegraph.play.policies import StrongPolicy, play  # noqa: E402
-from minegraph.play.tui import CELL_WIDTH, MineField, PlayApp, percent  # noqa: E402
+from minegraph.play.tui import MineField, PlayApp, percent  # noqa: E402
 
 #: Measures time (or drives a UI): run alone, after the parallel pass of make test.
 pytestmark = pytest.mark.serial
@@ -605,3 +604,18 @@ def test_a_won_game_shows_every_mine_flagged_and_none_left() -> None:
         assert app.mines_left == 0 and bar(app).startswith("Mines: 0 ")
 
     drive(app, script)
+
+
+def test_the_grid_follows_the_terminal_when_it_is_resized() -> None:
+    app = PlayApp(Game("expert", rules="classic", seed=3), seed=3)
+
+    async def script(pilot: Pilot[None]) -> None:
+        field, box = app.query_one(MineField), app.query_one("#box")
+        for columns in (80, 100, 80):
+            await pilot.resize_terminal(columns, 40)
+            await pilot.pause()
+            assert field.region.right <= columns and box.max_scroll_x == 0
+            units = field.render().plain.split("\n")[app.header_lines - 1]
+            assert len(re.findall(r"\d+", units)) == 30
+
+    drive_at(app, (100, 40), script)
