@@ -178,9 +178,12 @@ def format_argument(p: argparse.ArgumentParser) -> None:
     >>> p.parse_args(["--dialect", "dots"]).dialect
     'dots'
     """
-    p.add_argument("--format", choices=list(FORMATS + GRAPH_FORMATS),
-                   help="input format (default: detected from the name and content; edge and "
-                        "adjacency lists must be named, with --states)")
+    # Named FORMAT in the usage: the list of choices would be one unbreakable line of 72
+    # characters there (issue 34); the help lists them.
+    p.add_argument("--format", choices=list(FORMATS + GRAPH_FORMATS), metavar="FORMAT",
+                   help=f"input format: {', '.join(FORMATS + GRAPH_FORMATS)} (default: "
+                        f"detected from the name and content; edge and adjacency lists must be "
+                        f"named, with --states)")
     p.add_argument("--states", metavar="FILE",
                    help="graph files: the cell states, one 'NODE STATE' per line (optionally "
                         "'mines: N' first); nodes not listed are hidden")
