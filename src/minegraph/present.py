@@ -19,6 +19,7 @@ from __future__ import annotations
 import decimal
 import math
 import os
+import re
 import sys
 from fractions import Fraction
 from typing import Union
@@ -26,7 +27,14 @@ from typing import Union
 __all__ = ["whole_percent", "percent_text", "heat_rgb", "HEAT_STOPS", "shorten", "shown",
            "SHOWN_CHARS", "exact_decimal", "mantissa", "count_text", "fraction_text",
            "SHOWN_DIGITS", "SMALLEST_FLOAT", "probability_float", "scientific_text",
-           "probability_json", "terminal_width"]
+           "probability_json", "terminal_width", "output_width", "wrap_text", "DEFAULT_WIDTH"]
+
+#: The width of text written where no terminal says its own (a file, a pipe) and ``COLUMNS``
+#: is not set.
+DEFAULT_WIDTH = 80
+
+#: The narrowest width text is wrapped to (a smaller ``COLUMNS`` counts as this).
+_NARROWEST = 20
 
 #: How much of a user's value an error message quotes.
 SHOWN_CHARS = 40
@@ -402,3 +410,61 @@ def terminal_width(stream: object) -> int | None:
     except (AttributeError, ValueError, OSError):
         return 80
     return width or 80
+
+
+def output_width(stream: object) -> int:
+    """The width that text written to ``stream`` should fit: the terminal's
+    (:func:`terminal_width`), else ``COLUMNS`` from the environment (as
+    :func:`shutil.get_terminal_size` reads it), else :data:`DEFAULT_WIDTH`; never below 20.
+
+    Examples
+    --------
+    >>> import io
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"COLUMNS": "100"}):
+    ...     output_width(io.StringIO())
+    100
+    """
+    width = terminal_width(stream)
+    if width is None:
+        columns = os.environ.get("COLUMNS", "")
+        ok = columns.isascii() and columns.isdigit() and 0 < int(columns) < 100_000
+        width = int(columns) if ok else DEFAULT_WIDTH
+    return max(width, _NARROWEST)
+
+
+# A cell named (row, col) with a space: wrapped as one word. The space is swapped for a
+# private-use character that textwrap does not break at, and back.
+_COORDINATE = re.compile(r"\((-?\d+), (-?\d+)\)")
+_KEEP = "\ue000"
+
+
+def wrap_text(text: str, width: int, *, indent: str = "", subsequent_indent: str = "") -> list[str]:
+    """``text`` wrapped to lines of at most ``width`` characters, broken at spaces only:
+    never inside a word (nor at its hyphens) or a cell name such as ``(4, 23)``. A word
+    longer than a line stands on a line of its own.
+
+    Parameters
+    ----------
+    text
+        The text (one paragraph).
+    width
+        The widest line.
+    indent, subsequent_indent
+        What starts the first line and the following ones.
+
+    Returns
+    -------
+    list of str
+        The lines, without newlines (none for empty text).
+
+    Examples
+    --------
+    >>> wrap_text("a mine at (4, 23) and a no-guess board", 14)
+    ['a mine at', '(4, 23) and a', 'no-guess board']
+    """
+    import textwrap
+    kept = _COORDINATE.sub(lambda m: f"({m[1]},{_KEEP}{m[2]})", text)
+    lines = textwrap.wrap(kept, width, initial_indent=indent, subsequent_indent=subsequent_indent,
+                          break_long_words=False, break_on_hyphens=False)
+    return [line.replace(_KEEP, " ") for line in lines]

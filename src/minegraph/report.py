@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from minegraph.engines.base import Probability
     from minegraph.board import Board, Cell
 
-__all__ = ["render_analysis", "render_key", "grid_width", "percent", "count_text", "fraction_text",
+__all__ = ["render_analysis", "render_key", "grid_width", "grid_bands", "percent", "count_text", "fraction_text",
            "SHOWN_DIGITS", "NO_TOTAL", "LEGEND_GRID", "LEGEND_CELLS", "LEGEND_GRAPH", "LEGEND_BEST",
            "WIDTH"]
 
@@ -159,7 +159,7 @@ def _report(analysis: Analysis, full: bool, colour: bool, width: int | None = No
         # Fixed-width columns, one space apart, so that 100% and - never run together.
         label = max(3, len(str(board.rows - 1)))
         best = analysis.best
-        for band in _bands(board.cols, label, width):
+        for band in grid_bands(board, width) or []:
             header: _Line = [("r\\c".rjust(label), "dim")]
             lines.append(header + [(f" {c:>4}", "dim") for c in band])
             for r in range(board.rows):
@@ -208,6 +208,24 @@ def grid_width(board: Board) -> int | None:
     if board.rows is None or board.cols is None:
         return None
     return max(3, len(str(board.rows - 1))) + 5 * board.cols
+
+
+def grid_bands(board: Board, width: int | None) -> list[range] | None:
+    """The columns of ``board``'s probability grid in the bands :func:`render_analysis`
+    prints with ``width`` (each band's lines fit in ``width`` characters); ``None`` for a
+    graph board. ``minegraph analyze`` and ``minegraph demo`` split grids this one way.
+
+    Examples
+    --------
+    >>> from minegraph import Board
+    >>> grid_bands(Board.grid(16, 30, [-1] * 480), 80)
+    [range(0, 15), range(15, 30)]
+    >>> grid_bands(Board.grid(16, 30, [-1] * 480), 160), grid_bands(Board.grid(2, 2, [-1] * 4), 20)
+    ([range(0, 30)], [range(0, 2)])
+    """
+    if board.rows is None or board.cols is None:
+        return None
+    return _bands(board.cols, max(3, len(str(board.rows - 1))), width)
 
 
 def _bands(cols: int, label: int, width: int | None) -> list[range]:

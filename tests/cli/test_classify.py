@@ -14,7 +14,9 @@ from minegraph.cli import main
 FIGURE_4_3 = "001#100\n002#200\n122#221\n#######\n122#221\n002#200\n001#100\n"
 
 
-def test_one_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_one_board(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "120")            # each line whole (80: wrapped, issue 34)
     path = tmp_path / "fig.board"
     path.write_text(FIGURE_4_3)
     assert main(["classify", str(path)]) == 0

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 
-def _run(*args: str) -> subprocess.CompletedProcess[str]:
+def _run(*args: str, columns: int = 200) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": str(columns)}
     return subprocess.run([sys.executable, "-m", "minegraph", "explain", *args],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60, env=env)
 
 
 def test_explain_a_safe_cell(tmp_path: Path) -> None:

@@ -107,9 +107,10 @@ def test_demo_analyses_every_example() -> None:
     assert "board: 16x30 square" in text and "consistent: yes" in text
 
 
-def test_demo_fits_80_columns_and_says_the_key_once() -> None:
+def test_demo_fits_80_columns_and_says_the_key_once(monkeypatch: pytest.MonkeyPatch) -> None:
     # Issue 22: the key repeated after every board, and the Expert grid was 154 columns wide.
     import re
+    monkeypatch.delenv("COLUMNS", raising=False)            # not a terminal: 80 columns
     for colour in ("never", "always"):
         out = io.StringIO()
         assert main(["demo", "--color", colour], out) == 0

@@ -10,6 +10,7 @@ import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -71,10 +72,13 @@ def test_every_subcommand_has_a_description_and_examples(name: str) -> None:
     assert p.description and len(p.description) > 40, name
     assert p.epilog and re.search(r"^examples?:", p.epilog, re.M), name
     assert f"minegraph {name}" in p.epilog
-    # The help keeps the examples' lines as written.
+    # The help keeps the examples' lines as written, those wider than the terminal wrapped
+    # (issue 34): their words in order.
     text = p.format_help()
+    width = shutil.get_terminal_size().columns - 2          # argparse's width
+    words = " ".join(text.split())
     for line in p.epilog.splitlines():
-        assert line in text
+        assert line in text if len(line) <= width else " ".join(line.split()) in words
 
 
 @pytest.mark.parametrize("name", ["analyze", "solve"])
@@ -277,7 +281,8 @@ def test_headers_name_files_by_name_and_by_path_when_names_repeat(tmp_path: Path
             [f"=== {paths[0]} ===", f"=== {paths[1]} ===", "=== one-two-one.board ==="], command
 
 
-def test_the_readme_classify_run_is_what_classify_prints() -> None:
+def test_the_readme_classify_run_is_what_classify_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COLUMNS", raising=False)            # not a terminal: 80 columns
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     command = "minegraph classify src/minegraph/examples/classify/*.board"
     assert f"`{command}`" in readme
@@ -347,31 +352,42 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_analyze_leaves_out_a_grid_wider_than_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A 600x600 board printed a 3,000-column grid, with no way to leave it out.
+def test_analyze_leaves_out_a_grid_of_too_many_bands(monkeypatch: pytest.MonkeyPatch,
+                                                     tmp_path: Path) -> None:
+    # Issue 22: a 600x600 board printed a 3,000-column grid, with no way to leave it out.
+    # Issue 34: a grid wider than the terminal comes in bands of columns (Expert: two in 80
+    # or 100 columns); in a terminal, one of more than MAX_BANDS bands is left out.
+    from minegraph.cli.analyze import MAX_BANDS
     expert = str(EXAMPLES / "expert-midgame.board")              # 16x30: a 153-column grid
     monkeypatch.setenv("COLUMNS", "100")
     out = _Terminal()
     assert main(["analyze", "--color", "never", expert], out) == 0
     text = out.getvalue()
+    assert max(map(len, text.splitlines())) <= 100 and "left out" not in text
+    assert len([line for line in text.splitlines() if line.startswith("r\\c")]) == 2
+    # 2 rows of 100 columns: 3 + 5 x 100 characters, in 19 columns a band of 100: 6 bands.
+    wide = tmp_path / "wide.board"
+    wide.write_text("mines: 3\n" + "#" * 100 + "\n" + "#" * 100 + "\n")
+    assert MAX_BANDS < 6
+    out = _Terminal()
+    assert main(["analyze", "--color", "never", str(wide)], out) == 0
+    text = out.getvalue()
     assert "r\\c" not in text and max(map(len, text.splitlines())) <= 100
     said = [line for line in text.splitlines() if "grid" in line and "left out" in line]
-    assert len(said) == 1 and "153 columns" in said[0] and "100" in said[0] and "--grid" in said[0]
+    assert len(said) == 1 and "503 columns" in said[0] and "6 bands" in said[0], said
+    assert "100" in said[0] and "--grid" in said[0]
     # The rest of the report is all there, the note in the grid's place.
-    full = call("analyze", expert)[1]
+    full = call("analyze", str(wide))[1]
     assert text.split(said[0])[0] == full.split("hidden cells:")[0]
-    # --grid prints it anyway; a grid that fits is printed; a file or pipe gets every grid.
+    # --grid prints it anyway, in its 6 bands; a file or pipe gets every grid.
     out = _Terminal()
-    assert main(["analyze", "--color", "never", "--grid", expert], out) == 0
-    assert "r\\c" in out.getvalue() and "left out" not in out.getvalue()
-    out = _Terminal()
-    assert main(["analyze", "--color", "never", ONE_TWO_ONE], out) == 0
-    assert "r\\c" in out.getvalue() and "left out" not in out.getvalue()
+    assert main(["analyze", "--color", "never", "--grid", str(wide)], out) == 0
+    assert out.getvalue().count("\nr\\c") == 6 and "left out" not in out.getvalue()
     assert "r\\c" in full and "left out" not in full
-    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setenv("COLUMNS", "600")
     out = _Terminal()
-    assert main(["analyze", "--color", "never", expert], out) == 0
-    assert "r\\c" in out.getvalue()
+    assert main(["analyze", "--color", "never", str(wide)], out) == 0
+    assert out.getvalue().count("\nr\\c") == 1
 
 
 def test_analyze_no_grid(monkeypatch: pytest.MonkeyPatch) -> None:

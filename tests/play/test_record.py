@@ -5,6 +5,7 @@ finished games, never one in play."""
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import random
 import warnings
@@ -125,12 +126,57 @@ def test_the_terminal_game_records_finished_games(tmp_path: Path) -> None:
             assert game.status == "won"
             files = list(tmp_path.iterdir())
             assert len(files) == 1 and str(files[0]) in str(app.query_one("#message").render())
-            await pilot.press("w")                                # a second copy on demand
+            # Issue 34: w wrote a byte-identical "(2).evf"; it names the file written instead.
+            await pilot.press("w")
             await pilot.pause()
-            assert len(list(tmp_path.iterdir())) == 2
+            assert list(tmp_path.iterdir()) == files
+            said = str(app.query_one("#message").render())
+            assert said.startswith("Already saved: ") and str(files[0]) in said
     asyncio.run(go())
     r = review(next(tmp_path.iterdir()))
     assert r.outcome == "won" and [c.cell for c in r.clicks] == [(0, 0)]
+
+
+@pytest.mark.serial
+def test_the_review_command_the_terminal_game_suggests_can_be_pasted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 34: "minegraph review 1x3_won_...(2).evf" is a shell syntax error; the path is
+    # quoted. A folder with a space, parentheses and a quote, and w without --record (the
+    # current directory), once per finished game: a new game is written anew.
+    pytest.importorskip("textual")
+    import shlex
+    from minegraph.cli import main
+    from minegraph.play.tui import PlayApp
+    folder = tmp_path / "my games (it's 1)"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    app = PlayApp(Game(rows=1, cols=3, mines=1, rules="any", seed=5), seed=5)
+
+    async def go() -> list[str]:
+        said = []
+        async with app.run_test(size=(110, 32)) as pilot:
+            await pilot.pause()
+            for _ in range(2):
+                app.uncover(0)
+                await pilot.pause()
+                for _ in range(2):
+                    await pilot.press("w")
+                    await pilot.pause()
+                    said.append(str(app.query_one("#message").render()))
+                app.new_game()
+                app.game.layout = frozenset({2})
+                await pilot.pause()
+        return said
+    said = asyncio.run(go())
+    files = sorted(os.listdir(folder))
+    assert len(files) == 2 and any(name.endswith("(2).evf") for name in files)
+    assert said[0].startswith("Replay written: ") and said[1].startswith("Already saved: ")
+    assert said[2].startswith("Replay written: ") and said[3].startswith("Already saved: ")
+    for text in said:
+        command = shlex.split(text[text.index("(minegraph review ") + 1:-1])
+        assert command[:2] == ["minegraph", "review"] and len(command) == 3
+        assert os.path.isfile(command[2])
+        assert main(command[1:], out=io.StringIO()) == 0
 
 
 # ---------------------------------------------------------------------- the web API

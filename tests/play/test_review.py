@@ -21,7 +21,7 @@ from minegraph.analysis import analyze
 from minegraph.board import HIDDEN, Board
 from minegraph.cli import main
 from minegraph.errors import FormatError, LimitError, MinegraphError
-from minegraph.play.game import Game
+from minegraph.play.game import Game, Move
 from minegraph.play.record import evf_bytes
 from minegraph.play.review import (MAX_REPLAY_BYTES, Review, review, review_bytes, three_bv)
 
@@ -398,3 +398,131 @@ def test_a_one_click_win_reviews_to_strict_json(tmp_path: Path, capsys: pytest.C
     assert (obj["outcome"], obj["time"], obj["bbbv"], obj["bbbv_solved"]) == ("won", 0.0, 1, 1)
     assert obj["bbbv_per_second"] is None and obj["ms_toollib"]["bbbv_s"] is None
     assert obj["efficiency"] == 1.0
+
+
+# ---------------------------------------------------------------------- wrong flags
+def _board_replay(grid: list[list[int]], moves: list[tuple[str, tuple[int, int]]]) -> bytes:
+    """``moves`` on the layout ``grid`` (-1 a mine) stepped through ms_toollib's writer."""
+    from played import PIX
+    video = ms_toollib.BaseVideo(grid, PIX)
+    steps = {"reveal": ["lc", "lr"], "flag": ["rc", "rr"], "chord": ["lc", "rc", "lr", "rr"]}
+    for action, (r, c) in moves:
+        for step in steps[action]:
+            video.step(step, (r * PIX + PIX // 2, c * PIX + PIX // 2))
+    video.generate_evf_v4_raw_data()
+    return bytes(video.raw_data)
+
+
+def _toollib_figures(data: bytes) -> tuple[int, int, float]:
+    v = ms_toollib.EvfVideo(raw_data=list(data))
+    v.parse()
+    v.analyse()
+    v.current_time = 1e9
+    return v.bbbv, v.bbbv_solved, v.ioe
+
+
+def test_a_wrong_flag_is_not_uncovered_by_the_fatal_click() -> None:
+    # 0 0 0 1 1 1      the smallest case of issue 34: uncover (0,5) (a 1, next to no 0: one
+    # 0 1 1 3 M 2      3BV), flag (1,0), a safe 0, then click the mine at (3,1). Only (0,5)
+    # 1 2 M 3 M 3      was ever uncovered: 3BV solved 1 of 11, in 3 clicks (IOE 1/3); the
+    # 1 M 2 2 2 M      fatal click uncovered nothing, the wrong flag stays covered.
+    # 1 1 1 0 1 1
+    grid = [[0, 0, 0, 1, 1, 1], [0, 1, 1, 3, -1, 2], [1, 2, -1, 3, -1, 3],
+            [1, -1, 2, 2, 2, -1], [1, 1, 1, 0, 1, 1]]
+    moves = [("reveal", (0, 5)), ("flag", (1, 0)), ("reveal", (3, 1))]
+    game = Game(rows=5, cols=6, mines=5, rules="any", seed=0)
+    game.layout = frozenset(r * 6 + c for r in range(5) for c in range(6) if grid[r][c] == -1)
+    for action, cell in moves:
+        getattr(game, action)(cell)
+    assert game.status == "lost"
+    for data in (_board_replay(grid, moves), evf_bytes(game)):
+        r = review_bytes(data, "evf")
+        assert r.outcome == "lost"
+        first, fatal = r.clicks
+        assert first.uncovered == ((0, 5),)
+        assert fatal.cell == (3, 1) and fatal.exploded and fatal.uncovered == ()
+        assert fatal.to_json()["uncovered"] == 0
+        assert (r.bbbv, r.bbbv_solved) == (11, 1) == _toollib_figures(data)[:2]
+        assert r.efficiency == pytest.approx(1 / 3) == _toollib_figures(data)[2]
+
+
+def _play_with_wrong_flags(game: Game, rng: random.Random) -> Game:
+    """Play to the end flagging covered cells at random (mines or not), chording, clicking
+    safe cells and guessing."""
+    game.reveal(rng.randrange(game.size))
+    while game.status == "playing":
+        covered = [c for c in range(game.size) if c not in game.uncovered and c not in game.flags]
+        x = rng.random()
+        if x < 0.3 and len(game.flags) < game.mine_count and len(covered) > 1:
+            game.flag(rng.choice(covered))
+            continue
+        chordable = [c for c in sorted(game.uncovered) if game.is_legal(Move("chord", c))]
+        if chordable and x < 0.45:
+            game.chord(rng.choice(chordable))
+            continue
+        safe = [game.index(s) for s in analyze(game.board()).safe
+                if game.index(s) not in game.flags]
+        game.reveal(rng.choice(safe if safe and rng.random() < 0.8 else covered))
+    return game
+
+
+def _flood(neighbors: list[list[int]], numbers: list[int], layout: frozenset[int],
+           shown: set[int], flags: set[int], start: list[int]) -> set[int]:
+    """The safe cells uncovering ``start`` shows (from each 0 its unflagged neighbours),
+    counted apart from minegraph's game and review."""
+    out: set[int] = set()
+    todo = [c for c in start if c not in layout]
+    while todo:
+        c = todo.pop()
+        if c in out or c in shown or c in flags:
+            continue
+        out.add(c)
+        if numbers[c] == 0:
+            todo.extend(neighbors[c])
+    return out
+
+
+def test_games_lost_with_wrong_flags_equal_ms_toollib() -> None:
+    lost = 0
+    for seed in range(400):
+        rows, cols, mines = 5 + seed % 4, 6 + seed % 5, 5 + seed % 4
+        game = _play_with_wrong_flags(Game(rows=rows, cols=cols, mines=mines, rules="classic",
+                                           seed=seed), random.Random(seed))
+        assert game.layout is not None
+        if game.status != "lost" or game.flags <= game.layout:
+            continue
+        lost += 1
+        if lost > 40:
+            break
+        layout = game.layout
+        neighbors = [list(n) for n in game.neighbors]
+        numbers = [sum(q in layout for q in neighbors[c]) for c in range(game.size)]
+        # The cells each uncovering move shows, counted independently.
+        shown: set[int] = set()
+        flags: set[int] = set()
+        expected = []
+        for move in game.moves:
+            if move.action == "flag":
+                flags ^= {move.cell}
+                continue
+            start = [move.cell] if move.action == "reveal" else \
+                [q for q in neighbors[move.cell] if q not in shown and q not in flags]
+            opened = _flood(neighbors, numbers, layout, shown, flags, start)
+            fatal = any(q in layout for q in start)
+            if fatal and move.action == "reveal":
+                opened = set()
+            expected.append((divmod(move.cell, cols), opened, fatal))
+            shown |= opened
+        writer = toollib_replay(game) if lost % 2 else evf_bytes(game)
+        r = review_bytes(writer, "evf")
+        assert r.outcome == "lost"
+        assert len(r.timeline) == len(expected)
+        for click, (cell, opened, fatal) in zip(r.timeline, expected):
+            assert click.cell == cell and click.exploded == fatal
+            assert {q[0] * cols + q[1] for q in click.uncovered} == opened, (seed, cell)
+        bbbv, solved, ioe = _toollib_figures(writer)
+        assert (r.bbbv, r.bbbv_solved) == (bbbv, solved), seed
+        assert r.efficiency == pytest.approx(ioe), seed
+        if r.time > 0:
+            assert r.bbbv_per_second == pytest.approx(solved / r.time)
+    assert lost > 40

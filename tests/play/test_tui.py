@@ -8,6 +8,7 @@ against a fresh :class:`Analyser`.
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 from fractions import Fraction
 from typing import Awaitable, Callable
@@ -22,7 +23,7 @@ from minegraph.analyser import Analyser  # noqa: E402
 from minegraph.cli import EXIT_USAGE, main  # noqa: E402
 from minegraph.play.game import Game  # noqa: E402
 from minegraph.play.policies import StrongPolicy, play  # noqa: E402
-from minegraph.play.tui import CELL_WIDTH, MineField, PlayApp, percent  # noqa: E402
+from minegraph.play.tui import MineField, PlayApp, percent  # noqa: E402
 
 #: Measures time (or drives a UI): run alone, after the parallel pass of make test.
 pytestmark = pytest.mark.serial
@@ -52,10 +53,13 @@ def message(app: PlayApp) -> str:
 
 
 def at(app: PlayApp, cell: int) -> tuple[int, int]:
-    """The offset inside the grid widget of the middle of ``cell``."""
+    """The offset inside the grid widget of the middle of ``cell``: past the row numbers and
+    under the column numbers."""
     assert app.game.cols is not None
     r, c = divmod(cell, app.game.cols)
-    return c * CELL_WIDTH + 1, r
+    header = app.query_one(MineField).render().plain.split("\n")[:app.header_lines]
+    gutter = len(str(app.game.rows - 1)) + 1 if app.game.rows else 0
+    return gutter + c * app.cell_width + 1, len(header) + r
 
 
 async def click(pilot: Pilot[None], app: PlayApp, cell: int, button: int = 1) -> None:
@@ -272,7 +276,7 @@ def test_the_overlay_shows_both_ends_of_1_x_3_at_50_percent() -> None:
         assert "overlay" in status(app)
         assert Analyser().analyze(app.game.board()).probabilities == \
             {(0, 0): Fraction(1, 2), (0, 2): Fraction(1, 2)}
-        assert app.cell_text(0) == app.cell_text(2) == " 50"
+        assert app.cell_text(0) == app.cell_text(2) == "50%"
         await pilot.press("p")
         assert app.cell_text(0) == " · " and "overlay" not in status(app)
 
@@ -298,8 +302,8 @@ def test_the_overlay_shows_the_analysers_probabilities() -> None:
             elif (r, c) in analysis.mines:
                 assert text == " M ", (r, c, p, text)          # a proven mine, not "100"
             else:
-                assert text == f"{percent(p):>3}", (r, c, p, text)
-                assert (text.strip() == "0") == ((r, c) in analysis.safe)
+                assert text == f"{percent(p)}%".rjust(3), (r, c, p, text)
+                assert (text.strip() == "0%") == ((r, c) in analysis.safe)
 
     drive(app, script)
 
@@ -360,6 +364,7 @@ def test_the_solver_finishes_a_beginner_game() -> None:
         assert not app.solver_playing and status(app).startswith("WON in")
         shows_the_game_over = [app.cell_text(c) for c in sorted(ref.layout or ())]
         assert shows_the_game_over == [" F "] * 10
+        assert app.mines_left == 0 and bar(app).startswith("Mines: 0 ")
 
     drive(app, script)
 
@@ -470,9 +475,10 @@ def test_the_top_bar_gives_the_size_as_rows_by_columns() -> None:
 
 
 
-def test_the_overlay_keeps_a_gap_between_cells() -> None:
+def test_the_overlay_keeps_values_apart() -> None:
     # Issue 22: a proven mine showed "100", filling its 3-character cell, so that neighbours
-    # ran together ("100100" or " 50100"); every cell now starts with a space.
+    # ran together ("100100" or " 50100"). Every value now ends with "%" (issue 34) or is
+    # " M ": no two values make one run of digits.
     app = PlayApp(Game("beginner", rules="classic", seed=0), seed=0)
 
     async def script(pilot: Pilot[None]) -> None:
@@ -481,9 +487,11 @@ def test_the_overlay_keeps_a_gap_between_cells() -> None:
         analysis = Analyser().analyze(app.game.board())
         assert analysis.mines
         covered = [cell for cell in range(app.game.size) if cell not in app.game.uncovered]
-        assert covered and all(app.cell_text(cell).startswith(" ") for cell in covered)
-        row = app.query_one(MineField).render().plain.split("\n")
-        assert not any("100" in line for line in row)
+        assert covered and all(app.cell_text(cell).endswith("%") or app.cell_text(cell) == " M "
+                               for cell in covered)
+        rows = app.query_one(MineField).render().plain.split("\n")[app.header_lines:]
+        assert not any("100" in line for line in rows)
+        assert not any(re.search(r"\d{3}", line[2:]) for line in rows)
         assert "M a proven mine" in status(app) and "M" in message(app)
 
     drive(app, script)
@@ -505,3 +513,109 @@ def test_question_mark_lists_the_keys() -> None:
         assert "arrows" not in message(app)
 
     drive(app, script)
+
+
+# ---------------------------------------------------------------------- issue 34
+def drive_at(app: PlayApp, size: tuple[int, int], script: Script) -> None:
+    """Run ``app`` headlessly in a terminal of ``size`` (columns, lines)."""
+    async def go() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(pilot)
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("columns", [80, 100])
+def test_expert_fits_with_its_row_and_column_numbers(columns: int) -> None:
+    # Hints and errors name cells (r, c): the grid shows the numbers to find them by, and
+    # Expert's 30 columns fit an 80-column terminal (2 columns a cell) as a 100-column one.
+    app = PlayApp(Game("expert", rules="classic", seed=3), seed=3)
+
+    async def script(pilot: Pilot[None]) -> None:
+        field = app.query_one(MineField)
+        box = app.query_one("#box")
+        assert field.region.right <= columns and box.max_scroll_x == 0
+        assert field.region.bottom <= 40 and box.max_scroll_y == 0
+        lines = field.render().plain.split("\n")
+        header, grid = lines[:-16], lines[-16:]
+        # The row numbers, 0 to 15, start the lines; every line fits.
+        assert [line.split()[0] for line in grid] == [str(r) for r in range(16)]
+        assert all(len(line) <= columns for line in lines)
+        # The column numbers: read column c's position off the header (the units digit, and
+        # the tens above it where there is a line for them), click under it in the row
+        # labelled r, and (r, c) is the cell played.
+        labels = list(re.finditer(r"\d+", header[-1]))
+        where = [m.end() - 1 for m in labels]       # the last digit: over the cell's middle
+        if len(header) == 2:                        # the units, and the tens above them
+            assert [int(m.group()) for m in labels] == [c % 10 for c in range(30)]
+            assert [(x, header[0][x]) for x in range(len(header[0])) if header[0][x] != " "] \
+                == [(where[10], "1"), (where[20], "2")]
+        else:
+            assert [int(m.group()) for m in labels] == list(range(30))
+        for r, c in [(4, 23), (15, 29), (0, 0), (9, 11)]:
+            if app.game.status != "playing":
+                break
+            await pilot.click(MineField, offset=(where[c], len(header) + r), button=3)
+            await pilot.pause()
+            assert app.game.moves[-1].cell == r * 30 + c and app.game.flags >= {r * 30 + c}
+            assert f"{grid[r].split()[0]}" == str(r)
+
+    drive_at(app, (columns, 40), script)
+
+
+def test_the_overlay_tells_probabilities_from_numbers_without_colour() -> None:
+    # Read from the text alone (no styles): "N%" is a probability, a bare digit a number.
+    app = PlayApp(Game("beginner", rules="classic", seed=0), seed=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await click(pilot, app, 0)
+        await pilot.press("p")
+        g = app.game
+        analysis = Analyser().analyze(g.board())
+        rows = app.query_one(MineField).render().plain.split("\n")[app.header_lines:]
+        gutter = len(str(g.rows - 1)) + 1 if g.rows else 0
+        for cell in range(g.size):
+            r, c = divmod(cell, 9)
+            text = rows[r][gutter + 3 * c: gutter + 3 * c + 3]
+            if cell in g.uncovered:
+                n = g.number(cell)
+                assert "%" not in text and text.strip() == (str(n) if n else "")
+            elif (r, c) in analysis.mines:
+                assert text == " M "
+            else:
+                p = analysis.probabilities[(r, c)]
+                assert re.fullmatch(r" ?\d{1,2}%", text) and int(text.strip(" %")) == percent(p)
+        assert any(g.number(c) for c in g.uncovered)        # numbers are there to tell apart
+
+    drive(app, script)
+
+
+def test_a_won_game_shows_every_mine_flagged_and_none_left() -> None:
+    # Issue 34: after a win the counter said "Mines: 9" with all 10 mines shown flagged.
+    game = Game(rows=1, cols=3, mines=1, rules="any", seed=1)       # M 1 0
+    assert game.layout == frozenset({0})
+    app = PlayApp(game, seed=1)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.mines_left == 1 and bar(app).startswith("Mines: 1 ")
+        await click(pilot, app, 2)
+        assert app.game.status == "won" and not app.game.flags
+        assert app.cell_text(0) == " F "
+        assert app.mines_left == 0 and bar(app).startswith("Mines: 0 ")
+
+    drive(app, script)
+
+
+def test_the_grid_follows_the_terminal_when_it_is_resized() -> None:
+    app = PlayApp(Game("expert", rules="classic", seed=3), seed=3)
+
+    async def script(pilot: Pilot[None]) -> None:
+        field, box = app.query_one(MineField), app.query_one("#box")
+        for columns in (80, 100, 80):
+            await pilot.resize_terminal(columns, 40)
+            await pilot.pause()
+            assert field.region.right <= columns and box.max_scroll_x == 0
+            units = field.render().plain.split("\n")[app.header_lines - 1]
+            assert len(re.findall(r"\d+", units)) == 30
+
+    drive_at(app, (100, 40), script)

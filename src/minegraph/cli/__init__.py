@@ -26,15 +26,17 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from contextlib import redirect_stdout
 from importlib import import_module
-from typing import NamedTuple, NoReturn, Sequence, TextIO
+from typing import Any, NamedTuple, NoReturn, Sequence, TextIO
 
 from minegraph.errors import MinegraphError, QueryTimeout
+from minegraph.present import wrap_text
 
 __all__ = ["main", "build_parser", "COMMANDS", "ALIASES", "Command", "EXIT_USAGE", "EXIT_TIMEOUT",
-           "EXIT_INTERRUPTED", "EXIT_BROKEN_PIPE", "OutputError"]
+           "EXIT_INTERRUPTED", "EXIT_BROKEN_PIPE", "OutputError", "Formatter"]
 
 #: Exit status for a user mistake (bad input, unknown option or engine, a file or stream that
 #: cannot be read or written).
@@ -134,11 +136,65 @@ def _discard_stdout() -> None:
 _LEFT_OVER = "_minegraph_left_over"
 
 
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help that fits the terminal (argparse measures it, ``COLUMNS`` included): the line
+    breaks of descriptions and epilogs (the examples, the engine list) are kept as written,
+    and a line wider than the terminal is wrapped, at spaces only (never inside a word, at a
+    hyphen or inside a cell name such as ``(4, 23)``), under its own indentation; an example
+    line (``  minegraph ...  what it does``) continues under its explanation. The options'
+    help is wrapped the same way.
+
+    Examples
+    --------
+    >>> from unittest import mock
+    >>> p = argparse.ArgumentParser(
+    ...     prog="x", formatter_class=Formatter, add_help=False,
+    ...     description="Make a no-guess board whose first click at (4, 23) opens it.",
+    ...     epilog="example:\\n  x b.board  the first click at (4, 23), then deduction")
+    >>> with mock.patch.dict(os.environ, {"COLUMNS": "34"}):
+    ...     print(p.format_help(), end="")
+    usage: x
+    <BLANKLINE>
+    Make a no-guess board whose
+    first click at (4, 23) opens it.
+    <BLANKLINE>
+    example:
+      x b.board  the first click at
+                 (4, 23), then
+                 deduction
+    """
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        out: list[str] = []
+        for line in text.splitlines():
+            if len(indent) + len(line) <= width or not line.strip():
+                out.append(indent + line)
+                continue
+            lead = line[:len(line) - len(line.lstrip())]
+            # An example: the command, two spaces or more, what it does.
+            gap = re.search(r"\S( {2,})\S", line[len(lead):])
+            hang = lead
+            if gap is not None:
+                column = len(lead) + gap.end() - 1
+                hang = " " * column if len(indent) + column <= width // 2 else lead + "  "
+            out += wrap_text(line.strip(), width, indent=indent + lead,
+                             subsequent_indent=indent + hang) or [indent + line]
+        return "\n".join(out)
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return wrap_text(" ".join(text.split()), width) or [""]
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (no usage block), as every other user
     error of the command line, pointing to the help of the (sub)command they are about:
     arguments a subcommand's parser leaves over are that subcommand's mistake
-    (``minegraph analyze b.board --bogus``: see ``minegraph analyze --help``)."""
+    (``minegraph analyze b.board --bogus``: see ``minegraph analyze --help``). Its help fits
+    the terminal (:class:`Formatter`, every subcommand's too)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         _say(f"minegraph: error: {message} (see {self.prog} --help)")

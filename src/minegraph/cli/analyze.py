@@ -8,9 +8,12 @@ each report is headed ``=== NAME ===``, the file's name (its path where two file
 name; JSON: one object a line, with a ``"board"`` key holding the path), and an error names
 its file; the command stops at the first error.
 ``--svg FILE`` writes the probability heat map of one board
-(:meth:`minegraph.analysis.Analysis.svg`). A probability grid wider than the terminal is left
-out, with a line that says so (``--grid`` prints it anyway, ``--no-grid`` always leaves it
-out); written to a file or a pipe, every grid is printed.
+(:meth:`minegraph.analysis.Analysis.svg`). The report fits the terminal's width (80 columns,
+or ``COLUMNS``, when written to a file or a pipe): its lines are wrapped, and a probability
+grid wider than that comes in bands of columns, as ``minegraph demo`` prints it
+(:func:`minegraph.report.grid_bands`). In a terminal, a grid of more than
+:data:`MAX_BANDS` bands is left out, with a line that says so (``--grid`` prints it anyway,
+``--no-grid`` always leaves it out); written to a file or a pipe, every grid is printed.
 """
 
 from __future__ import annotations
@@ -24,8 +27,8 @@ from minegraph.analysis import analyze
 from minegraph.cli.common import (Formatter, board_arguments, colour_argument, engine_help,
                                   headings, load_board, naming, use_colour)
 from minegraph.errors import UserError
-from minegraph.present import terminal_width
-from minegraph.report import grid_width, render_analysis
+from minegraph.present import output_width, terminal_width
+from minegraph.report import grid_bands, grid_width, render_analysis
 
 if TYPE_CHECKING:
     from typing import TextIO
@@ -33,7 +36,11 @@ if TYPE_CHECKING:
     from minegraph.board import Board
     from minegraph.cli.common import Subparsers
 
-__all__ = ["register", "run", "EXAMPLES"]
+__all__ = ["register", "run", "EXAMPLES", "MAX_BANDS"]
+
+#: In a terminal, a probability grid that takes more bands of columns than this is left out
+#: unless ``--grid`` is given (a 600x600 board would print some 40 bands of 600 lines).
+MAX_BANDS = 4
 
 #: The examples ``minegraph analyze --help`` shows.
 EXAMPLES = """\
@@ -76,10 +83,11 @@ def register(subparsers: Subparsers) -> None:
     p.set_defaults(arithmetic="auto")
     grids = p.add_mutually_exclusive_group()
     grids.add_argument("--grid", dest="grid", action="store_const", const="always",
-                       help="print the probability grid even when it is wider than the terminal")
+                       help="print the probability grid however many bands of columns it takes")
     grids.add_argument("--no-grid", dest="grid", action="store_const", const="never",
-                       help="leave the probability grid out (default: left out, saying so, when "
-                            "it is wider than the terminal; always printed to a file or pipe)")
+                       help="leave the probability grid out (default: a grid wider than the "
+                            f"terminal comes in bands of columns, and is left out, saying so, "
+                            f"past {MAX_BANDS} bands; always printed to a file or pipe)")
     p.set_defaults(grid="auto")
     colour_argument(p)
 
@@ -92,16 +100,18 @@ def _write_svg(path: str, text: str) -> None:
         raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-def _grid(choice: str, board: Board, out: TextIO) -> tuple[bool, str | None]:
+def _grid(choice: str, board: Board, out: TextIO, width: int) -> tuple[bool, str | None]:
     """Whether to print ``board``'s probability grid (``--grid``: ``always``, ``never`` or
-    ``auto``), and the line that says why it is left out: under ``auto``, a grid wider than
-    the terminal ``out`` writes to is left out (a file or a pipe gets every grid)."""
+    ``auto``), and the line that says why it is left out: under ``auto``, a grid that would
+    take more than :data:`MAX_BANDS` bands of ``width`` columns in the terminal ``out`` writes
+    to is left out (a file or a pipe gets every grid)."""
     if choice != "auto":
         return choice == "always", None
-    needed, columns = grid_width(board), terminal_width(out)
-    if needed is None or columns is None or needed <= columns:
+    bands, needed = grid_bands(board, width), grid_width(board)
+    if bands is None or needed is None or len(bands) <= MAX_BANDS or terminal_width(out) is None:
         return True, None
-    return False, f"grid left out: {needed:,} columns wide, the terminal {columns} (--grid prints it)"
+    return False, (f"grid left out: {needed:,} columns wide, {len(bands)} bands of the "
+                   f"terminal's {width} (--grid prints them)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -126,9 +136,10 @@ def run(args: argparse.Namespace) -> int:
         else:
             if several:
                 out.write(("\n" if k else "") + f"=== {titles[k]} ===\n")
-            grid, note = _grid(args.grid, board, out)
-            out.write(render_analysis(analysis, full=args.full, colour=colour, grid=grid,
-                                      grid_note=note))
+            width = output_width(out)
+            grid, note = _grid(args.grid, board, out, width)
+            out.write(render_analysis(analysis, full=args.full, colour=colour, width=width,
+                                      grid=grid, grid_note=note))
         if args.svg is not None:
             _write_svg(args.svg, analysis.svg())
     return 0

@@ -23,9 +23,10 @@ import sys
 from typing import TYPE_CHECKING
 
 from minegraph.board import Board
-from minegraph.cli.common import (Formatter, format_argument, headings, load_board, naming,
+from minegraph.cli.common import (Formatter, fit, format_argument, headings, load_board, naming,
                                   shipped_boards)
 from minegraph.errors import MinegraphError
+from minegraph.present import output_width
 
 if TYPE_CHECKING:
     from minegraph.cli.common import Subparsers
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             if len(named) > 1:
                 out.write(("\n" if k else "") + f"=== {titles[k]} ===\n")
-            out.write(result.summary())
+            out.write(fit(result.summary(), output_width(out)))
         if args.svg:
             from minegraph.decompose.picture import decomposition_svg
             try:

@@ -14,7 +14,8 @@ from minegraph.deadline import MAX_SECONDS
 from minegraph.errors import FormatError, MinegraphError
 from minegraph.formats import FORMATS, GRAPH_FORMATS, detect_format, read_board
 from minegraph.states import MAX_CELLS
-from minegraph.present import shown
+from minegraph.cli import Formatter
+from minegraph.present import shown, wrap_text
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["read_input", "read_stdin", "load_board", "load_board_text", "headings", "board_arguments", "format_argument",
            "shipped_boards", "whole_number", "seed_number", "cell_argument", "mine_count", "seconds", "mines_argument", "timeout_argument",
            "engine_help", "ENGINE_NOTES", "SAT_SOLVERS", "naming", "colour_argument", "use_colour",
-           "Formatter"]
+           "Formatter", "fit"]
 
 _WHOLE = re.compile(r"\+?[0-9]+")
 _DECIMAL = re.compile(r"\+?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
@@ -177,9 +178,12 @@ def format_argument(p: argparse.ArgumentParser) -> None:
     >>> p.parse_args(["--dialect", "dots"]).dialect
     'dots'
     """
-    p.add_argument("--format", choices=list(FORMATS + GRAPH_FORMATS),
-                   help="input format (default: detected from the name and content; edge and "
-                        "adjacency lists must be named, with --states)")
+    # Named FORMAT in the usage: the list of choices would be one unbreakable line of 72
+    # characters there (issue 34); the help lists them.
+    p.add_argument("--format", choices=list(FORMATS + GRAPH_FORMATS), metavar="FORMAT",
+                   help=f"input format: {', '.join(FORMATS + GRAPH_FORMATS)} (default: "
+                        f"detected from the name and content; edge and adjacency lists must be "
+                        f"named, with --states)")
     p.add_argument("--states", metavar="FILE",
                    help="graph files: the cell states, one 'NODE STATE' per line (optionally "
                         "'mines: N' first); nodes not listed are hidden")
@@ -283,9 +287,31 @@ def timeout_argument(p: argparse.ArgumentParser, help: str) -> None:
     p.add_argument("--timeout", type=seconds, metavar="SECONDS", help=help)
 
 
-class Formatter(argparse.RawDescriptionHelpFormatter):
-    """Help that keeps the line breaks of descriptions and epilogs (the examples, the engine
-    list) as written."""
+def fit(text: str, width: int) -> str:
+    """``text`` with every line wider than ``width`` wrapped (:func:`~minegraph.present.wrap_text`:
+    at spaces only, never inside a word or a cell name such as ``(4, 23)``), the continuation
+    lines under the line's own indentation and two more (a table's row: under its last
+    column); other lines as they are.
+
+    Examples
+    --------
+    >>> print(fit("short\\n  the mine at (4, 23) is certain", 20), end="")
+    short
+      the mine at
+        (4, 23) is
+        certain
+    """
+    out: list[str] = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = line[:len(line) - len(line.lstrip())]
+        # A row of a table (columns two spaces apart or more) continues under its last column.
+        gaps = [m.end() for m in re.finditer(r"\S {2,}(?=\S)", line)]
+        hang = " " * gaps[-1] if gaps and gaps[-1] <= width - 10 else lead + "  "
+        out += wrap_text(line.strip(), width, indent=lead, subsequent_indent=hang) or [line]
+    return "".join(line + "\n" for line in out)
 
 
 #: What each engine of the registry (:data:`minegraph.engines.base.ENGINES`) is, for

@@ -13,8 +13,9 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from minegraph.cli.common import (Formatter, format_argument, load_board, mines_argument, naming,
-                                  timeout_argument)
+from minegraph.cli.common import (Formatter, fit, format_argument, load_board, mines_argument,
+                                  naming, timeout_argument)
+from minegraph.present import output_width
 
 if TYPE_CHECKING:
     from minegraph.board import Board, Cell
@@ -75,5 +76,5 @@ def run(args: argparse.Namespace) -> int:
     fragment = e.fragment()
     if fragment:
         sys.stdout.write(fragment)
-    sys.stdout.write(e.text + "\n")
+    sys.stdout.write(fit(e.text, output_width(sys.stdout)))
     return 0

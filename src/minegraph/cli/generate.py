@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from minegraph.cli.common import cell_argument, seed_number, whole_number
 from minegraph.errors import MinegraphError
 from minegraph.parallel import Progress, ordered_map
-from minegraph.present import shown
+from minegraph.present import output_width, shown, wrap_text
 
 if TYPE_CHECKING:
     from minegraph.board import Board
@@ -294,10 +294,14 @@ def run(args: argparse.Namespace) -> int:
     bar = Progress(args.count, f"generate {args.kind}",
                    show=not args.no_progress and many and sys.stderr.isatty())
     answers: list[str] = []
+    width = output_width(sys.stdout)
     try:
         for k, made in enumerate(_results(args, seeds)):
             seed = made.seed
-            head = "".join(f"; {c}\n" for c in made.comments)
+            # Each comment wrapped to the width, every line of it a comment (its continuation
+            # lines indented).
+            head = "".join(f"; {line}\n" for c in made.comments
+                           for line in wrap_text(c, width - 2, subsequent_indent="  ") or [""])
             sys.stdout.write(("\n" if k else "") + head + made.puzzle.to_text())
             if args.answer:
                 answers.append(("\n" if k else "") + head + completed(made.puzzle, made.layout).to_text())

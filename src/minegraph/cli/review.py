@@ -13,8 +13,9 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from minegraph.cli.common import Formatter
+from minegraph.cli.common import Formatter, fit
 from minegraph.extras import install_hint
+from minegraph.present import output_width
 
 if TYPE_CHECKING:
     from minegraph.cli.common import Subparsers
@@ -62,5 +63,32 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(r.to_json(), allow_nan=False) + "\n")
     else:
-        sys.stdout.write(r.report(every=args.every))
+        sys.stdout.write(fit(_unwrapped(r.report(every=args.every)), output_width(sys.stdout)))
     return 0
+
+
+#: The width the review's text comes wrapped to (:func:`minegraph.play.review.render_review`).
+REPORT_WIDTH = 88
+
+
+def _unwrapped(text: str) -> str:
+    """The review's paragraphs back on one line each, for :func:`fit` to wrap to the
+    terminal: a line is continued by the next when the next is indented two more columns and
+    its first word would not have fitted on it (where the report's wrapping broke it).
+
+    >>> print(_unwrapped("key: " + "x" * 80 + "\\n  word\\n  #  kind"), end="")  # doctest: +ELLIPSIS
+    key: xxx...x word
+      #  kind
+    """
+    out: list[str] = []
+    indent = previous = 0           # the paragraph's indentation, the last line's length
+    for line in text.splitlines():
+        lead = len(line) - len(line.lstrip())
+        if out and line.strip() and lead == indent + 2 \
+                and previous + 1 + len(line.split()[0]) > REPORT_WIDTH:
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+            indent = lead
+        previous = len(line)
+    return "".join(line + "\n" for line in out)

@@ -1,9 +1,13 @@
 """A terminal Minesweeper game: :class:`PlayApp`, the application behind ``minegraph play``.
 
 Built with Textual (imported by this module only). The screen shows the mine counter (mines
-minus flags), a timer, the game's settings and seed, the grid, a status line and a message
-line. Every grid topology is drawn as a plain grid of cells: on ``hex`` and ``triangle``
-boards the cells are shown square, with the neighbours of those topologies.
+minus flags; 0 once the game is won, every mine then shown flagged), a timer, the game's
+settings and seed, the grid with its row numbers on the left and its column numbers above
+(the ``(r, c)`` that hints and messages name), a status line and a message line. Every grid
+topology is drawn as a plain grid of cells: on ``hex`` and ``triangle`` boards the cells are
+shown square, with the neighbours of those topologies. Cells are :data:`CELL_WIDTH` columns
+wide, or :data:`COMPACT_WIDTH` when that is what makes the grid fit the terminal (Expert in
+80 columns), the probability overlay aside.
 
 Keys
 ----
@@ -14,9 +18,10 @@ space, enter
 ``f``, ``c``
     flag or unflag; chord (uncover the neighbours of a number that has as many flags);
 ``p``
-    the probability overlay: every covered cell shows its exact mine probability in % (0 only
-    when proven safe, otherwise 1..99; a proven mine shows ``M``, so that every cell keeps a
-    space before it), coloured from green to red by risk;
+    the probability overlay: every covered cell shows its exact mine probability with a ``%``
+    sign (``0%`` only when proven safe, otherwise 1..99; a proven mine shows ``M``), so that it
+    is told from an uncovered number without colour, and is coloured from green to red by
+    risk;
 ``h``
     hint: the ``strong`` policy's move, highlighted, with the reason when the move is certain
     or the mine probability of the guess;
@@ -24,6 +29,9 @@ space, enter
     let the solver (``strong``) play, a move at a time, until the game ends or ``s`` again;
 ``u``, ``n``, ``q``
     undo the last move, new game, quit;
+``w``
+    write the finished game's replay (once: a game already written is named, not written
+    again);
 ``?``
     list the keys and the mouse buttons on the message line.
 
@@ -42,6 +50,8 @@ Examples
 
 from __future__ import annotations
 
+import os
+import shlex
 import time
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
@@ -68,10 +78,15 @@ from minegraph.present import heat_rgb, whole_percent as percent
 if TYPE_CHECKING:
     from minegraph.engines.base import Probability
 
-__all__ = ["PlayApp", "MineField", "percent", "risk_colour", "overlay_label", "CELL_WIDTH", "KEYS_HELP"]
+__all__ = ["PlayApp", "MineField", "percent", "risk_colour", "overlay_label", "CELL_WIDTH",
+           "COMPACT_WIDTH", "KEYS_HELP"]
 
 #: Terminal columns per cell.
 CELL_WIDTH = 3
+
+#: Terminal columns per cell when :data:`CELL_WIDTH` would not fit the terminal (the
+#: probability overlay keeps :data:`CELL_WIDTH`: a percentage needs three columns).
+COMPACT_WIDTH = 2
 
 #: What ``?`` shows: every key and mouse button.
 KEYS_HELP = ("Keys: arrows (or k, j, l) move; space or enter uncover (on a number: chord); "
@@ -106,16 +121,17 @@ def risk_colour(p: Probability) -> str:
 
 def overlay_label(p: Probability) -> str:
     """What the overlay shows on a covered cell of mine probability ``p``: the percentage
-    (:func:`percent`) right-aligned after a space, and ``M`` for a proven mine, whose ``100``
-    would fill the cell and run into its left neighbour.
+    (:func:`percent`) with its ``%`` sign, right-aligned, and ``M`` for a proven mine (whose
+    ``100%`` would not fit). The sign tells a probability from an uncovered number (`` 3 ``)
+    without colour, and ends every value, so that neighbours never run together.
 
     Examples
     --------
     >>> [overlay_label(Fraction(n, 8)) for n in (0, 1, 4, 8)]
-    ['  0', ' 13', ' 50', ' M ']
+    [' 0%', '13%', '50%', ' M ']
     """
     value = percent(p)
-    return " M " if value == 100 else f"{value:>{CELL_WIDTH}}"
+    return " M " if value == 100 else f"{value}%".rjust(CELL_WIDTH)
 
 
 class MineField(Widget, can_focus=True):
@@ -136,34 +152,61 @@ class MineField(Widget, can_focus=True):
         self.owner = owner
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return (self.owner.game.cols or 0) * CELL_WIDTH
+        return self.owner.gutter + (self.owner.game.cols or 0) * self.owner.cell_width
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self.owner.game.rows or 0
+        return self.owner.header_lines + (self.owner.game.rows or 0)
+
+    def header(self) -> list[str]:
+        """The column numbers above the grid: one line when cells are :data:`CELL_WIDTH`
+        wide (each number under the middle of its cell), two in :data:`COMPACT_WIDTH` (the
+        tens, at every tenth column, above the units)."""
+        cols, width, pad = self.owner.game.cols or 0, self.owner.cell_width, self.owner.gutter
+        if width >= CELL_WIDTH:
+            return [" " * pad + "".join(f"{c:>2}".ljust(width) for c in range(cols))]
+        units = " " * pad + "".join(f"{c % 10:>{width}}" for c in range(cols))
+        if cols <= 10:
+            return [units]
+        tens = " " * pad + "".join(f"{c // 10:>{width}}" if c and c % 10 == 0 else " " * width
+                                   for c in range(cols))
+        return [tens, units]
 
     def render(self) -> Text:
-        """The whole grid, one line per row, :data:`CELL_WIDTH` columns per cell."""
+        """The whole grid: the column numbers, then one line per row, its number first and
+        :attr:`PlayApp.cell_width` columns per cell."""
         game = self.owner.game
         rows, cols = game.rows or 0, game.cols or 0
+        width, pad = self.owner.cell_width, self.owner.gutter
         text = Text(no_wrap=True, overflow="crop")
+        for line in self.header():
+            text.append(line + "\n", style="grey70")
         probs = self.owner.probabilities() if self.owner.overlay and game.status == "playing" \
             else None
         for r in range(rows):
+            text.append(f"{r:>{pad - 1}} ", style="grey70")
             for c in range(cols):
                 label, style = self.owner.face(r * cols + c, probs)
-                text.append(label, style=style)
+                text.append(label[:width], style=style)
             if r + 1 < rows:
                 text.append("\n")
         return text
 
+    def offset_of(self, cell: int) -> tuple[int, int]:
+        """The offset inside the widget of the middle of ``cell`` (where a click hits it)."""
+        cols = self.owner.game.cols or 1
+        r, c = divmod(cell, cols)
+        return (self.owner.gutter + c * self.owner.cell_width + 1,
+                self.owner.header_lines + r)
+
     def cell_at(self, event: events.MouseEvent) -> int | None:
-        """The cell under the mouse, or ``None`` outside the grid."""
+        """The cell under the mouse, or ``None`` outside the grid (on its numbers too)."""
         offset = event.get_content_offset(self)
         game = self.owner.game
         if offset is None or game.cols is None or game.rows is None:
             return None
-        r, c = offset.y, offset.x // CELL_WIDTH
-        if not (0 <= r < game.rows and 0 <= c < game.cols):
+        x = offset.x - self.owner.gutter
+        r, c = offset.y - self.owner.header_lines, x // self.owner.cell_width
+        if not (x >= 0 and 0 <= r < game.rows and 0 <= c < game.cols):
             return None
         return r * game.cols + c
 
@@ -260,6 +303,9 @@ class PlayApp(App[None]):
         self._elapsed = 0.0
         self._since: float | None = None
         self._mounted = False
+        #: The game last written by :meth:`write_replay`: the game, its moves and their times
+        #: then, and the path.
+        self._written: tuple[Game, list[Move], list[float], str] | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -276,11 +322,39 @@ class PlayApp(App[None]):
         self.set_interval(0.5, self._tick)
         self.show()
 
+    def on_resize(self, event: events.Resize) -> None:
+        # The cell width follows the terminal's.
+        self.show()
+
+    @property
+    def gutter(self) -> int:
+        """Columns left of the grid for the row numbers (the widest, and a space)."""
+        return len(str(max((self.game.rows or 1) - 1, 0))) + 1
+
+    @property
+    def header_lines(self) -> int:
+        """Lines above the grid for the column numbers (:meth:`MineField.header`)."""
+        return 2 if self.cell_width < CELL_WIDTH and (self.game.cols or 0) > 10 else 1
+
+    @property
+    def cell_width(self) -> int:
+        """Terminal columns per cell: :data:`CELL_WIDTH`, or :data:`COMPACT_WIDTH` when only
+        that fits the grid and its row numbers into the terminal's width (and the probability
+        overlay is off: a percentage needs :data:`CELL_WIDTH`)."""
+        cols = self.game.cols or 0
+        room = self.size.width - 2 if self._mounted else 0      # a vertical scroll bar
+        if self.overlay or room <= 0 or self.gutter + cols * CELL_WIDTH <= room:
+            return CELL_WIDTH
+        return COMPACT_WIDTH if self.gutter + cols * COMPACT_WIDTH <= room else CELL_WIDTH
+
     # ------------------------------------------------------------------ what is shown
     @property
     def mines_left(self) -> int:
         """The mine counter: mines minus flags (negative with too many flags). A flag that a
-        flood fill of zeros has uncovered (the cell was safe) no longer counts."""
+        flood fill of zeros has uncovered (the cell was safe) no longer counts. A won game
+        shows every mine flagged (:meth:`face`), so its counter is 0."""
+        if self.game.status == "won":
+            return 0
         return self.game.mine_count - len(self.game.flags - self.game.uncovered)
 
     @property
@@ -314,6 +388,8 @@ class PlayApp(App[None]):
         extras = []
         if self.overlay and g.status == "playing":
             extras.append("overlay: mine probability in %, M a proven mine")
+            if self._mounted and self.gutter + (g.cols or 0) * CELL_WIDTH > self.size.width - 2:
+                extras.append("scroll for the rest")
         if self.solver_playing:
             extras.append("solver playing (s to stop)")
         if g.topology in ("hex", "triangle"):
@@ -386,9 +462,10 @@ class PlayApp(App[None]):
         """The characters the grid shows at ``cell`` (as painted by :class:`MineField`)."""
         g = self.game
         assert g.cols is not None
-        row = self.query_one(MineField).render().plain.split("\n")[cell // g.cols]
-        start = (cell % g.cols) * CELL_WIDTH
-        return row[start:start + CELL_WIDTH]
+        row = self.query_one(MineField).render().plain.split("\n")[
+            self.header_lines + cell // g.cols]
+        start = self.gutter + (cell % g.cols) * self.cell_width
+        return row[start:start + self.cell_width]
 
     def show(self) -> None:
         """Redraw every part from the game's state."""
@@ -410,10 +487,10 @@ class PlayApp(App[None]):
         g = self.game
         assert g.cols is not None
         field = self.query_one(MineField)
-        r, c = divmod(self.cursor, g.cols)
+        x, y = field.offset_of(self.cursor)
         at = field.virtual_region
         self.query_one("#box", Container).scroll_to_region(
-            Region(at.x + c * CELL_WIDTH, at.y + r, CELL_WIDTH, 1), animate=False)
+            Region(at.x + x - 1, at.y + y, self.cell_width, 1), animate=False)
 
     def _welcome(self) -> str:
         note = f" The {self.game.topology} grid is drawn square." \
@@ -469,13 +546,24 @@ class PlayApp(App[None]):
 
     def write_replay(self) -> str | None:
         """Write the finished game's replay (``.evf``, :mod:`minegraph.play.record`) into
-        :attr:`record` (or the current directory); the message line says where. Returns the
-        path, or ``None`` when the game is not over or the file cannot be written."""
+        :attr:`record` (or the current directory); the message line says where, with the
+        ``minegraph review`` command to paste (the path quoted for the shell). A game already
+        written (by ``--record`` or an earlier ``w``) is not written again: the message names
+        its file. Returns the path, or ``None`` when the game is not over or the file cannot
+        be written."""
         from minegraph.play.record import save_evf
         if self.game.status == "playing":
             self.message = "The game is not over: w writes the replay of a won or lost game."
             self.show()
             return None
+        if self._written is not None:
+            game, moves, times, written = self._written
+            if game is self.game and moves == self.game.moves \
+                    and times == self.game.move_times and os.path.exists(written):
+                self.message = f"Already saved: {written} (minegraph review " \
+                               f"{shlex.quote(written)})"
+                self.show()
+                return written
         try:
             path = save_evf(self.game, self.record if self.record is not None else ".")
         except (GameError, OSError) as exc:
@@ -483,7 +571,8 @@ class PlayApp(App[None]):
             self.message = f"No replay written: {why}"
             self.show()
             return None
-        self.message = f"Replay written: {path} (minegraph review {path})"
+        self._written = (self.game, list(self.game.moves), list(self.game.move_times), path)
+        self.message = f"Replay written: {path} (minegraph review {shlex.quote(path)})"
         self.show()
         return path
 
@@ -541,8 +630,8 @@ class PlayApp(App[None]):
     def toggle_overlay(self) -> None:
         """Show or hide every covered cell's mine probability."""
         self.overlay = not self.overlay
-        self.message = "Each covered cell shows its exact mine probability in %: 0 only when " \
-                       "proven safe; M marks a proven mine." if self.overlay else ""
+        self.message = "Each covered cell shows its exact mine probability in %: 0% only " \
+                       "when proven safe; M marks a proven mine." if self.overlay else ""
         self.show()
 
     def hint(self) -> None:
