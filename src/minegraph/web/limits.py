@@ -69,6 +69,15 @@ class Limits:
     header_seconds
         ``minegraph serve`` closes a connection that has not sent a complete request head
         within this time, and an idle kept-alive connection after it.
+    body_seconds
+        ``minegraph serve`` answers 408 and closes a connection whose request body is not
+        complete within this time of its head, plus one second per ``min_body_rate`` bytes
+        received: a stalled body is closed after ``body_seconds``, a trickling one as soon as
+        it falls below the rate.
+    min_body_rate
+        The slowest rate, in bytes a second, at which a request body may arrive (see
+        ``body_seconds``); a whole body takes at most ``body_seconds`` +
+        ``max_body_bytes`` / ``min_body_rate``.
 
     Raises
     ------
@@ -102,6 +111,8 @@ class Limits:
     moves_per_cell: int = 2
     max_connections: int = 4000
     header_seconds: float = 5.0
+    body_seconds: float = 5.0
+    min_body_rate: int = 20_000
 
     def __post_init__(self) -> None:
         for f in fields(self):
