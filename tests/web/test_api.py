@@ -313,7 +313,7 @@ def test_bad_moves_are_4xx_json(client: TestClient) -> None:
 
 
 def test_the_store_stays_bounded_least_recently_used_out() -> None:
-    with TestClient(create_app(Limits(max_games=3))) as client:
+    with TestClient(create_app(Limits(max_games=3, games_per_minute=100))) as client:
         ids = [client.post("/api/game", json={"size": "beginner", "seed": k}).json()["id"]
                for k in range(3)]
         assert client.get(f"/api/game/{ids[0]}").status_code == 200     # now the most recent

@@ -10,7 +10,7 @@ Endpoints (the routers of :mod:`minegraph.web.positions` and :mod:`minegraph.web
   puzzles to print (docs/web.md);
 - ``GET /api/limits``: the :class:`~minegraph.web.limits.Limits` in force;
 - ``POST /api/game``, ``GET /api/game/{id}``, ``POST /api/game/{id}/move``: games held in a
-  bounded :class:`~minegraph.web.store.GameStore`;
+  bounded :class:`~minegraph.web.store.GameStore`, created at a bounded rate per client;
 - ``POST /api/game/{id}/solver``: ``{"steps"?: N | null, "policy"?: "strong" | "safest"}``
   lets the autoplayer (:mod:`minegraph.play.policies`) play some decisions or to the end;
 - ``GET /api/game/{id}/replay.evf``: a finished game's replay; ``POST /api/review?name=FILE``
@@ -19,8 +19,8 @@ Endpoints (the routers of :mod:`minegraph.web.positions` and :mod:`minegraph.web
 
 Every error answers ``{"error": MESSAGE}``: 400 for a body that is not JSON, 413 for a body
 or board beyond the limits, 404 for an unknown game (or path), 409 for a game the solver is
-playing, 429 for a client with too many requests under way and 503 for a full queue (both
-with ``Retry-After``), 422 for any other mistake (a :class:`~minegraph.errors.FormatError`
+playing, 429 for a client with too many requests under way or creating games too fast, and
+503 for a full queue or a store full of games in play (all with ``Retry-After``), 422 for any other mistake (a :class:`~minegraph.errors.FormatError`
 names its line and column) and for work that ran out of time. The work runs off the event
 loop in the lanes of :mod:`minegraph.web.lanes`, each request under a
 :class:`~minegraph.deadline.Deadline` cancelled if its client goes away. No endpoint reads
@@ -50,7 +50,7 @@ from minegraph.web.lanes import Busy, TooManyRequests, http_status
 from minegraph.web.limits import Limits
 from minegraph.web.positions import AnalyzeRequest, ExplainRequest, GenerateRequest, StructureRequest
 from minegraph.web.runner import Runner
-from minegraph.web.store import GameStore
+from minegraph.web.store import GameStore, StoreFull, TooManyGames
 
 __all__ = ["create_app", "STATIC", "AnalyzeRequest", "ExplainRequest", "GameRequest", "MoveRequest",
            "SolverRequest", "StructureRequest", "GenerateRequest"]
@@ -165,14 +165,16 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                               "games. Errors answer {\"error\": message} with a 4xx status; the "
                               "limits are at GET /api/limits (docs/web.md).")
     app.state.limits = limits
-    app.state.games = GameStore(limits.max_games)
+    app.state.games = GameStore(limits.max_games, per_client=limits.games_per_client,
+                                per_minute=limits.games_per_minute,
+                                idle_seconds=limits.game_idle_seconds)
     app.state.runner = runner
     app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
 
     @app.exception_handler(MinegraphError)
     async def minegraph_error(request: Request, exc: MinegraphError) -> JSONResponse:
         headers = None
-        if isinstance(exc, (Busy, TooManyRequests)):
+        if isinstance(exc, (Busy, TooManyRequests, TooManyGames, StoreFull)):
             headers = {"Retry-After": str(exc.retry_after)}
         return JSONResponse({"error": str(exc)}, status_code=http_status(exc), headers=headers)
 

@@ -26,7 +26,7 @@ from minegraph.play.game import Game, Move
 from minegraph.play.noguess import NoGuessGame
 from minegraph.play.view import player_view
 from minegraph.rules import SIZES
-from minegraph.web.limits import Limits
+from minegraph.web.limits import Limits, client_key
 from minegraph.web.positions import _Body
 from minegraph.web.store import StoredGame
 
@@ -146,9 +146,12 @@ def _claim(entry: StoredGame) -> None:
 
 @router.post("/api/game", summary="Start a game", status_code=201)
 async def post_game(body: GameRequest, request: Request) -> JSONResponse:
+    store = request.app.state.games
+    client = client_key(request.client.host if request.client is not None else None)
+    store.admit(client)                 # the creation rate first: a game costs work to make
     game, seed = _new_game(body, request.app.state.limits)
-    entry = request.app.state.games.add(game, seed, body.size, shared=body.seed is not None,
-                                        practice=body.practice)
+    entry = store.add(game, seed, body.size, shared=body.seed is not None,
+                      practice=body.practice, client=client)
     return JSONResponse(game_json(entry), status_code=201)
 
 

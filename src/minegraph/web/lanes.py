@@ -18,7 +18,8 @@ so either lane can run it:
 
 Admission: at most :attr:`Limits.big_queue` jobs wait for a big-lane process; past that the
 request is answered 503 with ``Retry-After`` (:class:`Busy`). One client (by address) has at
-most :attr:`Limits.per_client` requests in the lanes at once; past that 429
+most :attr:`Limits.per_client` requests in the lanes at once (an IPv6 client counted by its
+/64, :func:`~minegraph.web.limits.client_key`); past that 429
 (:class:`TooManyRequests`).
 """
 
@@ -81,22 +82,23 @@ def http_status(error: MinegraphError) -> int:
     Returns
     -------
     int
-        413 for a limit, 503 for :class:`Busy`, 429 for :class:`TooManyRequests`, 404 for
-        an unknown game, the carried status of a :class:`LaneError`, else 422.
+        413 for a limit, 503 for :class:`Busy` and a full game store, 429 for
+        :class:`TooManyRequests` and a client creating games too fast, 404 for an unknown
+        game, the carried status of a :class:`LaneError`, else 422.
 
     Examples
     --------
     >>> http_status(LimitError("too big")), http_status(Busy("busy")), http_status(UserError("x"))
     (413, 503, 422)
     """
-    from minegraph.web.store import UnknownGame
+    from minegraph.web.store import StoreFull, TooManyGames, UnknownGame
     if isinstance(error, LaneError):
         return error.status
     if isinstance(error, LimitError):
         return 413
-    if isinstance(error, Busy):
+    if isinstance(error, (Busy, StoreFull)):
         return 503
-    if isinstance(error, TooManyRequests):
+    if isinstance(error, (TooManyRequests, TooManyGames)):
         return 429
     if isinstance(error, UnknownGame):
         return 404

@@ -20,7 +20,7 @@ from starlette.requests import Request
 from minegraph.deadline import Deadline, time_limit
 from minegraph.errors import QueryTimeout
 from minegraph.web.lanes import BigLane, ClientCounter
-from minegraph.web.limits import Limits
+from minegraph.web.limits import Limits, client_key
 
 __all__ = ["Runner"]
 
@@ -56,7 +56,7 @@ class Runner:
     async def request(self, request: Request, seconds: float,
                       question: str) -> AsyncIterator[Deadline]:
         """Admit ``request`` and yield its deadline, cancelled if the client goes away."""
-        client = request.client.host if request.client is not None else "unknown"
+        client = client_key(request.client.host if request.client is not None else None)
         self.clients.enter(client)
         deadline = Deadline(seconds, question)
 
