@@ -169,3 +169,27 @@ def test_a_full_store_drops_idle_games_first_and_never_a_game_in_play() -> None:
         assert c.call("GET", f"/api/game/{mine['id']}")[0] == 200
         _error(c.call("POST", "/api/game", {}, address="192.0.2.101"), 503)
         c.close()
+
+
+# --------------------------------------------------------------------------- 6: no-guess
+@pytest.mark.parametrize("first", [("chord", [8, 8]), ("reveal-flagged", [8, 8]),
+                                   ("reveal-outside", [9, 9])])
+def test_a_rejected_first_action_does_not_place_the_no_guess_layout(first: tuple[str, list[int]]) -> None:
+    """Issue 33, 6: a chord as the first action was rejected, but only after the no-guess
+    layout had been drawn around its cell: the real first click was then no opening."""
+    action, cell = first
+    with serving(Limits(games_per_minute=100)) as (port, _):
+        c = Client(port)
+        for seed in range(10):
+            status, game, _ = c.call("POST", "/api/game", {"size": "beginner", "rules": "noguess",
+                                                           "seed": seed})
+            assert status == 201
+            url = f"/api/game/{game['id']}/move"
+            if action == "reveal-flagged":
+                assert c.call("POST", url, {"action": "flag", "cell": cell})[0] == 200
+            _error(c.call("POST", url, {"action": action.split("-")[0], "cell": cell}), 422)
+            status, after, _ = c.call("POST", url, {"action": "reveal", "cell": [0, 0]})
+            assert status == 200 and after["status"] in ("playing", "won")
+            assert after["states"][0][0] == 0, f"seed {seed}: the first click is no opening"
+            assert len(after["uncovered"]) > 1
+        c.close()

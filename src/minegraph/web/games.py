@@ -209,7 +209,11 @@ async def post_move(game_id: str, body: MoveRequest, request: Request) -> JSONRe
     most = limits.moves_per_cell * game.size + 100
     if len(game.moves) >= most and game.status == "playing":
         raise GameError(f"this game has reached its limit of {most} moves (GET /api/limits)")
-    if isinstance(game, NoGuessGame) and game.layout is None and body.action != "flag":
+    # A no-guess layout is drawn around the first cell uncovered: only a reveal the game
+    # accepts may draw it (a chord, or a reveal of a flagged cell, is refused below and must
+    # leave the layout to the real first click).
+    if isinstance(game, NoGuessGame) and game.layout is None and body.action == "reveal" \
+            and game.is_legal(Move("reveal", cell)):
         _claim(entry)
         try:
             async with runner.request(request, limits.analyze_seconds,
