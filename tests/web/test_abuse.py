@@ -171,6 +171,89 @@ def test_a_full_store_drops_idle_games_first_and_never_a_game_in_play() -> None:
         c.close()
 
 
+# --------------------------------------------------------------------------- 5: the browser
+def test_a_foreign_host_name_is_refused() -> None:
+    """Issue 33, 5: a page on another site that rebinds its name to 127.0.0.1 reached the
+    server (its requests carry that site's name in ``Host``)."""
+    with serving(Limits()) as (port, _):
+        c = Client(port)
+        for host in (f"rebind.example:{port}", "rebind.example", f"localhost.evil.example:{port}",
+                     "evil.example."):
+            answer = c.call("GET", "/api/limits", headers={"Host": host})
+            assert "--allow-host" in _error(answer, 421)
+            assert _error(c.call("GET", "/", headers={"Host": host}), 421)
+        for host in (f"127.0.0.1:{port}", f"localhost:{port}", "LOCALHOST", f"[::1]:{port}",
+                     "127.0.0.1", "192.0.2.7:8000", "[2001:db8::1]"):
+            assert c.call("GET", "/api/limits", headers={"Host": host})[0] == 200, host
+        c.close()
+
+
+def test_more_host_names_may_be_allowed() -> None:
+    with serving(Limits(), allowed_hosts=["mines.example"]) as (port, _):
+        c = Client(port)
+        assert c.call("GET", "/api/limits", headers={"Host": "Mines.Example:443"})[0] == 200
+        _error(c.call("GET", "/api/limits", headers={"Host": "other.example"}), 421)
+        c.close()
+    with serving(Limits(), allowed_hosts=["*"]) as (port, _):
+        c = Client(port)
+        assert c.call("GET", "/api/limits", headers={"Host": "other.example"})[0] == 200
+        c.close()
+
+
+def test_every_answer_carries_the_browser_security_headers() -> None:
+    with serving(Limits()) as (port, _):
+        c = Client(port)
+        for method, path in (("GET", "/"), ("GET", "/static/app.js"), ("GET", "/api/limits"),
+                             ("GET", "/api/game/nope"), ("GET", "/nothing")):
+            _, _, response = c.call(method, path)
+            csp = response.getheader("content-security-policy") or ""
+            assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp, path
+            assert "'unsafe-inline'" not in csp and "default-src 'self'" in csp
+            assert response.getheader("x-frame-options") == "DENY"
+            assert response.getheader("x-content-type-options") == "nosniff"
+            assert response.getheader("referrer-policy") == "no-referrer"
+        c.close()
+
+
+def test_the_page_needs_no_inline_script_or_style() -> None:
+    """The CSP forbids inline scripts, inline styles and event-handler attributes: the page
+    has none (the browser tests also fail on any CSP violation)."""
+    import re
+
+    from minegraph.web.app import STATIC
+    html = (STATIC / "index.html").read_text()
+    assert all("src=" in tag for tag in re.findall(r"<script\b[^>]*>", html))
+    assert "<style" not in html
+    assert not re.search(r"\sstyle\s*=", html)
+    assert not re.search(r"\son[a-z]+\s*=", html)
+
+
+def test_non_json_bodies_are_refused_415() -> None:
+    """Issue 33, 5: a cross-site form (``text/plain``, no preflight) reached ``/api/review``;
+    the JSON endpoints read a body with no ``Content-Type`` as JSON."""
+    with serving(Limits()) as (port, _):
+        c = Client(port)
+        board = json.dumps({"board": "#1#", "mines": 1}).encode()
+        for kind in ("text/plain", "application/x-www-form-urlencoded",
+                     "multipart/form-data; boundary=x", None):
+            headers = {} if kind is None else {"Content-Type": kind}
+            answer = c.call("POST", "/api/analyze", raw=board, headers=headers)
+            assert "application/json" in _error(answer, 415)
+            answer = c.call("POST", "/api/review?name=a.evf", raw=b"\x00\x01", headers=headers)
+            assert "application/octet-stream" in _error(answer, 415)
+            _error(c.call("POST", "/api/game", raw=b"{}", headers=headers), 415)
+        ok = c.call("POST", "/api/analyze", raw=board,
+                    headers={"Content-Type": "application/json; charset=utf-8"})
+        assert ok[0] == 200 and ok[1]["solutions"] == "2"
+        status, game, _ = c.call("POST", "/api/game", {"rules": "modern"})
+        assert status == 201
+        # A request without a body has nothing to misread: no type needed.
+        assert "practice" in _error(c.call("POST", f"/api/game/{game['id']}/undo"), 422)
+        assert c.call("POST", "/api/review?name=a.evf", raw=b"\x00\x01",
+                      headers={"Content-Type": "application/octet-stream"})[0] == 422
+        c.close()
+
+
 # --------------------------------------------------------------------------- 6: no-guess
 @pytest.mark.parametrize("first", [("chord", [8, 8]), ("reveal-flagged", [8, 8]),
                                    ("reveal-outside", [9, 9])])

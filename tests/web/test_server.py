@@ -87,11 +87,11 @@ def test_silent_and_half_sent_connections_are_closed(server: tuple[int, Any]) ->
     port, _ = server
     silent = socket.create_connection(("127.0.0.1", port))
     half = socket.create_connection(("127.0.0.1", port))
-    half.sendall(b"GET /api/limits HTTP/1.1\r\nHost: x\r\n")          # no blank line
+    half.sendall(b"GET /api/limits HTTP/1.1\r\nHost: localhost\r\n")          # no blank line
     assert _closed_by_server(silent) and _closed_by_server(half)
     # A kept-alive connection: served, then closed once idle; a whole request still works.
     kept = socket.create_connection(("127.0.0.1", port))
-    kept.sendall(b"GET /api/limits HTTP/1.1\r\nHost: x\r\n\r\n")
+    kept.sendall(b"GET /api/limits HTTP/1.1\r\nHost: localhost\r\n\r\n")
     assert _response(kept).startswith(b"HTTP/1.1 200")
     kept.sendall(b"GET /api/limits HTTP/1.1\r\n")                    # then stalls
     assert _closed_by_server(kept)
@@ -104,14 +104,14 @@ def test_connections_past_the_cap_are_answered_503(server: tuple[int, Any]) -> N
     held = [socket.create_connection(("127.0.0.1", port)) for _ in range(3)]
     _wait_for(lambda: len(running.server_state.connections) >= 3, "three connections open")
     extra = socket.create_connection(("127.0.0.1", port))
-    extra.sendall(b"GET /api/limits HTTP/1.1\r\nHost: x\r\n\r\n")
+    extra.sendall(b"GET /api/limits HTTP/1.1\r\nHost: localhost\r\n\r\n")
     assert _response(extra).startswith(b"HTTP/1.1 503")
     for s in (*held, extra):
         s.close()
 
 
 #: A request head announcing a body of 100 bytes, none of which follows.
-_STALLED = (b"POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+_STALLED = (b"POST /api/analyze HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
             b"Content-Length: 100\r\n\r\n")
 
 
@@ -141,7 +141,7 @@ def test_stalled_and_trickling_bodies_are_closed_and_the_cap_frees_up() -> None:
         _wait_for(lambda: len(running.server_state.connections) >= 12, "twelve connections open")
         # Every place is taken: one more connection is refused meanwhile...
         extra = socket.create_connection(("127.0.0.1", port))
-        extra.sendall(b"GET /api/limits HTTP/1.1\r\nHost: x\r\n\r\n")
+        extra.sendall(b"GET /api/limits HTTP/1.1\r\nHost: localhost\r\n\r\n")
         assert _response(extra).startswith(b"HTTP/1.1 503")
         extra.close()
         # ... until the server closes the stalled and trickling requests (408 first).
@@ -153,7 +153,7 @@ def test_stalled_and_trickling_bodies_are_closed_and_the_cap_frees_up() -> None:
             dripper.join(30)
         _wait_for(lambda: len(running.server_state.connections) == 0, "every connection closed")
         fresh = socket.create_connection(("127.0.0.1", port))
-        fresh.sendall(b"GET /api/limits HTTP/1.1\r\nHost: x\r\n\r\n")
+        fresh.sendall(b"GET /api/limits HTTP/1.1\r\nHost: localhost\r\n\r\n")
         assert _response(fresh).startswith(b"HTTP/1.1 200")
         for s in (*stalled, trickle, fresh):
             s.close()

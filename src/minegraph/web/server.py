@@ -12,6 +12,9 @@
   (fewer if the open-file limit is lower); one more is answered 503 and closed at once.
 - The open-file limit is raised to the hard limit, so that the connection cap, not the file
   table, is what refuses.
+- A request whose ``Host`` names neither an address, ``localhost``, the host it listens on
+  nor a name allowed with ``allowed_hosts`` is answered 421
+  (:class:`~minegraph.web.app.HostCheck`, against DNS rebinding).
 - Errors that repeat (a full file table, say) are logged once a minute with a count, not once
   per failure.
 - SIGTERM and SIGINT stop the server cleanly: uvicorn finishes, the app's lanes stop their
@@ -23,11 +26,12 @@ from __future__ import annotations
 import json
 import logging
 import time
-from typing import Any
+from typing import Any, Iterable
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from minegraph.web.app import HostCheck
 from minegraph.web.limits import Limits
 
 __all__ = ["GuardedH11Protocol", "OnceAMinute", "serve", "server_config"]
@@ -204,7 +208,7 @@ def _raise_open_files() -> int | None:
 
 
 def server_config(app: Any, host: str, port: int, limits: Limits,
-                  open_files: int | None = None) -> Any:
+                  open_files: int | None = None, allowed_hosts: Iterable[str] = ()) -> Any:
     """The uvicorn configuration ``minegraph serve`` uses (see the module docstring).
 
     Parameters
@@ -219,6 +223,9 @@ def server_config(app: Any, host: str, port: int, limits: Limits,
     open_files
         The process's open-file limit, if known: the connection cap stays 200 below it
         (the lanes, logs and libraries need files too).
+    allowed_hosts
+        Host names requests may name in ``Host`` besides ``host``, ``localhost`` and IP
+        addresses (:class:`~minegraph.web.app.HostCheck`; ``"*"``: any).
 
     Returns
     -------
@@ -236,12 +243,14 @@ def server_config(app: Any, host: str, port: int, limits: Limits,
         MIN_BODY_RATE = limits.min_body_rate
         MAX_CONNECTIONS = cap
 
-    return uvicorn.Config(app, host=host, port=port, log_level="warning", http=Protocol,
+    guarded = HostCheck(app, [host, *allowed_hosts])
+    return uvicorn.Config(guarded, host=host, port=port, log_level="warning", http=Protocol,
                           timeout_keep_alive=max(1, int(limits.header_seconds)),
                           timeout_graceful_shutdown=5, proxy_headers=True)
 
 
-def serve(host: str, port: int, limits: Limits | None = None) -> None:
+def serve(host: str, port: int, limits: Limits | None = None,
+          allowed_hosts: Iterable[str] = ()) -> None:
     """Serve the app until SIGTERM or SIGINT.
 
     Parameters
@@ -250,6 +259,8 @@ def serve(host: str, port: int, limits: Limits | None = None) -> None:
         Where to listen.
     limits
         The limits (default :class:`Limits` ()).
+    allowed_hosts
+        More host names the server answers to (see :func:`server_config`).
     """
     import uvicorn
 
@@ -259,5 +270,6 @@ def serve(host: str, port: int, limits: Limits | None = None) -> None:
     once = OnceAMinute()
     for name in ("uvicorn.error", "asyncio"):
         logging.getLogger(name).addFilter(once)
-    server = uvicorn.Server(server_config(create_app(limits), host, port, limits, open_files))
+    server = uvicorn.Server(server_config(create_app(limits), host, port, limits, open_files,
+                                          allowed_hosts))
     server.run()
