@@ -171,6 +171,24 @@ def test_a_full_store_drops_idle_games_first_and_never_a_game_in_play() -> None:
         c.close()
 
 
+# --------------------------------------------------------------------------- 4: memory
+def test_a_big_job_past_its_memory_bound_is_answered_413_while_it_runs() -> None:
+    """Issue 33, 4: one decomposition took a big-lane process past ``big_worker_bytes``
+    (checked only once the job was over). A bound of 1 MiB is too small for any
+    decomposition: the job stops while running and answers 413 JSON; the server goes on."""
+    from minegraph.recipes import midgame_position
+    board = midgame_position(45, 45, 300, seed=3).to_text()
+    limits = Limits(big_worker_bytes=1 << 20, big_request_bytes=100, per_client=10)
+    with serving(limits) as (port, app):
+        c = Client(port)
+        for _ in range(2):                          # and again in the process replacing it
+            answer = c.call("POST", "/api/structure", {"board": board})
+            assert "memory" in _error(answer, 413)
+        ok = c.call("POST", "/api/analyze", {"board": "#1#", "mines": 1})   # the small lane
+        assert ok[0] == 200 and ok[1]["solutions"] == "2"
+        c.close()
+
+
 # --------------------------------------------------------------------------- 5: the browser
 def test_a_foreign_host_name_is_refused() -> None:
     """Issue 33, 5: a page on another site that rebinds its name to 127.0.0.1 reached the

@@ -71,7 +71,12 @@ class Limits:
         Requests one client (by address) may have under way at once; past it 429 with
         ``Retry-After``.
     big_worker_bytes
-        A big-lane process whose resident memory passes this after a job is replaced.
+        The memory one big-lane job may take while it runs (each process's address space is
+        capped at its size at start plus this): past it the job answers 413 and its process
+        is replaced.
+    big_worker_keep_bytes
+        A big-lane process left with more resident memory than this after a job is replaced
+        (which returns its memory to the system).
     moves_per_cell
         A game accepts at most ``moves_per_cell`` × its cells + 100 moves (flag toggles
         included), so its history stays bounded; past it 422.
@@ -123,6 +128,7 @@ class Limits:
     small_cells: int = 2000
     per_client: int = 3
     big_worker_bytes: int = 1 << 30
+    big_worker_keep_bytes: int = 256 << 20
     moves_per_cell: int = 2
     max_connections: int = 4000
     header_seconds: float = 5.0

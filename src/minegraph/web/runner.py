@@ -36,7 +36,8 @@ class Runner:
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self.lane = BigLane(limits.big_workers, limits.big_queue, limits.big_worker_bytes)
+        self.lane = BigLane(limits.big_workers, limits.big_queue, limits.big_worker_bytes,
+                            limits.big_worker_keep_bytes)
         self.clients = ClientCounter(limits.per_client)
         self._limiters: dict[tuple[int, str], anyio.CapacityLimiter] = {}
 
