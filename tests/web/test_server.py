@@ -180,6 +180,19 @@ def test_a_stalled_body_is_answered_408_and_others_are_served_meanwhile() -> Non
             s.close()
 
 
+def test_a_stalled_body_pipelined_behind_a_request_is_closed_too() -> None:
+    limits = Limits(header_seconds=0.5, body_seconds=0.5, min_body_rate=1000)
+    with _serving(limits) as (port, _):
+        sock = socket.create_connection(("127.0.0.1", port))
+        sock.sendall(b"GET /api/limits HTTP/1.1\r\nHost: localhost\r\n\r\n" + _STALLED)
+        sock.settimeout(60)
+        answers = b""
+        while chunk := sock.recv(65536):       # until the server closes the connection
+            answers += chunk
+        assert answers.startswith(b"HTTP/1.1 200") and b"HTTP/1.1 408 " in answers[12:]
+        sock.close()
+
+
 def test_a_body_sent_in_pieces_within_its_time_is_served() -> None:
     limits = Limits(header_seconds=5, body_seconds=60, max_connections=50)
     with _serving(limits) as (port, _):

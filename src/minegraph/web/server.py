@@ -132,13 +132,18 @@ class GuardedH11Protocol(H11Protocol):
             self.transport.write(_SLOW_BODY)
         self.transport.close()
 
+    def handle_events(self) -> None:
+        # Called for new bytes and, after an answer, for a request pipelined behind it.
+        before = self.cycle
+        super().handle_events()
+        if self.cycle is not before and self.conn.their_state is h11.SEND_BODY:
+            self._arm_body()                   # a request head arrived, a body is to follow
+
     def data_received(self, data: bytes) -> None:
         before = self.cycle
         super().data_received(data)
         if self.cycle is not before:
             self._disarm()                     # a request head arrived
-            if self.conn.their_state is h11.SEND_BODY:
-                self._arm_body()               # and a body is to follow
         elif self.cycle is None or self.cycle.response_complete:
             self._arm()                        # bytes of a head that is not complete yet
         if self._body_timer is not None:
