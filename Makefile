@@ -73,7 +73,7 @@ test: $(EXTRAS) $(NATIVE) browser
 	$(BIN)/python -m mypy src/minegraph
 	$(BIN)/python -m pytest -n auto --dist worksteal -m "not serial" src tests
 	$(BIN)/python -m pytest -m serial tests
-	MINEGRAPH_PURE=1 $(BIN)/python -m pytest -q -n auto --dist worksteal -m "not serial" \
+	MINEGRAPH_PURE=1 $(BIN)/python -m pytest -n auto --dist worksteal -m "not serial" \
 		src/minegraph/constraints.py src/minegraph/engines src/minegraph/generate \
 		tests/engines tests/generate tests/test_constraints.py \
 		tests/test_constraints_update.py tests/test_analysis.py

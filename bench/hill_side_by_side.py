@@ -9,6 +9,8 @@ and a rerun plays only the seeds missing from its file):
         --rules classic --seed 9000000000 --games 10000
     # strong (or a variant of it) plays the same seeds, every guess traced
     .venv/bin/python bench/hill_side_by_side.py strong --rules classic --seed 9000000000 --games 10000
+    # the peer's games replayed through minegraph's own game (the same layout, its guesses)
+    .venv/bin/python bench/hill_side_by_side.py verify --rules classic --games 500
     # both win rates on the games both played, the paired difference, and for the games one
     # wins and the other loses the first decision where they differ, classified; the
     # positions of those decisions are written as boards so each class can be replayed
@@ -224,6 +226,37 @@ def run_strong(size: str, rules: str, seeds: list[int], out: Path, options: dict
         bar.close()
 
 
+# ---------------------------------------------------------------------------- verify
+def replay_peer(size: str, rules: str, record: dict[str, Any]) -> str | None:
+    """Replay a peer's game through minegraph's own game on the same layout: every certain
+    cell uncovered, the peer's guesses in turn. ``None`` when the replay ends as the peer's
+    game did (and no guess came when the peer had seen more), else what differs."""
+    from minegraph.analyser import Analyser
+    seed = int(record["seed"])
+    game = Game(size, rules=rules, seed=seed)
+    game.reveal(default_first_cell(rules, game.rows, game.cols))
+    analyser = Analyser()
+    guesses = list(record["guesses"])
+    while game.status == "playing":
+        analysis = analyser.analyze(game.board())
+        if analysis.safe:
+            for c in analysis.safe:
+                if game.status == "playing" and game.index(c) not in game.uncovered:
+                    game.reveal(c)
+            continue
+        if not guesses:
+            return f"seed {seed}: no guess left at {len(game.uncovered)} uncovered"
+        cell, _, _, before = guesses.pop(0)
+        # The peer may guess before uncovering safe cells that teach nothing (its endgame tree
+        # leaves them for last); it never sees more than minegraph's game.
+        if before > len(game.uncovered):
+            return f"seed {seed}: a guess at {before} uncovered, minegraph's game has {len(game.uncovered)}"
+        game.reveal(int(cell))
+    if (game.status == "won") != bool(record["won"]):
+        return f"seed {seed}: the peer {'won' if record['won'] else 'lost'}, the replay {game.status}"
+    return None
+
+
 # ---------------------------------------------------------------------------- report
 def paired(a: list[int], b: list[int]) -> tuple[float, float]:
     """Mean of a - b and its 95% half-width (paired, normal approximation)."""
@@ -264,12 +297,13 @@ def classify(k: int, ours: list[list[Any]], theirs: list[list[Any]], first_guess
     return "strong safer" if pa > pb else "hill safer"
 
 
-def report(size: str, rules: str, player: str, directory: Path, positions: int) -> dict[str, Any]:
-    hill = load(directory / f"{size}-{rules}-hill.jsonl")
+def report(size: str, rules: str, player: str, directory: Path, positions: int,
+           against: str = "hill") -> dict[str, Any]:
+    hill = load(directory / f"{size}-{rules}-{against}.jsonl")
     ours = load(directory / f"{size}-{rules}-{player}.jsonl")
     seeds = sorted(set(hill) & set(ours))
     if not seeds:
-        raise SystemExit(f"no game played by both hill and {player} in {directory}")
+        raise SystemExit(f"no game played by both {against} and {player} in {directory}")
     a = [int(ours[s]["won"]) for s in seeds]
     b = [int(hill[s]["won"]) for s in seeds]
     diff, half = paired(a, b)
@@ -294,7 +328,7 @@ def report(size: str, rules: str, player: str, directory: Path, positions: int) 
                 "strong": ours[s]["guesses"][k] if k < len(ours[s]["guesses"]) else None,
                 "hill": hill[s]["guesses"][k] if k < len(hill[s]["guesses"]) else None})
     summary = {
-        "size": size, "rules": rules, "player": player, "games": n,
+        "size": size, "rules": rules, "player": player, "against": against, "games": n,
         "strong_wins": sum(a), "hill_wins": sum(b),
         "strong_win_rate": sum(a) / n, "hill_win_rate": sum(b) / n,
         "difference": diff, "difference_ci95": [diff - half, diff + half],
@@ -306,14 +340,14 @@ def report(size: str, rules: str, player: str, directory: Path, positions: int) 
                            "hill": _median([hill[s]["seconds"] for s in seeds])},
     }
     print(f"{size} {rules}: {n} games on the same layouts (seeds {seeds[0]}..{seeds[-1]})")
-    print(f"  {player:>8}: {sum(a) / n:.2%}   hill: {sum(b) / n:.2%}   "
-          f"{player} - hill: {100 * diff:+.2f} +- {100 * half:.2f} points (paired 95%)")
+    print(f"  {player}: {sum(a) / n:.2%}   {against}: {sum(b) / n:.2%}   "
+          f"{player} - {against}: {100 * diff:+.2f} +- {100 * half:.2f} points (paired 95%)")
     print(f"  disagree on {summary['disagree']} games ({summary['disagree'] / n:.1%}); "
           f"median s/game {summary['median_seconds']['strong']:.3f} / {summary['median_seconds']['hill']:.3f}")
     print("  the first decision where they differ, in the games one wins and the other loses:")
     for kind, tally in summary["first_difference"].items():
         net = tally["strong_won"] - tally["hill_won"]
-        print(f"    {kind:<26} strong won {tally['strong_won']:>5}  hill won {tally['hill_won']:>5}"
+        print(f"    {kind:<26} {player} won {tally['strong_won']:>5}  {against} won {tally['hill_won']:>5}"
               f"  net {net:+5d} ({100 * net / n:+.2f} points)")
     if positions:
         pos_dir = directory / f"{size}-{rules}-{player}-positions"
@@ -358,18 +392,28 @@ def player_options(player: str, directory: Path, size: str, rules: str) -> dict[
 
 
 def seeds_of(args: argparse.Namespace) -> list[int]:
-    return list(range(args.seed, args.seed + args.games))
+    seeds = range(args.seed, args.seed + args.games)
+    if getattr(args, "first_shows_number", False):
+        return [s for s in seeds if first_shows_number(args.size, args.rules, s)]
+    return list(seeds)
+
+
+def first_shows_number(size: str, rules: str, seed: int) -> bool:
+    """Whether the first click of ``seed`` uncovers only itself (a number, not an area)."""
+    game = Game(size, rules=rules, seed=seed)
+    return game.reveal(default_first_cell(rules, game.rows, game.cols)) == [
+        default_first_cell(rules, game.rows, game.cols)]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="step", required=True)
-    for name in ("peer", "strong", "report"):
+    for name in ("peer", "strong", "report", "verify"):
         p = sub.add_parser(name)
         p.add_argument("--size", default="expert")
         p.add_argument("--rules", default="classic", choices=["classic", "modern"])
         p.add_argument("--dir", type=Path, default=HERE / "results" / "hill")
-        if name != "report":
+        if name not in ("report", "verify"):
             p.add_argument("--seed", type=int, default=9_000_000_000)
             p.add_argument("--games", type=int, default=10_000)
             p.add_argument("--workers", type=int, default=None)
@@ -377,9 +421,16 @@ def main() -> int:
                                      default=os.environ.get("MINEGRAPH_HILL_CLASSES"),
                                      help="the peer's compiled classes (or $MINEGRAPH_HILL_CLASSES)")
     sub.choices["peer"].add_argument("--setting", default="SMALL_ANALYSIS")
+    sub.choices["strong"].add_argument("--first-shows-number", action="store_true",
+                                       help="play only the seeds whose first click shows a number "
+                                            "(where the second click is already a guess)")
     sub.choices["strong"].add_argument("--variant", default="strong",
                                        help="name[:key=value,...]: StrongPolicy options over its defaults")
+    sub.choices["verify"].add_argument("--games", type=int, default=500,
+                                       help="how many of the peer's games to replay (the first by seed)")
     sub.choices["report"].add_argument("--player", default="strong")
+    sub.choices["report"].add_argument("--against", default="hill",
+                                       help="the other player (default hill; or a strong variant)")
     sub.choices["report"].add_argument("--positions", type=int, default=20,
                                        help="positions written per class (0: none)")
     args = parser.parse_args()
@@ -402,9 +453,18 @@ def main() -> int:
         meta.write_text(json.dumps(recorded) + "\n")
         run_strong(args.size, args.rules, seeds_of(args), args.dir / f"{args.size}-{args.rules}-{name}.jsonl",
                    options, args.workers)
+    elif args.step == "verify":
+        records = load(args.dir / f"{args.size}-{args.rules}-hill.jsonl")
+        sample = sorted(records)[:args.games]
+        problems = [p for p in (replay_peer(args.size, args.rules, records[s]) for s in sample) if p]
+        print(f"{len(sample) - len(problems)} of {len(sample)} peer games replay through minegraph's "
+              f"game exactly as the peer played them")
+        for problem in problems[:20]:
+            print("  " + problem)
+        return 1 if problems else 0
     else:
-        summary = report(args.size, args.rules, args.player, args.dir, args.positions)
-        out = args.dir / f"{args.size}-{args.rules}-{args.player}-vs-hill.json"
+        summary = report(args.size, args.rules, args.player, args.dir, args.positions, args.against)
+        out = args.dir / f"{args.size}-{args.rules}-{args.player}-vs-{args.against}.json"
         out.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
         print(f"  report written to {out}")
     return 0

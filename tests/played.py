@@ -54,3 +54,37 @@ def toollib_replay(game: Game) -> bytes:
             video.step(step, pos)
     video.generate_evf_v4_raw_data()
     return bytes(video.raw_data)
+
+
+def play_to_a_fatal_chord(game: Game, rng: random.Random, tries: int = 200) -> Game | None:
+    """Play ``game`` with safe clicks until, now and then, a chord on a number whose covered
+    neighbours hold a mine and enough safe cells: flag safe cells wrongly to satisfy the number,
+    then chord, so the chord uncovers safe cells and hits the mine. The game, lost by that
+    chord; ``None`` if it ended or stalled first."""
+    if game.layout is None:
+        game.reveal(rng.randrange(game.size))
+    assert game.layout is not None
+    for _ in range(tries):
+        if game.status != "playing":
+            return None
+        candidates = []
+        for c in sorted(game.uncovered):
+            n = game.number(c)
+            covered = [q for q in game.neighbors[c] if q not in game.uncovered]
+            safe = [q for q in covered if q not in game.layout]
+            if (n and len(safe) >= n and len(covered) > n and any(q in game.layout for q in covered)
+                    and not any(q in game.flags for q in covered)):
+                candidates.append((c, safe))
+        if candidates and rng.random() < 0.3:
+            c, safe = rng.choice(candidates)
+            for q in rng.sample(safe, game.number(c)):
+                game.flag(q)
+            if not game.is_legal(Move("chord", c)):
+                return None
+            game.chord(c)
+            return game
+        a = analyze(game.board())
+        safe_now = [game.index(s) for s in a.safe]
+        covered_now = [q for q in range(game.size) if q not in game.uncovered and q not in game.flags]
+        game.reveal(rng.choice(safe_now) if safe_now else rng.choice(covered_now))
+    return None

@@ -322,3 +322,32 @@ def test_with_a_total_a_big_board_claims_minimal_only() -> None:
     assert free.status == "mine" and free.smallest is True and len(free.clues) == 2
     counted = explain(Board.from_text("mines: 3\n" + text), (0, 1))
     assert counted.status == "mine" and counted.smallest is False and len(counted.clues) >= 2
+
+
+# ----------------------------------------------------------------- messages (issue 34, item 4)
+def test_a_cell_that_is_not_hidden_is_named_in_words() -> None:
+    import pytest
+    from minegraph.errors import BoardError
+    board = Board.from_text("#M-\n3##")
+    for cell, words in [((0, 2), "it is uncovered and shows no number"), ((0, 1), "it is a known mine"),
+                        ((1, 0), "it shows 3")]:
+        with pytest.raises(BoardError) as info:
+            explain(board, cell)
+        text = str(info.value)
+        assert f"cell {cell} is not hidden: {words}; only hidden cells can be explained" == text
+        assert "-3" not in text and "-2" not in text
+
+
+def test_a_lone_number_cannot_be_satisfied() -> None:
+    # The 5 has no hidden neighbour left: it contradicts nothing but itself.
+    e = explain(Board.from_text("---\n-5-\n---"))
+    assert (e.status, e.clues) == ("inconsistent", ((1, 1),))
+    assert e.text == "The board has no solution: the number at (1, 1) cannot be satisfied."
+
+
+def test_several_reasons_contradict_each_other() -> None:
+    e = explain(Board.from_text("#1-\n#3-\n#--"))
+    assert e.text == "The board has no solution: the numbers at (0, 1) and (1, 1) contradict each other."
+    bad = explain(Board.from_text("M1M\n---"))
+    assert bad.text == ("The board has no solution: the number at (0, 1) and the flags at (0, 0) and "
+                        "(0, 2) contradict each other.")

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from minegraph.analysis import check_board
 from minegraph.present import fraction_text, probability_json
-from minegraph.board import HIDDEN, MINE, Board, Cell, cell_name, whole
+from minegraph.board import BLANK, HIDDEN, MINE, Board, Cell, cell_name, whole
 from minegraph.deadline import Deadline, check_deadline, current_deadline, time_left, time_limit
 from minegraph.errors import BoardError, EngineError, QueryTimeout
 
@@ -168,6 +168,21 @@ def _names(cells: Sequence[Cell], board: Board) -> str:
     return ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
+def _state_words(state: int) -> str:
+    """What a cell that is not hidden is, in words, after "it" (never the state's code).
+
+    Examples
+    --------
+    >>> [_state_words(s) for s in (BLANK, MINE, 0, 3)]
+    ['is uncovered and shows no number', 'is a known mine', 'shows 0', 'shows 3']
+    """
+    if state == BLANK:
+        return "is uncovered and shows no number"
+    if state == MINE:
+        return "is a known mine"
+    return f"shows {state}"
+
+
 def _sentence(e: Explanation) -> str:
     reasons = []
     if e.clues:
@@ -184,6 +199,9 @@ def _sentence(e: Explanation) -> str:
     if e.status == "mine":
         return f"{name} is certainly a mine: without one there, {because} could not all be satisfied."
     if e.status == "inconsistent":
+        if len(e.clues) + len(e.flags) + e.uses_total == 1:
+            # One number alone (no hidden neighbour left to meet it), or the total alone.
+            return f"The board has no solution: {because} cannot be satisfied."
         return f"The board has no solution: {because} contradict each other."
     if e.probability is None:
         return f"{name} is not forced: some solutions put a mine there and some do not."
@@ -390,8 +408,8 @@ class Explainer:
         board = self.board
         index = board.index(cell)
         if board.states[index] != HIDDEN:
-            raise BoardError(f"cell {board.cell(index)} is not hidden: only hidden cells can be "
-                             f"explained (it shows {board.states[index]!r})")
+            raise BoardError(f"cell {board.cell(index)} is not hidden: it {_state_words(board.states[index])}; "
+                             f"only hidden cells can be explained")
         if not self.consistent():
             return self.inconsistency()
         var = self.formula.var[index]

@@ -40,6 +40,7 @@ from typing import Any, Callable, Iterable, Iterator, TextIO, TypeVar
 
 from minegraph.deadline import check_deadline
 from minegraph.errors import UserError
+from minegraph.extras import install_hint
 from minegraph.present import shown
 
 __all__ = ["ordered_map", "chunked", "dask_client", "require_dask", "Progress", "default_workers"]
@@ -263,7 +264,7 @@ def require_dask() -> Any:
     try:
         from distributed import Client
     except ImportError:
-        raise UserError("--scheduler needs dask.distributed: pip install 'minegraph[cluster]'") \
+        raise UserError(f"--scheduler needs dask.distributed: {install_hint('cluster')}") \
             from None
     return Client
 

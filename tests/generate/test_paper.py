@@ -126,19 +126,32 @@ def test_sizes_the_theorems_do_not_allow(theorem: int, rows: int, cols: int, mes
         paper_table(theorem, rows, cols)
 
 
-def test_a_rank_deficient_size_is_refused_with_what_is_proven() -> None:
+def test_a_null_space_certificate_makes_13x6() -> None:
     """13x6 meets Theorem 3's condition and its rank falls short by one, yet no two layouts
     give the same numbers: its null vector has entries of sizes 1 to 6, so no multiple of it
-    is a difference of two layouts (docs/puzzles.md). The refusal must not call it "not
-    unique"; 2x2, where two layouts do share the numbers, is refused as not unique."""
+    is a difference of two layouts (docs/puzzles.md). That is a certificate, so the table is
+    made, and says which certificate backs it; 2x2, where two layouts do share the numbers,
+    is still refused as not unique."""
     table = Board.grid(13, 6, [0 if i in open_cells(3, 13, 6) else HIDDEN for i in range(78)],
                        topology="triangle")
-    assert certify(table).nullity == 1 and null_vector(table) is None
-    with pytest.raises(TheoremError) as refused:
-        paper_table(3, 13, 6)
-    message = str(refused.value)
-    assert "not unique" not in message
-    assert "unique for every layout" in message and "rank 38 of 39 unknowns" in message
+    assert certify(table).nullity == 1 and null_vector(table) is None     # SAT: no twins
+    hidden = [i for i in range(78) if i not in open_cells(3, 13, 6)]
+    for seed in range(3):
+        t = paper_table(3, 13, 6, seed=seed)
+        assert (t.certified_by, t.certificate.rank, t.certificate.unknowns) == ("null space", 38, 39)
+        vector = t.null_vector
+        assert vector is not None and len(vector) == len(hidden) == 39
+        # The vector is in the null space: every number's hidden neighbours sum to 0 on it ...
+        for cell in open_cells(3, 13, 6):
+            assert sum(vector[hidden.index(q)] for q in t.puzzle.neighbors[cell] if q in hidden) == 0
+        # ... and its non-zero entries have several sizes, so t * vector is never a 0/±1 vector.
+        assert {abs(v) for v in vector} - {0} == {1, 2, 3, 4, 5, 6}
+        assert "sizes 1 to 6" in t.certificate_text() and "unique for every layout" in t.certificate_text()
+        # The exact engine agrees: one solution, the planted layout.
+        a = analyze(t.puzzle)
+        assert a.solutions == 1
+        assert {i for i, s in enumerate(a.completion.states) if s == MINE} == t.layout
+    assert paper_table(2, 2, 3).certified_by == "full rank"
     with pytest.raises(TheoremError, match="two layouts give the same numbers"):
         paper_table(3, 2, 2)
 

@@ -370,8 +370,10 @@ def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("option, module, says", [
     (["--scheduler", "tcp://127.0.0.1:1"], "distributed",
-     "--scheduler needs dask.distributed: pip install 'minegraph[cluster]'"),
-    (["--plot", "rates.png"], "matplotlib", "--plot needs matplotlib: pip install 'minegraph[plot]'"),
+     "--scheduler needs dask.distributed: pip install 'dask[distributed]>=2024.1' (from a minegraph "
+     "checkout: pip install '.[cluster]')"),
+    (["--plot", "rates.png"], "matplotlib", "--plot needs matplotlib: pip install 'matplotlib>=3.8' (from a "
+                                            "minegraph checkout: pip install '.[plot]')"),
 ])
 def test_cli_checks_the_extras_before_any_work(option: list[str], module: str, says: str,
                                                tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -172,3 +172,94 @@ def test_an_enclosed_pair_beside_an_open_board() -> None:
     assert a.solutions == 252
     cell = StrongPolicy(endgame=10)._enclosed_endgame(board, {board.index(c) for c in a.mines})
     assert cell in (0, 1)
+
+
+def test_decisions_say_why() -> None:
+    """Each decision names its reason, and the reason agrees with what the position shows."""
+    policy = StrongPolicy()
+    reasons = set()
+    for seed in range(4):
+        game = Game("intermediate", rules="classic", seed=seed)
+        while game.status == "playing":
+            decision = policy.decide(game)
+            reasons.add(decision.reason)
+            if not game.uncovered:
+                assert decision.reason == "first"
+            else:
+                a = analyze(game.board())
+                assert (decision.reason == "certain") == bool(a.safe)
+                if decision.reason == "endgame":
+                    assert a.solutions is not None and a.solutions <= policy.endgame
+            for move in decision.moves:
+                if game.status == "playing" and game.is_legal(move):
+                    game.push(move)
+    assert {"first", "certain", "lookahead"} <= reasons
+
+
+def test_near_breaks_ties_towards_the_uncovered_cells() -> None:
+    """The corner (0, 0) shows a number: every far corner is equally safe and scores the same,
+    so the lowest index, (0, 29), is guessed; with ``near`` the corner nearest the uncovered
+    cell, (15, 0), 15 moves away rather than 29."""
+    played = 0
+    for seed in range(20):
+        for near, corner in ((False, 29), (True, 15 * 30)):
+            game = Game("expert", rules="classic", seed=seed)
+            if game.reveal(0) != [0]:
+                break   # the corner opened an area: another position
+            decision = StrongPolicy(0, near=near).decide(game)
+            assert decision.reason == "lookahead" and decision.moves[0].cell == corner
+            played += 1
+    assert played >= 10
+
+
+def _endgame_positions(count: int) -> list[Game]:
+    """Intermediate games stopped at guesses with 6 to 300 completions."""
+    from minegraph.play.policies import apply
+    found: list[Game] = []
+    for seed in range(200):
+        game = Game("intermediate", rules="classic", seed=seed)
+        policy = StrongPolicy(endgame=5)
+        while game.status == "playing" and len(found) < count:
+            decision = policy.decide(game)
+            if decision.guess and game.uncovered:
+                a = analyze(game.board())
+                if a.solutions is not None and 5 < a.solutions <= 300 and not a.safe:
+                    found.append(Game.replay(game.moves, size="intermediate", rules="classic", seed=seed))
+                    break
+            apply(game, decision)
+        if len(found) >= count:
+            break
+    return found
+
+
+def test_a_budget_plays_the_exact_endgame_on_more_completions() -> None:
+    """With a budget the endgame takes on positions over ``endgame`` completions: the move
+    keeps the best exact win probability; a budget that runs out leaves the move without one."""
+    from minegraph.deadline import time_limit
+    from minegraph.errors import QueryTimeout
+    positions = _endgame_positions(4)
+    assert len(positions) == 4
+    for game in positions:
+        board = game.board()
+        search = Endgame(board, 300)
+        best = search.win_probability()
+        decision = StrongPolicy(endgame=5, budget=1000.0, budget_endgame=300).decide(game)
+        assert decision.reason in ("endgame", "fifty")
+        if decision.reason == "endgame":
+            assert search.cells_by_value([decision.moves[0].cell])[decision.moves[0].cell] == best
+        spent = StrongPolicy(endgame=5, budget=1e-9, budget_endgame=300).decide(game)
+        plain = StrongPolicy(endgame=5).decide(game)
+        assert spent == plain and plain.reason in ("lookahead", "fifty")
+        # A caller's own deadline that runs out is not swallowed by the budget.
+        if plain.reason == "lookahead":
+            with pytest.raises(QueryTimeout):
+                with time_limit(1e-9):
+                    StrongPolicy(endgame=5, budget=1000.0, budget_endgame=300).decide(game)
+
+
+def test_a_budget_is_a_positive_number_for_strong() -> None:
+    with pytest.raises(GameError, match="budget"):
+        StrongPolicy(budget=0)
+    with pytest.raises(GameError, match="strong"):
+        get_policy("safest", budget=1.0)
+    assert isinstance(get_policy("strong", budget=2.5), StrongPolicy)

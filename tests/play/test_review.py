@@ -25,7 +25,7 @@ from minegraph.play.game import Game
 from minegraph.play.record import evf_bytes
 from minegraph.play.review import (MAX_REPLAY_BYTES, Review, review, review_bytes, three_bv)
 
-from played import play, toollib_replay
+from played import play, play_to_a_fatal_chord, toollib_replay
 
 
 
@@ -155,6 +155,45 @@ def test_figures_equal_ms_toollib(seed: int) -> None:
     assert (r.outcome == "won") == bool(v.is_completed)
 
 
+def _fatal_chord_games(count: int) -> list[Game]:
+    games = []
+    seed = 0
+    while len(games) < count:
+        game = play_to_a_fatal_chord(Game("beginner", rules="classic", seed=seed), random.Random(seed))
+        if game is not None and game.status == "lost":
+            games.append(game)
+        seed += 1
+    return games
+
+
+def test_a_chord_that_hits_a_mine_solves_what_ms_toollib_says() -> None:
+    # A fatal chord can leave an opening part-uncovered (the flood stops with the game) and
+    # the wrong flags that allowed it are shown as such, not uncovered. 3BV solved follows
+    # ms_toollib (docs/review.md): an opening is solved once every one of its zeros is
+    # uncovered; so do 3BV/s and efficiency, which divide it.
+    games = _fatal_chord_games(30)
+    partial = 0
+    for game in games:
+        data = toollib_replay(game)
+        r = review_bytes(data, "evf")
+        v = ms_toollib.EvfVideo(raw_data=list(data))
+        v.parse()
+        v.analyse()
+        v.current_time = 1e9
+        fatal = r.timeline[-1]
+        assert fatal.kind == "chord" and fatal.exploded and r.outcome == "lost"
+        assert r.bbbv_solved == v.bbbv_solved
+        assert r.efficiency == pytest.approx(v.ioe)
+        if r.time > 0:
+            assert r.bbbv_per_second == pytest.approx(v.bbbv_s)
+        # Every cell the review says a click uncovered is a safe cell shown as a number.
+        assert all(divmod(q, 9) not in {c for click in r.timeline for c in click.uncovered}
+                   for q in game.flags)
+        before = {q for click in r.timeline[:-1] for q in click.uncovered}
+        partial += three_bv(game.neighbors, game.layout, {a * 9 + b for a, b in before})[1] < r.bbbv_solved
+    assert partial > 0      # some of these chords did solve something, so the rule was exercised
+
+
 def test_three_bv_equals_the_game() -> None:
     for seed in range(20):
         game = Game("expert", rules="classic", seed=seed)
@@ -277,9 +316,12 @@ def test_without_ms_toollib(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec",
                         lambda name, *a: None if name == "ms_toollib" else real(name, *a))
-    with pytest.raises(MinegraphError, match=r"pip install 'minegraph\[replays\]'"):
+    says = ("reading replays needs ms_toollib: pip install 'ms_toollib>=1.5' (from a minegraph "
+            "checkout: pip install '.[replays]')")
+    with pytest.raises(MinegraphError) as info:
         review(path)
-    assert "minegraph[replays]" in _one_line_error(["review", str(path)], capsys)
+    assert str(info.value) == says
+    assert says in _one_line_error(["review", str(path)], capsys)
 
 
 # ---------------------------------------------------------------------- speed
@@ -304,3 +346,55 @@ def test_an_expert_replay_of_300_clicks_is_reviewed_incrementally() -> None:
     game = _expert_game()
     r = review_bytes(evf_bytes(game), "evf")
     assert len(r.clicks) >= 250
+
+
+def test_svg_title_counts_and_a_fatal_avoidable_click_shows_both_marks() -> None:
+    # 1 M 1 0: after the first click at the right, (0,0) is certainly safe and (0,1) certainly
+    # a mine; clicking (0,1) is the game's one guess, avoidable, and fatal.
+    game = Game(rows=1, cols=4, mines=1, rules="any", seed=1)
+    assert game.layout == {1}
+    game.reveal(3)
+    game.reveal(1)
+    r = review_bytes(evf_bytes(game, times=[0.0, 1.0]), "evf")
+    (_, fatal), = [(c.number, c) for c in r.clicks if c.exploded]
+    assert fatal.avoidable and fatal.probability == 1 and len(r.guesses) == 1
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(r.svg())
+    heading = [t.text for t in root.iter(f"{ns}text") if t.text and t.text.startswith(r.name)]
+    assert heading == [f"{r.name}: lost, 2 clicks, 0 chords, 1 guess, luck 0%"]
+    rings = [e for e in root.iter(f"{ns}circle") if e.get("class") == "avoidable"]
+    crosses = [e for e in root.iter(f"{ns}path") if e.get("class") == "hit"]
+    assert len(rings) == len(crosses) == 1
+    ring, cross = rings[0], crosses[0]
+    # The ring's box and the cross's box (its path: a move, then two 8-pixel strokes).
+    cx, cy, radius = (float(ring.get(k) or "nan") for k in ("cx", "cy", "r"))
+    start = (cross.get("d") or "").split()[0]
+    x0, y0 = (float(v) for v in start[1:].split(","))
+    ring_box = (cx - radius, cy - radius, cx + radius, cy + radius)
+    cross_box = (x0, y0, x0 + 8, y0 + 8)
+    assert ring_box[0] < cross_box[2] and cross_box[0] < ring_box[2]     # one click's column ...
+    assert ring_box[3] < cross_box[1] or cross_box[3] < ring_box[1]      # ... on rows apart
+
+
+def _strict_loads(text: str) -> object:
+    """``json.loads`` that refuses ``NaN``, ``Infinity`` and ``-Infinity``, as strict parsers do."""
+    def refuse(name: str) -> object:
+        raise AssertionError(f"not strict JSON: {name}")
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_a_one_click_win_reviews_to_strict_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A mine in a corner and a click in the opposite one: the opening uncovers every safe cell,
+    # so the game is won in 0 s and every rate per second is undefined (ms_toollib's bbbv_s is inf).
+    game = Game(rows=3, cols=3, mines=1, rules="any", seed=0)
+    game.layout = frozenset({0})
+    game.reveal((2, 2))
+    assert game.status == "won"
+    path = tmp_path / "one-click.evf"
+    path.write_bytes(evf_bytes(game, times=[0.0]))
+    assert main(["review", str(path), "--json"]) == 0
+    obj = _strict_loads(capsys.readouterr().out)
+    assert isinstance(obj, dict)
+    assert (obj["outcome"], obj["time"], obj["bbbv"], obj["bbbv_solved"]) == ("won", 0.0, 1, 1)
+    assert obj["bbbv_per_second"] is None and obj["ms_toollib"]["bbbv_s"] is None
+    assert obj["efficiency"] == 1.0

@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
             obj = analysis.to_json()
             if several:
                 obj = {"board": path, **obj}
-            out.write(json.dumps(obj, separators=(", ", ": ")) + "\n")
+            out.write(json.dumps(obj, separators=(", ", ": "), allow_nan=False) + "\n")
         else:
             if several:
                 out.write(("\n" if k else "") + f"=== {titles[k]} ===\n")

@@ -24,8 +24,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from minegraph.cli.common import Formatter, cell_argument, seed_number, whole_number
+from minegraph.cli.common import Formatter, cell_argument, seconds as positive_seconds, seed_number, whole_number
 from minegraph.errors import GameError
+from minegraph.extras import install_hint
 
 if TYPE_CHECKING:
     from minegraph.cli.common import Subparsers
@@ -63,15 +64,20 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--first", type=cell_argument, metavar="ROW,COL",
                    help="the first cell to uncover (default: the policy's choice; strong opens "
                         "3,3 under modern rules, 0,0 otherwise)")
+    p.add_argument("--budget", type=positive_seconds, metavar="SECONDS",
+                   help="seconds strong may spend on one decision for a stronger move: the "
+                        "exact endgame takes on positions of up to 20,000 completions when it "
+                        "finishes in time (default: none, fast play; moves then depend on the "
+                        "machine's speed)")
     p.add_argument("--workers", type=whole_number(1, 10**9), help="local worker processes (default: all cores)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="play on a Dask cluster, e.g. tcp://127.0.0.1:8786 (needs the cluster "
-                        "extra: pip install 'minegraph[cluster]')")
+                        f"extra: {install_hint('cluster')})")
     p.add_argument("--out", metavar="FILE",
                    help="save results (JSON, one record per seed); resumes from FILE if present")
     p.add_argument("--plot", metavar="FILE.png",
                    help="draw the win rate with its interval beside the published figures "
-                        "(needs the plot extra: pip install 'minegraph[plot]')")
+                        f"(needs the plot extra: {install_hint('plot')})")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -119,10 +125,10 @@ def config_of(args: argparse.Namespace) -> BenchConfig:
     --------
     >>> from minegraph.cli import build_parser
     >>> config_of(build_parser("bench").parse_args(["bench"]))
-    BenchConfig(size='expert', rules='modern', policy='strong', first=(3, 3), revision=2)
+    BenchConfig(size='expert', rules='modern', policy='strong', first=(3, 3), revision=2, budget=None)
     """
     from minegraph.play.bench import BenchConfig
-    return BenchConfig(args.size, args.rules, args.policy, args.first)
+    return BenchConfig(args.size, args.rules, args.policy, args.first, budget=args.budget)
 
 
 def _report(results: BenchResults, args: argparse.Namespace, resumed: int,
@@ -133,11 +139,14 @@ def _report(results: BenchResults, args: argparse.Namespace, resumed: int,
     played = s["games"] - resumed
     if args.json:
         keys = ["games", "wins", "win_rate", "ci95", "guesses_per_game", "seconds_per_game",
-                "rules", "size", "policy", "seed"]
+                "rules", "size", "policy", "budget", "seed"]
         sys.stdout.write(json.dumps({k: s[k] for k in keys} | {"first": s["first"], "resumed": resumed,
-                                                               "played": played}) + "\n")
+                                                               "played": played},
+                                    allow_nan=False) + "\n")
         return
     first = f", first cell {tuple(s['first'])}" if s["first"] else ""
+    if s["budget"] is not None:
+        first += f", budget {s['budget']:g} s a decision"
     lo, hi = s["ci95"]
     lines = [f"{s['size']} {s['rules']}, policy {s['policy']}{first}"
              + (" (interrupted)" if interrupted else "")]

@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     for k, (name, board) in enumerate(named):
         result = classify(board, heuristic=not args.no_heuristic, propagate=args.propagate)
         if args.json:
-            out.write(json.dumps({"board": name, **result.to_json()}) + "\n")
+            out.write(json.dumps({"board": name, **result.to_json()}, allow_nan=False) + "\n")
         else:
             if len(named) > 1:
                 out.write(("\n" if k else "") + f"=== {titles[k]} ===\n")

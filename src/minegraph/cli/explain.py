@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         cell = None if args.cell is None else parse_cell(args.cell, board)
         e = explain(board, cell, timeout=args.timeout)
     if args.json:
-        sys.stdout.write(json.dumps(e.to_json()) + "\n")
+        sys.stdout.write(json.dumps(e.to_json(), allow_nan=False) + "\n")
         return 0
     fragment = e.fragment()
     if fragment:

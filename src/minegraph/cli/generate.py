@@ -127,9 +127,11 @@ def register(subparsers: Subparsers) -> None:
                "  minegraph generate noguess --size 16x30 --mines 99 --rules modern --first 3,3 --seed 1")
     kinds = g.add_subparsers(dest="kind", metavar="KIND")
     kinds.required = True
-    p = kinds.add_parser("paper", help="a table of German & Lakshtanov (2010), certified by rank",
+    p = kinds.add_parser("paper", help="a table of German & Lakshtanov (2010), certified unique",
                          description="A table for paper Minesweeper: its numbers determine the "
-                                     "mines whatever they are (certified by exact rank).",
+                                     "mines whatever they are (certified by exact full rank, or "
+                                     "by the null-space argument when the rank falls short by one; "
+                                     "the comment line says which).",
                          epilog="example: minegraph generate paper --theorem 2 --size 9x10 --seed 1")
     p.add_argument("--theorem", type=int, choices=[1, 2, 3], required=True,
                    help="1: 2xn, top row uncovered, n+1 not divisible by 3; 2: checkerboard, "
@@ -231,7 +233,7 @@ def _paper(args: argparse.Namespace) -> Callable[[int], Made]:
         t = paper_table(args.theorem, rows, cols, seed=seed, p=args.p, variant=args.variant)
         what = f"Theorem {t.theorem} table {rows}x{cols}, seed {seed}, p {t.p}, {t.variant}"
         comments = [f"minegraph generate paper: {what}",
-                    f"certificate: {t.certificate.describe()}"]
+                    f"certificate ({t.certified_by}): {t.certificate_text()}"]
         if t.variant == "rows":
             comments.append(f"numbers left unguarded by the variant: {len(t.unguarded)}")
         return Made(seed, t.puzzle, t.layout, tuple(comments), what)

@@ -1,7 +1,7 @@
 """``minegraph review``: the exact probabilities behind every click of a played game's replay.
 
 Reads an ``.avf``, ``.evf``, ``.rmv`` or ``.mvf`` replay (through ms_toollib, the extra
-``minegraph[replays]``) and prints the game's figures, its luck, the avoidable risks and the
+``replays``: :func:`minegraph.extras.install_hint`) and prints the game's figures, its luck, the avoidable risks and the
 clicks that took a risk; ``--json`` prints the review object of docs/review.md, ``--svg``
 writes the timeline picture.
 """
@@ -14,6 +14,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from minegraph.cli.common import Formatter
+from minegraph.extras import install_hint
 
 if TYPE_CHECKING:
     from minegraph.cli.common import Subparsers
@@ -35,11 +36,11 @@ def register(subparsers: Subparsers) -> None:
         "review", formatter_class=Formatter, epilog=EXAMPLES,
         help="review a replay: the exact mine probability behind every click",
         description="Review a played game from its replay file (.avf Minesweeper Arbiter, .evf "
-                    "Metasweeper, .rmv Vienna Minesweeper, .mvf Minesweeper Clone; needs "
-                    "pip install 'minegraph[replays]'): before every click that uncovered a "
-                    "covered cell, the exact mine probability of the cell clicked, whether a "
-                    "certainly safe cell existed and the safest cell; the game's luck, "
-                    "avoidable risks, 3BV, 3BV/s, clicks and efficiency.")
+                    "Metasweeper, .rmv Vienna Minesweeper, .mvf Minesweeper Clone): before "
+                    "every click that uncovered a covered cell, the exact mine probability of "
+                    "the cell clicked, whether a certainly safe cell existed and the safest "
+                    "cell; the game's luck, avoidable risks, 3BV, 3BV/s, clicks and "
+                    f"efficiency. Needs ms_toollib: {install_hint('replays')}.")
     p.add_argument("replay", help="the replay file (at most 10 MB)")
     p.add_argument("--json", action="store_true", help="print the review object")
     p.add_argument("--all", action="store_true", dest="every",
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UserError(f"cannot write {args.svg}: {exc.strerror or exc}") from None
     if args.json:
-        sys.stdout.write(json.dumps(r.to_json()) + "\n")
+        sys.stdout.write(json.dumps(r.to_json(), allow_nan=False) + "\n")
     else:
         sys.stdout.write(r.report(every=args.every))
     return 0

@@ -805,7 +805,7 @@ def write_nodelink(board: Board) -> str:
     import networkx as nx
     _graph_board(board, "nodelink")
     board.json_labels()
-    return json.dumps(nx.node_link_data(to_networkx(board), edges="edges")) + "\n"
+    return json.dumps(nx.node_link_data(to_networkx(board), edges="edges"), allow_nan=False) + "\n"
 
 
 def _no_states(board: Board, format: str) -> None:

@@ -403,9 +403,9 @@ def write_json(board: Board) -> str:
     for key, value in obj.items():
         if isinstance(value, list):
             # json.dumps(indent=2) would spread each edge over four lines; keep items compact.
-            items = ",\n".join(f"    {json.dumps(item, separators=(', ', ': '))}" for item in value)
+            items = ",\n".join(f"    {json.dumps(item, separators=(', ', ': '), allow_nan=False)}" for item in value)
             text = f"[\n{items}\n  ]" if value else "[]"
         else:
-            text = json.dumps(value)
-        parts.append(f"  {json.dumps(key)}: {text}")
+            text = json.dumps(value, allow_nan=False)
+        parts.append(f"  {json.dumps(key, allow_nan=False)}: {text}")
     return "{\n" + ",\n".join(parts) + "\n}\n"

@@ -562,8 +562,11 @@ def _plain_grid(text: str) -> ParsedText | None:
     topology = headers.get("topology", "square")
     mines: int | None = None
     if "mines" in headers:
-        mines = int(headers["mines"])
-        if mines > len(states) or headers["mines"] != str(mines):
+        written = headers["mines"]
+        if not written.isdigit():
+            return None                 # a word ('unknown', or a mistake): the full reader says
+        mines = int(written)
+        if mines > len(states) or written != str(mines):
             return None                 # out of range, or leading zeros: the full reader says
     if topology not in TOPOLOGIES:
         return None

@@ -12,10 +12,14 @@ Zametki 88(6), 2010, 935-937) choose the uncovered cells so that this holds for 
   uncovered, m + 1 and n + 1 not divisible by 4.
 
 Mines are drawn by a Bernoulli(p) trial per hidden cell (p = 1/2 by default), the paper's step 1,
-and the numbers filled in. Every table is certified by the exact rank of its equations
-(:func:`minegraph.linalg.certify`), not assumed: Theorem 3 as printed fails on some sizes (2x2,
-2x4, 4x5, ...), so triangle tables are made only for sizes whose rank is full (docs/puzzles.md
-has the table).
+and the numbers filled in. Every table is certified, not assumed: Theorem 3 as printed fails
+on some sizes (2x2, 2x4, 4x5, ...). A table's certificate (:attr:`PaperTable.certified_by`) is
+either the full rank of its equations (:func:`minegraph.linalg.certify`), or, when the rank
+falls short by one, the *null-space argument*: the null space is then the line of one exact
+integer vector, and when that vector's non-zero entries do not all have one size, no
+difference of two layouts (entries -1, 0, 1) lies on it, so no two layouts give the same
+numbers (13x6 under Theorem 3, entries of sizes 1 to 6). Other sizes are refused
+(docs/puzzles.md has the table).
 
 The paper's *row-by-row variant* (``variant="rows"``) avoids numbers equal to 0 or to "all":
 cells are decided row by row, left to right, and a cell that is the last hidden neighbour of a
@@ -192,6 +196,10 @@ class PaperTable:
     unguarded
         Under the ``rows`` variant, the numbers the variant could not keep from 0 or "all"
         (a single hidden neighbour, or a conflict with another number); empty otherwise.
+    null_vector
+        When the rank falls short by one, the exact integer vector spanning the null space
+        (one entry per hidden cell, row-major), whose non-zero entries have more than one
+        size: the null-space certificate. ``None`` for a table of full rank.
     """
 
     theorem: int
@@ -204,6 +212,30 @@ class PaperTable:
     layout: frozenset[int]
     certificate: RankCertificate
     unguarded: frozenset[int]
+    null_vector: tuple[int, ...] | None = None
+
+    @property
+    def certified_by(self) -> str:
+        """What proves the table unique for every layout: ``"full rank"`` or ``"null space"``
+        (module docstring)."""
+        return "full rank" if self.null_vector is None else "null space"
+
+    def certificate_text(self) -> str:
+        """The certificate in one line (the comment ``minegraph generate paper`` prints).
+
+        Examples
+        --------
+        >>> paper_table(2, 2, 3).certificate_text()
+        'rank 3 of 3 unknowns (full column rank modulo 2^61-1): unique for every layout'
+        >>> print(paper_table(3, 13, 6).certificate_text())  # doctest: +ELLIPSIS
+        rank 38 of 39 unknowns (...): nullity 1, but the null space is spanned by an exact integer vector whose non-zero entries have sizes 1 to 6, so no difference of two layouts lies in it: unique for every layout
+        """
+        if self.null_vector is None:
+            return self.certificate.describe()
+        sizes = sorted({abs(v) for v in self.null_vector} - {0})
+        return (f"{self.certificate.describe()}, but the null space is spanned by an exact integer "
+                f"vector whose non-zero entries have sizes {sizes[0]} to {sizes[-1]}, so no "
+                f"difference of two layouts lies in it: unique for every layout")
 
     @property
     def answer(self) -> Board:
@@ -284,8 +316,9 @@ def paper_table(theorem: int, rows: int, cols: int, *, seed: int = 0,
     Raises
     ------
     TheoremError
-        naming the violated condition, or for a triangle size whose rank is not full (saying
-        whether two layouts give the same numbers, none do, as on 13x6, or that is not known).
+        naming the violated condition, or for a triangle size that is certified neither by
+        full rank nor by the null-space argument (saying whether two layouts give the same
+        numbers, or that it is not known).
     LimitError
         for a side over :data:`MAX_SIDE` or more than :data:`~minegraph.states.MAX_CELLS` cells.
     UserError
@@ -317,17 +350,21 @@ def paper_table(theorem: int, rows: int, cols: int, *, seed: int = 0,
     template = Board.grid(rows, cols, [0 if i in uncovered else HIDDEN for i in range(rows * cols)],
                           topology=topology)
     certificate = certify(template)
+    vector: tuple[int, ...] | None = None
     if not certificate.full:
         if theorem != 3:  # pragma: no cover - the theorems 1 and 2 hold (tests/generate)
             raise MinegraphError(f"Theorem {theorem}'s table of {rows}x{cols} is not certified: "
                                  f"{certificate.describe()}")
-        raise TheoremError(_refusal(rows, cols, template, certificate))
+        line = _null_line(template, certificate)
+        if line is None or len({abs(v) for v in line} - {0}) == 1:
+            raise TheoremError(_refusal(rows, cols, template, certificate))
+        vector = line
     layout, unguarded = _draw(rows * cols, nbrs, uncovered, prob, seed, variant == "rows")
     states = [sum(1 for q in nbrs[i] if q in layout) if i in uncovered else HIDDEN
               for i in range(rows * cols)]
     puzzle = template.with_states(states)
     return PaperTable(theorem, rows, cols, seed, prob, variant, puzzle, layout, certificate,
-                      unguarded)
+                      unguarded, vector)
 
 
 #: A rank-deficient table of at most this many unknowns is searched for two layouts with the
@@ -337,6 +374,26 @@ TWIN_SEARCH_UNKNOWNS = 1000
 
 #: Solver conflicts the search for two layouts spends at most (nullity 2 or more).
 _TWIN_CONFLICTS = 100_000
+
+
+def _null_line(template: Board, certificate: RankCertificate) -> tuple[int, ...] | None:
+    """The exact primitive integer vector spanning the null space of ``template``'s equations
+    when it has nullity 1 and at most :data:`TWIN_SEARCH_UNKNOWNS` unknowns, else ``None``."""
+    if certificate.nullity != 1 or certificate.unknowns > TWIN_SEARCH_UNKNOWNS:
+        return None
+    from flint import fmpz_mat
+    incidence = clue_incidence(template)
+    n = len(incidence.columns)
+    entries = [0] * (len(incidence.rows) * n)
+    for i, row in enumerate(incidence.rows):
+        for j in row:
+            entries[i * n + j] = 1
+    basis, nullity = fmpz_mat(len(incidence.rows), n, entries).nullspace()
+    if nullity != 1:   # pragma: no cover - the modular rank is the rational rank here
+        return None
+    column = [int(basis[j, 0]) for j in range(n)]
+    common = math.gcd(*column)
+    return tuple(v // common for v in column)
 
 
 def _twins(template: Board, certificate: RankCertificate) -> bool | None:
@@ -353,17 +410,9 @@ def _twins(template: Board, certificate: RankCertificate) -> bool | None:
     if certificate.unknowns > TWIN_SEARCH_UNKNOWNS:
         return None
     if certificate.nullity == 1:
-        from flint import fmpz_mat
-        incidence = clue_incidence(template)
-        n = len(incidence.columns)
-        entries = [0] * (len(incidence.rows) * n)
-        for i, row in enumerate(incidence.rows):
-            for j in row:
-                entries[i * n + j] = 1
-        basis, nullity = fmpz_mat(len(incidence.rows), n, entries).nullspace()
-        assert nullity == 1
-        sizes = {abs(int(basis[j, 0])) for j in range(n)} - {0}
-        return len(sizes) == 1
+        line = _null_line(template, certificate)
+        assert line is not None
+        return len({abs(v) for v in line} - {0}) == 1
     try:
         return null_vector(template, conflicts=_TWIN_CONFLICTS) is not None
     except LimitError:

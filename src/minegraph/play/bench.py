@@ -70,6 +70,9 @@ class BenchConfig:
         a first cell and one naming that cell are the same measurement.
     revision
         The policy's revision (the current one when not given).
+    budget
+        Seconds ``strong`` may spend on one decision (``None``: its fast default); runs with
+        different budgets are different measurements.
 
     Raises
     ------
@@ -84,6 +87,7 @@ class BenchConfig:
     #: The policy's revision (:data:`~minegraph.play.policies.REVISIONS`; the current one
     #: when not given).
     revision: int | None = None
+    budget: float | None = None
 
     def __post_init__(self) -> None:
         if self.revision is None and self.policy in REVISIONS:
@@ -94,6 +98,8 @@ class BenchConfig:
             raise GameError(f"unknown rules {self.rules!r}; expected one of {', '.join(RULES)}")
         if self.policy not in POLICIES:
             raise GameError(f"unknown policy {self.policy!r}; expected one of {', '.join(POLICIES)}")
+        if self.budget is not None:
+            get_policy(self.policy, None, self.budget)     # checks the budget and the policy
         rows, cols, _ = SIZES[self.size]
         if self.first is None and self.policy in OPENINGS:
             object.__setattr__(self, "first", divmod(OPENINGS[self.policy](self.rules, rows, cols), cols))
@@ -173,7 +179,7 @@ def play_batch(config: BenchConfig, seeds: Sequence[int]) -> list[tuple[int, boo
     """
     policy = _POLICIES.get(config)
     if policy is None:
-        policy = _POLICIES[config] = get_policy(config.policy, config.first_index())
+        policy = _POLICIES[config] = get_policy(config.policy, config.first_index(), config.budget)
     out = []
     for seed in seeds:
         record = play(config.game(seed), policy)
@@ -225,7 +231,7 @@ class BenchResults:
             "seconds_per_game": sum(s for _, _, s in self.records.values()) / games if games else 0.0,
             "median_seconds_per_game": _median([s for _, _, s in self.records.values()]),
             "rules": self.config.rules, "size": self.config.size, "policy": self.config.policy,
-            "policy_revision": self.config.revision,
+            "policy_revision": self.config.revision, "budget": self.config.budget,
             "first": list(self.config.first) if self.config.first is not None else None,
             "seed": seeds[0] if seeds else None,
             "seeds": _ranges(seeds),
@@ -240,7 +246,7 @@ class BenchResults:
         """Write the results (atomically: an interrupted write leaves the old file)."""
         path = Path(path)
         tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(self.to_json()) + "\n", encoding="utf-8")
+        tmp.write_text(json.dumps(self.to_json(), allow_nan=False) + "\n", encoding="utf-8")
         os.replace(tmp, path)
 
     @classmethod
@@ -257,7 +263,8 @@ class BenchResults:
             raw = data["config"]
             config = BenchConfig(raw["size"], raw["rules"], raw["policy"],
                                  tuple(raw["first"]) if raw.get("first") else None,
-                                 int(raw.get("revision") or 0))
+                                 int(raw.get("revision") or 0),
+                                 float(raw["budget"]) if raw.get("budget") is not None else None)
             results = cls(config)
             for seed, won, guesses, seconds in data["records"]:
                 results.records[int(seed)] = (bool(won), int(guesses), float(seconds))

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Sequence
 
 from minegraph.errors import GameError
+from minegraph.extras import install_hint
 from minegraph.play.bench import PUBLISHED, BenchResults
 
 __all__ = ["plot_results", "check_plot_path"]
@@ -26,7 +27,7 @@ def check_plot_path(path: str | Path) -> None:
     try:
         from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
-        raise GameError("--plot needs matplotlib: pip install 'minegraph[plot]'") from None
+        raise GameError(f"--plot needs matplotlib: {install_hint('plot')}") from None
     where = Path(path)
     types = FigureCanvasBase.get_supported_filetypes()
     suffix = where.suffix.lower().removeprefix(".")
@@ -52,7 +53,7 @@ def plot_results(results: Sequence[BenchResults], path: str | Path) -> None:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:  # pragma: no cover - installed with the extras
-        raise GameError("plots need matplotlib: pip install 'minegraph[plot]'") from None
+        raise GameError(f"plots need matplotlib: {install_hint('plot')}") from None
     fig, ax = plt.subplots(figsize=(8, 0.7 * len(results) + 1.6))
     labels = []
     for row, r in enumerate(results):

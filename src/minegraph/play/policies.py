@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 from minegraph.analyser import Analyser
 from minegraph.board import BLANK, HIDDEN, MINE, Board
 from minegraph.engines.native import BoxCounts
-from minegraph.errors import GameError, LimitError, MinegraphError
+from minegraph.deadline import current_deadline, time_limit
+from minegraph.errors import GameError, LimitError, MinegraphError, QueryTimeout
 from minegraph.play.endgame import Endgame, completions
 from minegraph.play.fifty import influence, potentials, pseudo_fifty
 from minegraph.play.game import Game, Move
@@ -234,6 +235,19 @@ class StrongPolicy:
     blend
         Score the next move by ``(1 - blend) x`` its best safety ``+ blend x`` its second
         best (a certain move counts 1); 0: the best alone.
+    budget
+        Seconds this policy may spend on one decision for a stronger move (``None``: the
+        default, fast play). With a budget, a position with more completions than
+        ``endgame`` but at most ``budget_endgame`` is played by the exact endgame when it
+        finishes within the budget (otherwise by look-ahead, as without one). The moves then
+        depend on the machine's speed, so a game is repeatable only without a budget.
+    budget_endgame
+        The most completions the exact endgame takes on under a budget.
+    near
+        Between guesses that score the same, prefer the one nearer (in moves on the graph)
+        to the uncovered cells, before the lower index: an area it opens is more likely to
+        meet the known ones (the second guess of a classic game: the corner (15, 0) rather
+        than (0, 29)).
 
     Examples
     --------
@@ -251,7 +265,11 @@ class StrongPolicy:
                  endgame: int = 1000, ratio: float | None = 0.9, wide: bool = False,
                  pairs_first: bool = True, depth: int = 2, deep: int = 4,
                  breadth: int = 4, fifty: float = 0.0, pseudo: bool = False,
-                 blend: float = 0.0, dominate: bool = False, enclosed: bool = False) -> None:
+                 blend: float = 0.0, dominate: bool = False, enclosed: bool = False,
+                 near: bool = False, budget: float | None = None,
+                 budget_endgame: int = 20000) -> None:
+        if budget is not None and not (isinstance(budget, (int, float)) and 0 < budget < 1e9):
+            raise GameError(f"budget must be a positive number of seconds, got {budget!r}")
         self.first = first
         self.analyser = analyser if analyser is not None else Analyser()
         self.candidates = candidates
@@ -269,6 +287,9 @@ class StrongPolicy:
         self.blend = blend
         self.dominate = dominate
         self.enclosed = enclosed
+        self.near = near
+        self.budget = budget
+        self.budget_endgame = budget_endgame
 
     def decide(self, game: Game) -> Decision:
         if not game.uncovered:
@@ -295,7 +316,11 @@ class StrongPolicy:
             cell = self._endgame(board)
             if cell is not None:
                 return _guess(game, game.cell(cell), probs.get(cell), "endgame")
-        elif self.enclosed:
+        elif self.budget is not None and analysis.solutions <= self.budget_endgame:
+            cell = self._endgame_within_budget(board)
+            if cell is not None:
+                return _guess(game, game.cell(cell), probs.get(cell), "endgame")
+        if analysis.solutions > self.endgame and self.enclosed:
             cell = self._enclosed_endgame(board, mines)
             if cell is not None:
                 return _guess(game, game.cell(cell), probs.get(cell), "enclosed")
@@ -305,6 +330,20 @@ class StrongPolicy:
     def _endgame(self, board: Board) -> int | None:
         try:
             return Endgame(board, self.endgame).best_cell()
+        except LimitError:  # pragma: no cover - the count said it fits
+            return None
+
+    def _endgame_within_budget(self, board: Board) -> int | None:
+        """The exact endgame's move if it is found within the budget, else ``None`` (a
+        deadline of the caller's that runs out meanwhile is raised, not swallowed)."""
+        outer = current_deadline()
+        try:
+            with time_limit(self.budget, "the exact endgame"):
+                return Endgame(board, self.budget_endgame).best_cell()
+        except QueryTimeout:
+            if outer is not None and outer.expired():
+                raise
+            return None
         except LimitError:  # pragma: no cover - the count said it fits
             return None
 
@@ -432,8 +471,10 @@ class StrongPolicy:
                looks: dict[int, list[tuple[int, Fraction, Analysis]]], credit: dict[int, int],
                mined: dict[int, int]) -> list[_Score]:
         """Each candidate's sort key ``(living, survival, progress, -covered neighbours,
-        -cell, cell)``: the best is the largest."""
+        -distance, -cell, cell)``: the best is the largest (the distance to the uncovered
+        cells counts only with ``near``)."""
         nbrs, states = board.neighbors, board.states
+        distance = _distances(board) if self.near else None
         fifty = Fraction(self.fifty).limit_denominator(1000)
         scored = []
         for c in candidates:
@@ -446,7 +487,8 @@ class StrongPolicy:
             hidden_around = sum(1 for q in nbrs[c] if states[q] == HIDDEN)
             # Dead: one possible number, and no covered neighbour a 0 would open.
             dead = len(look) == 1 and (look[0][0] > 0 or hidden_around == 0)
-            scored.append((not dead, survive, progress, -hidden_around, -c, c))
+            far = distance[c] if distance is not None else 0
+            scored.append((not dead, survive, progress, -hidden_around, -far, -c, c))
         return scored
 
     def _counter(self, board: Board, base: object) -> Callable[[tuple[int, ...], tuple[int, ...]], int]:
@@ -511,7 +553,26 @@ class StrongPolicy:
 #: How ``strong`` ranks a candidate (the largest wins): living (not dead), the chance of
 #: surviving it and the next move, the expected certain cells after it, minus its covered
 #: neighbours, minus its index; then the cell.
-_Score = tuple[bool, Any, Any, int, int, int]
+_Score = tuple[bool, Any, Any, int, int, int, int]
+
+
+def _distances(board: Board) -> list[int]:
+    """Each cell's distance (in moves on the graph) to the nearest uncovered cell."""
+    states, nbrs = board.states, board.neighbors
+    far = len(states) + 1
+    dist = [far] * len(states)
+    frontier = [i for i, s in enumerate(states) if s != HIDDEN and s != MINE]
+    for i in frontier:
+        dist[i] = 0
+    while frontier:
+        step = []
+        for p in frontier:
+            for q in nbrs[p]:
+                if dist[q] == far:
+                    dist[q] = dist[p] + 1
+                    step.append(q)
+        frontier = step
+    return dist
 
 
 def _mine_counts(analysis: Analysis) -> list[tuple[int, tuple[int, ...]]]:
@@ -641,7 +702,7 @@ POLICIES: dict[str, Callable[[int | None], Policy]] = {
 }
 
 
-def get_policy(name: str, first: int | None = None) -> Policy:
+def get_policy(name: str, first: int | None = None, budget: float | None = None) -> Policy:
     """A new policy by name.
 
     Parameters
@@ -650,6 +711,9 @@ def get_policy(name: str, first: int | None = None) -> Policy:
         A key of :data:`POLICIES` (``"safest"``, ``"strong"``).
     first
         The first cell to uncover (an index); ``None``: the policy's default.
+    budget
+        Seconds ``strong`` may spend on one decision (:class:`StrongPolicy`'s ``budget``);
+        ``None``: its fast default.
 
     Returns
     -------
@@ -659,12 +723,16 @@ def get_policy(name: str, first: int | None = None) -> Policy:
     Raises
     ------
     GameError
-        for an unknown name.
+        for an unknown name, a budget for a policy other than ``strong``, or a budget that is
+        not a positive number of seconds.
     """
-    try:
-        return POLICIES[name](first)
-    except KeyError:
-        raise GameError(f"unknown policy {name!r}; expected one of {', '.join(POLICIES)}") from None
+    if name not in POLICIES:
+        raise GameError(f"unknown policy {name!r}; expected one of {', '.join(POLICIES)}")
+    if budget is not None:
+        if name != "strong":
+            raise GameError(f"a time budget applies to the strong policy, not {name!r}")
+        return StrongPolicy(first, budget=budget)
+    return POLICIES[name](first)
 
 
 @dataclass(frozen=True)

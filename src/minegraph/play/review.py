@@ -2,7 +2,7 @@
 
 A replay file (``.avf`` Minesweeper Arbiter, ``.evf`` Metasweeper, ``.rmv`` Vienna
 Minesweeper, ``.mvf`` Minesweeper Clone) is read by ms_toollib (the optional extra
-``minegraph[replays]``). Before every click that uncovered a covered cell the position the
+``replays``, :data:`INSTALL_HINT`). Before every click that uncovered a covered cell the position the
 player saw (the uncovered numbers and the total mine count; flags are claims, not knowledge,
 and are left out) is analysed exactly: the mine probability of the clicked cell, whether a
 certainly safe cell existed, the safest cell. Per game: the luck (the exact chance of
@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import os
 import subprocess
 import sys
@@ -55,6 +56,7 @@ from typing import Any, Sequence
 from minegraph.analyser import Analyser
 from minegraph.board import BLANK, HIDDEN, Board
 from minegraph.deadline import check_deadline, time_left
+from minegraph.extras import install_hint
 from minegraph.errors import FormatError, LimitError, MinegraphError
 from minegraph.present import fraction_text, probability_json
 from minegraph.play.review_report import REPLAY_FORMATS, render_review, timeline_svg
@@ -75,7 +77,7 @@ MAX_REPLAY_CELLS = 10_000
 PARSE_SECONDS = 30.0
 
 #: What to do when ms_toollib is missing.
-INSTALL_HINT = "reading replays needs ms_toollib: pip install 'minegraph[replays]'"
+INSTALL_HINT = f"reading replays needs ms_toollib: {install_hint('replays')}"
 
 # ms_toollib's game-board values: 0..8 uncovered numbers, 10 covered, 11 flagged, 12 question
 # mark; larger values are mines shown at the end of a lost game.
@@ -84,7 +86,7 @@ _COVERED = frozenset((10, 11, 12))
 #: The child process: reads the replay's bytes on standard input and writes what the review
 #: needs as one JSON object (or {"error": ...}); it imports nothing of minegraph.
 _CHILD = r"""
-import json, sys
+import json, math, sys
 def main():
     fmt, max_cells = sys.argv[1], int(sys.argv[2])
     try:
@@ -125,6 +127,8 @@ def main():
     stats = {k: getattr(v, k) for k in ("bbbv", "bbbv_solved", "bbbv_s", "left", "right",
                                          "double", "cl", "ce", "flag", "ioe", "corr", "rtime",
                                          "zini", "op", "isl")}
+    # A rate of a game of no time is inf (bbbv_s of a one-click win): undefined, so null.
+    stats = {k: None if isinstance(x, float) and not math.isfinite(x) else x for k, x in stats.items()}
     meta = {}
     for k in ("software", "player_identifier", "mode", "level", "is_completed"):
         try:
@@ -133,8 +137,20 @@ def main():
             meta[k] = None
     return {"rows": rows, "cols": cols, "mines": mines, "board": board, "events": events,
             "stats": stats, "meta": meta}
-json.dump(main(), sys.stdout)
+json.dump(main(), sys.stdout, allow_nan=False)
 """
+
+
+def _finite(value: Any) -> Any:
+    """``value``, or ``None`` for a float that is not finite (a rate over no time): strict
+    JSON has no ``Infinity`` or ``NaN``.
+
+    Examples
+    --------
+    >>> _finite(2.5), _finite(float("inf")), _finite(float("nan")), _finite("x")
+    (2.5, None, None, 'x')
+    """
+    return None if isinstance(value, float) and not math.isfinite(value) else value
 
 
 def three_bv(neighbors: Sequence[Sequence[int]], layout: frozenset[int] | set[int],
@@ -143,8 +159,11 @@ def three_bv(neighbors: Sequence[Sequence[int]], layout: frozenset[int] | set[in
 
     3BV is the fewest clicks that uncover every safe cell: one per opening (a connected area of
     zeros, with its border) and one per safe cell next to no zero, as
-    :meth:`~minegraph.play.game.Game.three_bv`. An opening counts as solved when one of its
-    zeros is uncovered, any other safe cell when it is.
+    :meth:`~minegraph.play.game.Game.three_bv`. An opening counts as solved when every one of
+    its zeros is uncovered, any other safe cell when it is: ms_toollib's definition. In play
+    the two differ only when a game ends part-way through a flood (a chord that hits a mine
+    uncovers a zero whose opening is then left unfinished) or a zero is wrongly flagged;
+    then the opening is not solved.
 
     Parameters
     ----------
@@ -165,6 +184,8 @@ def three_bv(neighbors: Sequence[Sequence[int]], layout: frozenset[int] | set[in
     >>> nbrs = grid_neighbors("square", 1, 5)      # 0 0 1 M 1
     >>> three_bv(nbrs, {3}), three_bv(nbrs, {3}, {4}), three_bv(nbrs, {3}, {0, 1, 2})
     ((2, 0), (2, 1), (2, 1))
+    >>> three_bv(nbrs, {3}, {0, 2, 4})             # one zero of the opening still covered
+    (2, 1)
     """
     size = len(neighbors)
     zero = [c not in layout and not any(q in layout for q in neighbors[c]) for c in range(size)]
@@ -174,7 +195,7 @@ def three_bv(neighbors: Sequence[Sequence[int]], layout: frozenset[int] | set[in
         if zero[c] and c not in seen:
             area = flood_fill(neighbors, layout, seen, c)
             total += 1
-            solved += any(zero[q] and q in uncovered for q in area)
+            solved += all(q in uncovered for q in area if zero[q])
     for c in range(size):
         if c not in layout and c not in seen:
             total += 1
@@ -389,7 +410,7 @@ class Review:
                 "avoidable_cost": float(self.avoidable_cost),
                 "clicks": [c.to_json() for c in self.clicks],
                 "chords": [c.to_json() for c in self.chords],
-                "ms_toollib": dict(self.toollib)}
+                "ms_toollib": {k: _finite(x) for k, x in self.toollib.items()}}
 
     def report(self, *, every: bool = False) -> str:
         """The text ``minegraph review`` prints.
@@ -489,7 +510,7 @@ def review(path: str | os.PathLike[str]) -> Review:
     LimitError
         for a file over :data:`MAX_REPLAY_BYTES` or a board over :data:`MAX_REPLAY_CELLS`.
     MinegraphError
-        when ms_toollib is not installed (``pip install 'minegraph[replays]'``), or the file
+        when ms_toollib is not installed (:data:`INSTALL_HINT`), or the file
         cannot be read.
 
     Examples
@@ -656,8 +677,11 @@ def _build(raw: dict[str, Any], fmt: str, name: str) -> Review:
             best = analysis.best if isinstance(analysis.best, tuple) else None
             best_p = None if best is None else Fraction(analysis.probability(best))
         exploded = any(q in layout for q in at_risk)
-        safe_opened = tuple(divmod(i, cols) for i in opened if i not in layout)
-        uncovered.update(i for i in opened if i not in layout)
+        # Uncovered: shown as a number now. At the end of a lost game ms_toollib also shows
+        # the mines and marks the wrong flags; those cells were not uncovered.
+        shown = [i for i in opened if 0 <= later[i] <= 8 and i not in layout]
+        safe_opened = tuple(divmod(i, cols) for i in shown)
+        uncovered.update(shown)
         number += 1
         click = Click(number, kind, (r, c), t, None if previous is None else t - previous,
                       board, p, safe_available, best, best_p, first, safe_opened, exploded)

@@ -100,6 +100,17 @@ def render_review(r: Review, *, every: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _counted(n: int, word: str, plural: str | None = None) -> str:
+    """``n`` and ``word``, plural unless ``n`` is 1.
+
+    Examples
+    --------
+    >>> _counted(1, "guess", "guesses"), _counted(0, "guess", "guesses"), _counted(2, "click")
+    ('1 guess', '0 guesses', '2 clicks')
+    """
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
 def _hex(p: Fraction) -> str:
     red, green, blue = heat_rgb(p)
     return f"#{red:02x}{green:02x}{blue:02x}"
@@ -122,17 +133,21 @@ def timeline_svg(r: Review) -> str:
     """
     items = r.timeline
     left, top, height = 46, 34, 160
+    # The rows under the bars, from the axis down: the avoidable ring, the fatal cross (on rows
+    # of their own, so a click that is both shows both), the chord mark, then the key.
+    ring_y, cross_y, chord_y = 9, 22, 38
     # Bars 6 to 24 pixels apart: a long game widens the picture, a short one fills 600.
     step = min(24.0, max(6.0, (600 - left - 20) / max(len(items), 1)))
     width = max(round(left + 20 + step * len(items)), 600)
     bottom = top + height
-    full = bottom + 62
+    full = bottom + 78
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{full}" '
            f'viewBox="0 0 {width} {full}" font-family="sans-serif" font-size="11">',
            f'<title>{_escape(r.name)}: mine probability at each click</title>',
            f'<rect width="{width}" height="{full}" fill="white"/>',
            f'<text x="{left}" y="16" font-size="12">{_escape(r.name)}: {r.outcome}, '
-           f'{len(r.clicks)} clicks, {len(r.chords)} chords, {len(r.guesses)} guesses, luck '
+           f'{_counted(len(r.clicks), "click")}, {_counted(len(r.chords), "chord")}, '
+           f'{_counted(len(r.guesses), "guess", "guesses")}, luck '
            f'{_escape(percent_text(r.luck))}</text>']
     for frac in (0, 0.25, 0.5, 0.75, 1):
         y = bottom - frac * height
@@ -165,20 +180,21 @@ def timeline_svg(r: Review) -> str:
             out.append(f'<text x="{x:.1f}" y="{bottom - h - 4:.1f}" text-anchor="middle" '
                        f'font-size="9">{_escape(label)}</text>')
         if c.kind == "chord" and step >= 10:
-            out.append(f'<text x="{x:.1f}" y="{bottom + 24}" text-anchor="middle" '
+            out.append(f'<text x="{x:.1f}" y="{bottom + chord_y}" text-anchor="middle" '
                        f'font-size="9" fill="#555">c</text>')
         if c.avoidable:
-            out.append(f'<circle cx="{x:.1f}" cy="{bottom + 10}" r="4" fill="none" '
-                       f'stroke="#e65100" stroke-width="2"><title>avoidable: a certainly safe '
-                       f'cell existed</title></circle>')
+            out.append(f'<circle class="avoidable" cx="{x:.1f}" cy="{bottom + ring_y}" r="4" '
+                       f'fill="none" stroke="#e65100" stroke-width="2"><title>avoidable: a '
+                       f'certainly safe cell existed</title></circle>')
         if c.exploded:
-            out.append(f'<path d="M{x - 4:.1f},{bottom + 6} l8,8 m0,-8 l-8,8" stroke="#b71c1c" '
-                       f'stroke-width="2"><title>hit a mine</title></path>')
+            out.append(f'<path class="hit" d="M{x - 4:.1f},{bottom + cross_y - 4} l8,8 m0,-8 l-8,8" '
+                       f'stroke="#b71c1c" stroke-width="2"><title>hit a mine</title></path>')
     out.append(f'<line x1="{left}" y1="{bottom}" x2="{width - 10}" y2="{bottom}" stroke="#333"/>')
-    out.append(f'<text x="{left}" y="{bottom + 40}">clicks and chords (c) in order, 1 to '
+    out.append(f'<text x="{left}" y="{bottom + 56}">clicks and chords (c) in order, 1 to '
                f'{len(items)}; bar: the mine probability faced</text>')
-    out.append(f'<text x="{left}" y="{bottom + 55}">ring: an avoidable risk (a certainly safe '
-               f'cell existed); dashed: the first click; cross: hit a mine</text>')
+    out.append(f'<text x="{left}" y="{bottom + 71}">ring (first row): an avoidable risk (a '
+               f'certainly safe cell existed); cross (second row): hit a mine; dashed: the '
+               f'first click</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -1,0 +1,82 @@
+"""The side-by-side bench with DavidNHill's solver: the layouts it sends are the games
+minegraph plays, its paired figures and first differences are right on hand-made records, and,
+where a compiled copy of the peer is at hand ($MINEGRAPH_HILL_CLASSES), the peer's games replay
+through minegraph's own game exactly as the peer played them."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+sys.path.insert(0, str(BENCH))
+
+import hill_side_by_side as side  # noqa: E402
+
+from minegraph.play.game import Game  # noqa: E402
+from minegraph.topology import grid_neighbors  # noqa: E402
+
+
+@pytest.mark.parametrize("rules", ["classic", "modern"])
+def test_a_layout_line_is_the_game_minegraph_plays(rules: str) -> None:
+    nbrs = grid_neighbors("square", 16, 30)
+    for seed in range(5):
+        seed_, rows, cols, first, *mines = map(int, side.layout_line("expert", rules, seed).split())
+        assert (seed_, rows, cols, len(mines)) == (seed, 16, 30, 99)
+        assert first == (0 if rules == "classic" else 93)
+        game = Game("expert", rules=rules, seed=seed)
+        game.reveal(first)
+        assert game.layout == frozenset(mines)
+        kept = {first} | (set(nbrs[first]) if rules == "modern" else set())
+        assert kept.isdisjoint(mines)
+
+
+def test_paired_difference_by_hand() -> None:
+    # Four games: one won only by a, one only by b, two by both: mean 0; the differences
+    # are +1, -1, 0, 0 with sample variance 2/3.
+    mean, half = side.paired([1, 0, 1, 1], [0, 1, 1, 1])
+    assert mean == 0
+    assert half == pytest.approx(side.Z95 * (2 / 3 / 4) ** 0.5)
+    mean, _ = side.paired([1, 1, 0, 0], [0, 0, 0, 0])
+    assert mean == 0.5
+
+
+def test_first_difference_and_its_class() -> None:
+    ours = [[5, "3/4", "lookahead", 1], [40, "1/2", "fifty", 300]]
+    same_start = [[5, "0.75", "PROBABILITY_ENGINE", 1], [41, "0.5", "UNAVOIDABLE_GUESS", 300]]
+    assert side.first_difference(ours, same_start) == 1
+    assert side.classify(1, ours, same_start, 1) == "50/50"
+    other_first = [[450, "0.75", "PROBABILITY_ENGINE", 1]]
+    assert side.first_difference(ours, other_first) == 0
+    assert side.classify(0, ours, other_first, 1) == "first guess"
+    safer = [[7, "0.8", "PROBABILITY_ENGINE", 12]]
+    assert side.classify(0, [[6, "3/4", "lookahead", 12]], safer, 1) == "hill safer"
+    assert side.first_difference(ours, ours) is None
+
+
+def test_records_survive_a_torn_last_line(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps({"seed": 1, "won": True}) + "\n" + '{"seed": 2, "wo')
+    assert list(side.load(path)) == [1]
+    side.mend(path)
+    side.append(path, [{"seed": 3, "won": False}])
+    assert sorted(side.load(path)) == [1, 3]
+
+
+@pytest.mark.skipif(not os.environ.get("MINEGRAPH_HILL_CLASSES") or shutil.which("javac") is None,
+                    reason="no compiled copy of DavidNHill's solver ($MINEGRAPH_HILL_CLASSES) or no JDK")
+def test_the_peer_plays_minegraphs_layouts(tmp_path: Path) -> None:
+    for rules in ("classic", "modern"):
+        subprocess.run([sys.executable, str(BENCH / "hill_side_by_side.py"), "peer", "--rules", rules,
+                        "--seed", "0", "--games", "20", "--dir", str(tmp_path)], check=True,
+                       capture_output=True)
+        records = side.load(tmp_path / f"expert-{rules}-hill.jsonl")
+        assert sorted(records) == list(range(20))
+        for record in records.values():
+            assert side.replay_peer("expert", rules, record) is None
