@@ -186,14 +186,20 @@ async def _attack(url: str, texts: list[str], expected: list[dict[str, Any]], cl
                 "kind": "noguess", "rows": 100, "cols": 100, "mines": 2500, "seed": k})
 
         async def solver(k: int) -> Any:
-            game = (await http.post("/api/game", headers=who(k), json={
-                "rows": 100, "cols": 100, "mines": 1800, "rules": "modern"})).json()
+            made = await http.post("/api/game", headers=who(k), json={
+                "rows": 100, "cols": 100, "mines": 1800, "rules": "modern"})
+            if made.status_code != 201:           # games_per_minute: counted, waited for
+                return made
+            game = made.json()
             return await http.post(f"/api/game/{game['id']}/solver", headers=who(k),
                                    json={"steps": None})
 
         async def first_click(k: int) -> Any:
-            game = (await http.post("/api/game", headers=who(k), json={
-                "rows": 100, "cols": 100, "mines": 1800, "rules": "noguess"})).json()
+            made = await http.post("/api/game", headers=who(k), json={
+                "rows": 100, "cols": 100, "mines": 1800, "rules": "noguess"})
+            if made.status_code != 201:
+                return made
+            game = made.json()
             return await http.post(f"/api/game/{game['id']}/move", headers=who(k),
                                    json={"action": "reveal", "cell": [50, 50]})
 

@@ -230,7 +230,8 @@ def test_the_web_page_examples_answer_as_shown() -> None:
                     # A file body (the review example): the replay the page reviews.
                     data = (ROOT / "tests" / "data" / "replays" / "beginner-example.evf").read_bytes()
                     response = client.request(ex.method, path.replace("game.evf", "beginner-example.evf"),
-                                              content=data)
+                                              content=data,
+                                              headers={"content-type": "application/octet-stream"})
                 else:
                     body = json.loads(ex.body) if ex.body else None
                     response = client.request(ex.method, path, json=body)

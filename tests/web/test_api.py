@@ -313,7 +313,7 @@ def test_bad_moves_are_4xx_json(client: TestClient) -> None:
 
 
 def test_the_store_stays_bounded_least_recently_used_out() -> None:
-    with TestClient(create_app(Limits(max_games=3))) as client:
+    with TestClient(create_app(Limits(max_games=3, games_per_minute=100))) as client:
         ids = [client.post("/api/game", json={"size": "beginner", "seed": k}).json()["id"]
                for k in range(3)]
         assert client.get(f"/api/game/{ids[0]}").status_code == 200     # now the most recent
@@ -401,9 +401,12 @@ def test_serve_starts_the_hardened_server(monkeypatch: pytest.MonkeyPatch,
     from minegraph.cli import main
     from minegraph.web import server
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(server, "serve", lambda host, port, limits=None: seen.update(host=host, port=port))
+    monkeypatch.setattr(server, "serve", lambda host, port, limits=None, allowed_hosts=():
+                        seen.update(host=host, port=port, allowed=allowed_hosts))
     assert main(["serve", "--port", "8123"]) == 0
-    assert seen == {"host": "127.0.0.1", "port": 8123}
+    assert seen == {"host": "127.0.0.1", "port": 8123, "allowed": []}
+    assert main(["serve", "--allow-host", "a.example", "--allow-host", "b.example"]) == 0
+    assert seen["allowed"] == ["a.example", "b.example"]
     assert "http://127.0.0.1:8123/" in capsys.readouterr().out
     with pytest.raises(SystemExit) as exit:
         main(["serve", "--port", "70000"])
@@ -415,10 +418,12 @@ def test_the_server_configuration() -> None:
     # moment, which must not be the command's wrapped standard output.
     from fastapi import FastAPI
 
+    from minegraph.web.app import HostCheck
     from minegraph.web.server import GuardedH11Protocol, server_config
     limits = Limits(max_connections=50, header_seconds=2)
     config = server_config(create_app(limits), "127.0.0.1", 8123, limits, open_files=120)
-    assert isinstance(config.app, FastAPI) and (config.host, config.port) == ("127.0.0.1", 8123)
+    assert isinstance(config.app, HostCheck) and isinstance(config.app.app, FastAPI)
+    assert (config.host, config.port) == ("127.0.0.1", 8123)
     assert issubclass(config.http, GuardedH11Protocol)
     assert config.http.HEAD_SECONDS == 2 and config.http.MAX_CONNECTIONS == 1   # 120 - 200 < 1
     assert config.timeout_keep_alive == 2

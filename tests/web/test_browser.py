@@ -51,10 +51,14 @@ def _free_port() -> int:
 def server() -> Iterator[str]:
     import uvicorn
 
+    from minegraph.web import Limits
     from minegraph.web.app import create_app
+    from minegraph.web.server import server_config
     port = _free_port()
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
+    # minegraph serve's configuration (its Host check and headers: the page must work under
+    # its Content-Security-Policy), with room for the many games the tests start.
+    limits = Limits(games_per_minute=10_000)
+    srv = uvicorn.Server(server_config(create_app(limits), "127.0.0.1", port, limits))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -77,13 +81,30 @@ def browser() -> Iterator[Any]:
         browser.close()
 
 
+def _wait_for_function(page: Any, expression: str, seconds: float = 20) -> None:
+    """Wait until ``expression`` is true in the page. Playwright's own ``wait_for_function``
+    compiles its predicate with ``eval``, which the page's Content-Security-Policy forbids;
+    this sends the expression as code to run (the DevTools protocol's evaluation, which the
+    policy does not govern), checked on every timer tick in the page."""
+    ok = page.evaluate("() => new Promise((done) => { const end = Date.now() + %d; "
+                       "const check = () => { let v = false; try { v = !!(%s); } catch (e) {} "
+                       "if (v || Date.now() > end) done(v); else setTimeout(check, 10); }; "
+                       "check(); })" % (int(seconds * 1000), expression))
+    assert ok, f"never true in the page: {expression}"
+
+
 def _open(browser: Any, server: str, **context: Any) -> Any:
-    """A fresh page (its own context: no state shared with other tests) on the app."""
+    """A fresh page (its own context: no state shared with other tests) on the app, under
+    the server's Content-Security-Policy (any violation is an error of the page)."""
     ctx = browser.new_context(**context)
     page = ctx.new_page()
     page.set_default_timeout(20_000)
+    page.wait_for_function = lambda expression: _wait_for_function(page, expression)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # Anything the Content-Security-Policy refuses is an error too.
+    page.on("console", lambda m: errors.append(m.text)
+            if "Content Security Policy" in m.text else None)
     page.js_errors = errors
     page.goto(server + "/")
     page.wait_for_selector("#board .cell")

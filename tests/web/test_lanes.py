@@ -82,10 +82,25 @@ def test_a_cancelled_job_loses_its_process_at_once(lane: BigLane) -> None:
     assert first not in lane.processes()
 
 
-def test_a_process_that_grew_is_replaced_after_its_answer(lane: BigLane) -> None:
-    grown = _run(lane, lane_work.grow, (300,))                  # past the 200 MiB bound
-    assert grown not in lane.processes()
-    assert _run(lane, lane_work.echo, (1,))[1] != grown
+def test_a_process_that_grew_is_replaced_after_its_answer() -> None:
+    lane = BigLane(1, 1, 1 << 30, keep_bytes=200 << 20)
+    try:
+        grown = _run(lane, lane_work.grow, (300,))              # kept past the 200 MiB bound
+        assert grown not in lane.processes()
+        assert _run(lane, lane_work.echo, (1,))[1] != grown
+    finally:
+        lane.close()
+
+
+def test_a_job_is_held_to_its_memory_while_it_runs(lane: BigLane) -> None:
+    """Issue 33, 4: the memory bound was checked only after a job, which could take all the
+    memory it wanted meanwhile (1.1 GB for one decomposition under a 1 GiB bound)."""
+    first = _run(lane, lane_work.echo, (1,))[1]
+    with pytest.raises(LaneError) as caught:
+        _run(lane, lane_work.grow, (300,))                      # past the 200 MiB bound
+    assert caught.value.status == 413 and "memory" in str(caught.value)
+    assert first not in lane.processes()                        # replaced after it
+    assert _run(lane, lane_work.grow, (50,)) != first          # well within: served
 
 
 def test_a_closed_lane_stops_its_processes_and_refuses_work() -> None:

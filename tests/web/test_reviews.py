@@ -63,4 +63,5 @@ def test_mistakes_are_json_errors(client: TestClient, name: str, data: bytes, st
     assert answer.status_code == status
     body = answer.json()
     assert set(body) == {"error"} and words in body["error"]
-    assert client.post("/api/review", content=b"x").status_code == 422     # no name
+    assert client.post("/api/review", content=b"x",
+                       headers={"content-type": "application/octet-stream"}).status_code == 422  # no name

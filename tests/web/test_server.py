@@ -1,5 +1,6 @@
-"""``minegraph serve`` on real sockets: idle and half-sent connections are closed, the
-connection cap answers 503, and SIGTERM leaves no process behind."""
+"""``minegraph serve`` on real sockets: idle and half-sent connections are closed, so are
+requests whose body stalls or trickles, the connection cap answers 503, and SIGTERM leaves no
+process behind."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import sys
 import threading
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -31,26 +33,40 @@ def _wait_for(condition: Any, what: str) -> None:
         time.sleep(0.02)
 
 
-@pytest.fixture
-def server() -> Iterator[tuple[int, Any]]:
+@contextmanager
+def _serving(limits: Limits) -> Iterator[tuple[int, Any]]:
+    """``minegraph serve``'s server with ``limits`` on a free loopback port, in a thread."""
     import uvicorn
-    limits = Limits(header_seconds=0.5, max_connections=3)
     running = uvicorn.Server(server_config(create_app(limits), "127.0.0.1", 0, limits))
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
     _wait_for(lambda: running.started, "the server started")
     port = running.servers[0].sockets[0].getsockname()[1]
-    yield port, running
-    running.should_exit = True
-    thread.join(30)
-
-
-def _closed_by_server(sock: socket.socket) -> bool:
-    sock.settimeout(120)
     try:
-        return sock.recv(1024) == b""
+        yield port, running
+    finally:
+        running.should_exit = True
+        thread.join(30)
+
+
+@pytest.fixture
+def server() -> Iterator[tuple[int, Any]]:
+    with _serving(Limits(header_seconds=0.5, max_connections=3)) as found:
+        yield found
+
+
+def _closed_by_server(sock: socket.socket, within: float = 120) -> bool:
+    """Whether the server closes ``sock`` (reading whatever it answers first); ``within``
+    only guards against hanging for ever."""
+    sock.settimeout(within)
+    try:
+        while sock.recv(65536):
+            pass
+        return True
     except ConnectionResetError:
         return True
+    except socket.timeout:
+        return False
 
 
 def _response(sock: socket.socket) -> bytes:
@@ -71,11 +87,11 @@ def test_silent_and_half_sent_connections_are_closed(server: tuple[int, Any]) ->
     port, _ = server
     silent = socket.create_connection(("127.0.0.1", port))
     half = socket.create_connection(("127.0.0.1", port))
-    half.sendall(b"GET /api/limits HTTP/1.1\r\nHost: x\r\n")          # no blank line
+    half.sendall(b"GET /api/limits HTTP/1.1\r\nHost: localhost\r\n")          # no blank line
     assert _closed_by_server(silent) and _closed_by_server(half)
     # A kept-alive connection: served, then closed once idle; a whole request still works.
     kept = socket.create_connection(("127.0.0.1", port))
-    kept.sendall(b"GET /api/limits HTTP/1.1\r\nHost: x\r\n\r\n")
+    kept.sendall(b"GET /api/limits HTTP/1.1\r\nHost: localhost\r\n\r\n")
     assert _response(kept).startswith(b"HTTP/1.1 200")
     kept.sendall(b"GET /api/limits HTTP/1.1\r\n")                    # then stalls
     assert _closed_by_server(kept)
@@ -88,10 +104,105 @@ def test_connections_past_the_cap_are_answered_503(server: tuple[int, Any]) -> N
     held = [socket.create_connection(("127.0.0.1", port)) for _ in range(3)]
     _wait_for(lambda: len(running.server_state.connections) >= 3, "three connections open")
     extra = socket.create_connection(("127.0.0.1", port))
-    extra.sendall(b"GET /api/limits HTTP/1.1\r\nHost: x\r\n\r\n")
+    extra.sendall(b"GET /api/limits HTTP/1.1\r\nHost: localhost\r\n\r\n")
     assert _response(extra).startswith(b"HTTP/1.1 503")
     for s in (*held, extra):
         s.close()
+
+
+#: A request head announcing a body of 100 bytes, none of which follows.
+_STALLED = (b"POST /api/analyze HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 100\r\n\r\n")
+
+
+def test_stalled_and_trickling_bodies_are_closed_and_the_cap_frees_up() -> None:
+    """Issue 33, 1: a complete head and then no body (or a body at a few bytes a second)
+    held its connection for ever, and enough of them filled ``max_connections``."""
+    limits = Limits(header_seconds=0.5, body_seconds=0.5, min_body_rate=1000,
+                    max_connections=12)
+    with _serving(limits) as (port, running):
+        stalled = [socket.create_connection(("127.0.0.1", port)) for _ in range(11)]
+        for s in stalled:
+            s.sendall(_STALLED)
+        trickle = socket.create_connection(("127.0.0.1", port))
+        trickle.sendall(_STALLED.replace(b"Length: 100", b"Length: 100000") + b"[")
+        done = threading.Event()
+
+        def drip() -> None:          # at most 100 bytes a second, until the server closes
+            try:
+                while not done.is_set():
+                    trickle.sendall(b" ")
+                    time.sleep(0.01)
+            except OSError:
+                pass
+
+        dripper = threading.Thread(target=drip, daemon=True)
+        dripper.start()
+        _wait_for(lambda: len(running.server_state.connections) >= 12, "twelve connections open")
+        # Every place is taken: one more connection is refused meanwhile...
+        extra = socket.create_connection(("127.0.0.1", port))
+        extra.sendall(b"GET /api/limits HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        assert _response(extra).startswith(b"HTTP/1.1 503")
+        extra.close()
+        # ... until the server closes the stalled and trickling requests (408 first).
+        try:
+            for s in (*stalled, trickle):
+                assert _closed_by_server(s, within=60), "a stalled request body was never closed"
+        finally:
+            done.set()
+            dripper.join(30)
+        _wait_for(lambda: len(running.server_state.connections) == 0, "every connection closed")
+        fresh = socket.create_connection(("127.0.0.1", port))
+        fresh.sendall(b"GET /api/limits HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        assert _response(fresh).startswith(b"HTTP/1.1 200")
+        for s in (*stalled, trickle, fresh):
+            s.close()
+
+
+def test_a_stalled_body_is_answered_408_and_others_are_served_meanwhile() -> None:
+    limits = Limits(header_seconds=0.5, body_seconds=0.5, min_body_rate=1000,
+                    max_connections=50)
+    with _serving(limits) as (port, running):
+        stalled = [socket.create_connection(("127.0.0.1", port)) for _ in range(20)]
+        for s in stalled:
+            s.sendall(_STALLED)
+        _wait_for(lambda: len(running.server_state.connections) >= 20, "twenty connections open")
+        body = json.dumps({"board": "#1#", "mines": 1}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/analyze", body,
+                                         {"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            assert answer.status == 200
+        stalled[0].settimeout(60)
+        head = _response(stalled[0])
+        assert head.startswith(b"HTTP/1.1 408") and b"application/json" in head
+        for s in stalled:
+            assert _closed_by_server(s, within=60)
+            s.close()
+
+
+def test_a_stalled_body_pipelined_behind_a_request_is_closed_too() -> None:
+    limits = Limits(header_seconds=0.5, body_seconds=0.5, min_body_rate=1000)
+    with _serving(limits) as (port, _):
+        sock = socket.create_connection(("127.0.0.1", port))
+        sock.sendall(b"GET /api/limits HTTP/1.1\r\nHost: localhost\r\n\r\n" + _STALLED)
+        sock.settimeout(60)
+        answers = b""
+        while chunk := sock.recv(65536):       # until the server closes the connection
+            answers += chunk
+        assert answers.startswith(b"HTTP/1.1 200") and b"HTTP/1.1 408 " in answers[12:]
+        sock.close()
+
+
+def test_a_body_sent_in_pieces_within_its_time_is_served() -> None:
+    limits = Limits(header_seconds=5, body_seconds=60, max_connections=50)
+    with _serving(limits) as (port, _):
+        body = json.dumps({"board": "#1#", "mines": 1}).encode()
+        sock = socket.create_connection(("127.0.0.1", port))
+        sock.sendall(_STALLED.replace(b"Length: 100", b"Length: %d" % len(body)))
+        for k in range(0, len(body), 5):
+            sock.sendall(body[k:k + 5])
+        assert _response(sock).startswith(b"HTTP/1.1 200")
+        sock.close()
 
 
 def _children(pid: int) -> set[int]:

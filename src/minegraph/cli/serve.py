@@ -26,7 +26,10 @@ EXAMPLES = """\
 examples:
   minegraph serve                        the page at http://127.0.0.1:8000/
   minegraph serve --port 8080            another port
-  minegraph serve --host 0.0.0.0         listen on every interface (other machines can connect)"""
+  minegraph serve --host 0.0.0.0         listen on every interface (other machines can connect)
+  minegraph serve --allow-host mines.example
+                                         also answer requests for http://mines.example/
+                                         (behind a reverse proxy that passes that Host)"""
 
 
 def _port(text: str) -> int:
@@ -82,6 +85,11 @@ def register(subparsers: Subparsers) -> None:
                     "/api/limits), described by /openapi.json and docs/web.md.")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
     p.add_argument("--port", type=_port, default=8000, help="the port (default: 8000)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a host name requests may name in their Host header, besides the "
+                        "--host, localhost and IP addresses (repeatable; '*': any name). "
+                        "Others are refused (421), so that a page on another site cannot "
+                        "reach the server by pointing its own name at it (DNS rebinding)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -93,5 +101,5 @@ def run(args: argparse.Namespace) -> int:
     from minegraph.web.server import serve
     check_address(args.host, args.port)
     print(f"minegraph: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
-    serve(args.host, args.port)
+    serve(args.host, args.port, allowed_hosts=args.allow_host)
     return 0

@@ -26,7 +26,7 @@ from minegraph.play.game import Game, Move
 from minegraph.play.noguess import NoGuessGame
 from minegraph.play.view import player_view
 from minegraph.rules import SIZES
-from minegraph.web.limits import Limits
+from minegraph.web.limits import Limits, client_key
 from minegraph.web.positions import _Body
 from minegraph.web.store import StoredGame
 
@@ -146,9 +146,12 @@ def _claim(entry: StoredGame) -> None:
 
 @router.post("/api/game", summary="Start a game", status_code=201)
 async def post_game(body: GameRequest, request: Request) -> JSONResponse:
+    store = request.app.state.games
+    client = client_key(request.client.host if request.client is not None else None)
+    store.admit(client)                 # the creation rate first: a game costs work to make
     game, seed = _new_game(body, request.app.state.limits)
-    entry = request.app.state.games.add(game, seed, body.size, shared=body.seed is not None,
-                                        practice=body.practice)
+    entry = store.add(game, seed, body.size, shared=body.seed is not None,
+                      practice=body.practice, client=client)
     return JSONResponse(game_json(entry), status_code=201)
 
 
@@ -206,7 +209,11 @@ async def post_move(game_id: str, body: MoveRequest, request: Request) -> JSONRe
     most = limits.moves_per_cell * game.size + 100
     if len(game.moves) >= most and game.status == "playing":
         raise GameError(f"this game has reached its limit of {most} moves (GET /api/limits)")
-    if isinstance(game, NoGuessGame) and game.layout is None and body.action != "flag":
+    # A no-guess layout is drawn around the first cell uncovered: only a reveal the game
+    # accepts may draw it (a chord, or a reveal of a flagged cell, is refused below and must
+    # leave the layout to the real first click).
+    if isinstance(game, NoGuessGame) and game.layout is None and body.action == "reveal" \
+            and game.is_legal(Move("reveal", cell)):
         _claim(entry)
         try:
             async with runner.request(request, limits.analyze_seconds,

@@ -12,13 +12,16 @@ so either lane can run it:
   :attr:`Limits.big_workers`), for big work and work moved from the small lane. A job runs
   under a :class:`~minegraph.deadline.Deadline` in its process; if the process has not
   answered a second after the deadline, or the client went away, the process is killed and
-  replaced, so a job never holds it past its limit. A process that grew past
-  :attr:`Limits.big_worker_bytes` of memory, or served 100 jobs, is replaced after its answer,
-  which returns its memory to the system.
+  replaced, so a job never holds it past its limit. A job may take at most
+  :attr:`Limits.big_worker_bytes` of memory while it runs (the process's address space is
+  capped: past it the job answers 413 and the process is replaced); a process left with more
+  than :attr:`Limits.big_worker_keep_bytes` resident after a job, or that served 100 jobs, is
+  replaced after its answer, which returns its memory to the system.
 
 Admission: at most :attr:`Limits.big_queue` jobs wait for a big-lane process; past that the
 request is answered 503 with ``Retry-After`` (:class:`Busy`). One client (by address) has at
-most :attr:`Limits.per_client` requests in the lanes at once; past that 429
+most :attr:`Limits.per_client` requests in the lanes at once (an IPv6 client counted by its
+/64, :func:`~minegraph.web.limits.client_key`); past that 429
 (:class:`TooManyRequests`).
 """
 
@@ -81,22 +84,23 @@ def http_status(error: MinegraphError) -> int:
     Returns
     -------
     int
-        413 for a limit, 503 for :class:`Busy`, 429 for :class:`TooManyRequests`, 404 for
-        an unknown game, the carried status of a :class:`LaneError`, else 422.
+        413 for a limit, 503 for :class:`Busy` and a full game store, 429 for
+        :class:`TooManyRequests` and a client creating games too fast, 404 for an unknown
+        game, the carried status of a :class:`LaneError`, else 422.
 
     Examples
     --------
     >>> http_status(LimitError("too big")), http_status(Busy("busy")), http_status(UserError("x"))
     (413, 503, 422)
     """
-    from minegraph.web.store import UnknownGame
+    from minegraph.web.store import StoreFull, TooManyGames, UnknownGame
     if isinstance(error, LaneError):
         return error.status
     if isinstance(error, LimitError):
         return 413
-    if isinstance(error, Busy):
+    if isinstance(error, (Busy, StoreFull)):
         return 503
-    if isinstance(error, TooManyRequests):
+    if isinstance(error, (TooManyRequests, TooManyGames)):
         return 429
     if isinstance(error, UnknownGame):
         return 404
@@ -124,29 +128,67 @@ def _resident_bytes() -> int:
         return 0
 
 
-def _serve(conn: Connection, most_bytes: int) -> None:
+def _size_bytes() -> int:
+    """This process's address space now (Linux; 0 where unknown)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):   # pragma: no cover - not Linux
+        return 0
+
+
+def _cap_memory(most_bytes: int | None) -> None:
+    """Cap this process's address space at its size now plus ``most_bytes`` (``None``: lift
+    the cap), so that work past it fails with :class:`MemoryError` while it runs."""
+    try:
+        import resource
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        soft = hard
+        if most_bytes is not None and _size_bytes():
+            soft = _size_bytes() + most_bytes
+            if hard != resource.RLIM_INFINITY:
+                soft = min(soft, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+    except (ImportError, ValueError, OSError):   # pragma: no cover - not POSIX, or refused
+        pass
+
+
+def _serve(conn: Connection, most_bytes: int, keep_bytes: int) -> None:
     """A big-lane process: run jobs from ``conn`` until it closes or the process should be
-    replaced (then say so in the last answer and exit)."""
+    replaced (then say so in the last answer and exit). Its memory is capped at its size at
+    start plus ``most_bytes`` (a job past it answers 413 and retires the process); it retires
+    after a job that leaves it with more than ``keep_bytes`` resident."""
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)    # the server decides when to stop
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    too_big = (413, f"the work needs more memory than the server gives one job "
+                    f"({most_bytes / 2 ** 20:.0f} MiB: big_worker_bytes, GET /api/limits)")
+    _cap_memory(most_bytes)
     for served in range(1, JOBS_PER_PROCESS + 1):
+        out_of_memory = False
         try:
-            work, args, expires, seconds, question = conn.recv()
-        except (EOFError, OSError):
-            return
-        try:
+            try:
+                work, args, expires, seconds, question = conn.recv()
+            except (EOFError, OSError):
+                return
             deadline = Deadline.at(expires, seconds, question)
             outcome: tuple[str, Any] = ("ok", work(*args, deadline))
+        except MemoryError:
+            out_of_memory, outcome = True, ("error", too_big)
         except MinegraphError as exc:
             outcome = ("error", (http_status(exc), str(exc)))
         except Exception as exc:                # a bug: answer 500, keep serving
             import traceback
             traceback.print_exc()
             outcome = ("error", (500, f"internal error ({type(exc).__name__})"))
-        retire = served == JOBS_PER_PROCESS or _resident_bytes() > most_bytes
+        retire = out_of_memory or served == JOBS_PER_PROCESS or _resident_bytes() > keep_bytes
         try:
-            conn.send((*outcome, retire))
+            try:
+                conn.send((*outcome, retire))
+            except MemoryError:                 # the answer itself is too big to send
+                _cap_memory(None)
+                retire = True
+                conn.send(("error", too_big, retire))
         except (OSError, ValueError):           # pragma: no cover - the server went away
             return
         if retire:
@@ -170,7 +212,12 @@ class BigLane:
     queue
         Jobs that may wait for a process; more are refused with :class:`Busy`.
     most_bytes
-        A process whose resident memory passes this after a job is replaced.
+        The memory one job may take while it runs: each process's address space is capped at
+        its size at start plus this, so a job past it fails (413) and its process is
+        replaced.
+    keep_bytes
+        A process whose resident memory passes this after a job is replaced (default:
+        ``most_bytes``).
 
     Examples
     --------
@@ -184,10 +231,12 @@ class BigLane:
     >>> lane.close()
     """
 
-    def __init__(self, workers: int, queue: int, most_bytes: int) -> None:
+    def __init__(self, workers: int, queue: int, most_bytes: int,
+                 keep_bytes: int | None = None) -> None:
         self.workers = workers
         self.queue = queue
         self.most_bytes = most_bytes
+        self.keep_bytes = keep_bytes if keep_bytes is not None else most_bytes
         self._lock = threading.Lock()
         self._slots = threading.Semaphore(workers)
         self._admitted = 0                       # running or waiting
@@ -260,8 +309,8 @@ class BigLane:
                 return self._idle.pop()
         context = multiprocessing.get_context("forkserver")
         parent, child = context.Pipe()
-        process = context.Process(target=_serve, args=(child, self.most_bytes), daemon=True,
-                                  name="minegraph-big-lane")
+        process = context.Process(target=_serve, args=(child, self.most_bytes, self.keep_bytes),
+                                  daemon=True, name="minegraph-big-lane")
         process.start()
         child.close()
         proc = _Process(process, parent)

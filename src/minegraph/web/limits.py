@@ -1,4 +1,5 @@
-"""The limits the web app enforces: request bodies, board sizes, time, games kept, threads.
+"""The limits the web app enforces: request bodies, board sizes, time, games kept, threads;
+and :func:`client_key`, which says which requests come from one client.
 
 Every limit is documented in docs/web.md and listed by ``GET /api/limits``
 (:meth:`Limits.to_json`).
@@ -6,13 +7,14 @@ Every limit is documented in docs/web.md and listed by ``GET /api/limits``
 
 from __future__ import annotations
 
+import ipaddress
 import math
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from minegraph.errors import UserError
 
-__all__ = ["Limits"]
+__all__ = ["Limits", "client_key"]
 
 
 @dataclass(frozen=True)
@@ -31,8 +33,18 @@ class Limits:
     explain_seconds
         The same for one explanation.
     max_games
-        Games kept on the server; beyond it the least recently used game is dropped (its
-        id then answers 404).
+        Games kept on the server; beyond it a game idle for ``game_idle_seconds``, else one
+        of the client holding the most games, is dropped (its id then answers 404; see
+        :mod:`minegraph.web.store`); when every game is in play a new one is refused (503).
+    games_per_client
+        Games one client keeps: its next new game drops its own least recently used one.
+    games_per_minute
+        Games one client may create a minute: a burst of this many, then one every
+        60 / ``games_per_minute`` seconds; past it 429 with ``Retry-After``.
+    game_idle_seconds
+        A game unused (not read nor played) this long is the first dropped for a new game
+        when the store is full; a client's most recently used game is otherwise dropped only
+        for its own new games.
     max_game_cells
         The most cells of a new game (beyond: 413).
     workers
@@ -59,7 +71,12 @@ class Limits:
         Requests one client (by address) may have under way at once; past it 429 with
         ``Retry-After``.
     big_worker_bytes
-        A big-lane process whose resident memory passes this after a job is replaced.
+        The memory one big-lane job may take while it runs (each process's address space is
+        capped at its size at start plus this): past it the job answers 413 and its process
+        is replaced.
+    big_worker_keep_bytes
+        A big-lane process left with more resident memory than this after a job is replaced
+        (which returns its memory to the system).
     moves_per_cell
         A game accepts at most ``moves_per_cell`` × its cells + 100 moves (flag toggles
         included), so its history stays bounded; past it 422.
@@ -69,6 +86,15 @@ class Limits:
     header_seconds
         ``minegraph serve`` closes a connection that has not sent a complete request head
         within this time, and an idle kept-alive connection after it.
+    body_seconds
+        ``minegraph serve`` answers 408 and closes a connection whose request body is not
+        complete within this time of its head, plus one second per ``min_body_rate`` bytes
+        received: a stalled body is closed after ``body_seconds``, a trickling one as soon as
+        it falls below the rate.
+    min_body_rate
+        The slowest rate, in bytes a second, at which a request body may arrive (see
+        ``body_seconds``); a whole body takes at most ``body_seconds`` +
+        ``max_body_bytes`` / ``min_body_rate``.
 
     Raises
     ------
@@ -90,6 +116,9 @@ class Limits:
     analyze_seconds: float = 10.0
     explain_seconds: float = 10.0
     max_games: int = 1000
+    games_per_client: int = 20
+    games_per_minute: int = 30
+    game_idle_seconds: float = 600.0
     max_game_cells: int = 10_000
     workers: int = 4
     big_request_bytes: int = 2000
@@ -99,9 +128,12 @@ class Limits:
     small_cells: int = 2000
     per_client: int = 3
     big_worker_bytes: int = 1 << 30
+    big_worker_keep_bytes: int = 256 << 20
     moves_per_cell: int = 2
     max_connections: int = 4000
     header_seconds: float = 5.0
+    body_seconds: float = 5.0
+    min_body_rate: int = 20_000
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -119,3 +151,37 @@ class Limits:
     def to_json(self) -> dict[str, Any]:
         """The limits as the object ``GET /api/limits`` answers."""
         return asdict(self)
+
+
+def client_key(host: str | None) -> str:
+    """The client a request comes from, for the per-client limits: its address, an IPv6
+    address by its /64 network (one subscriber's share; they are handed out by the /64 or
+    more), an IPv4 address mapped into IPv6 as itself.
+
+    Parameters
+    ----------
+    host
+        The client's address as the server saw it (``None`` or a name: kept as it is).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> client_key("2001:db8:0:1::17"), client_key("2001:db8:0:1:ffff::1")
+    ('2001:db8:0:1::/64', '2001:db8:0:1::/64')
+    >>> client_key("203.0.113.9"), client_key("::ffff:203.0.113.9"), client_key(None)
+    ('203.0.113.9', '203.0.113.9', 'unknown')
+    """
+    if not host:
+        return "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)

@@ -20,7 +20,7 @@ from starlette.requests import Request
 from minegraph.deadline import Deadline, time_limit
 from minegraph.errors import QueryTimeout
 from minegraph.web.lanes import BigLane, ClientCounter
-from minegraph.web.limits import Limits
+from minegraph.web.limits import Limits, client_key
 
 __all__ = ["Runner"]
 
@@ -36,7 +36,8 @@ class Runner:
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self.lane = BigLane(limits.big_workers, limits.big_queue, limits.big_worker_bytes)
+        self.lane = BigLane(limits.big_workers, limits.big_queue, limits.big_worker_bytes,
+                            limits.big_worker_keep_bytes)
         self.clients = ClientCounter(limits.per_client)
         self._limiters: dict[tuple[int, str], anyio.CapacityLimiter] = {}
 
@@ -56,7 +57,7 @@ class Runner:
     async def request(self, request: Request, seconds: float,
                       question: str) -> AsyncIterator[Deadline]:
         """Admit ``request`` and yield its deadline, cancelled if the client goes away."""
-        client = request.client.host if request.client is not None else "unknown"
+        client = client_key(request.client.host if request.client is not None else None)
         self.clients.enter(client)
         deadline = Deadline(seconds, question)
 
