@@ -297,3 +297,26 @@ def test_the_kernel_releases_the_gil_while_it_searches(entry: str) -> None:
         sys.setswitchinterval(switch)
     assert inside and steps == 2_000_000, "the counter stood still while the kernel ran"
     assert outcome == [InterruptedError]            # stopped by the flag, not the deadline
+
+
+def test_the_stub_describes_the_extension() -> None:
+    """``_kernel.pyi`` names the fields of every result type in the extension's order, and
+    every constant the module exports (the one definition of the status codes and limits)."""
+    import ast
+    from pathlib import Path
+
+    module = kernel.module()
+    stub = ast.parse((Path(kernel.__file__).parent / "_kernel.pyi").read_text(encoding="utf-8"))
+    classes = {node.name: [item.name for item in node.body if isinstance(item, ast.FunctionDef)]
+               for node in stub.body if isinstance(node, ast.ClassDef)}
+    assert set(classes) == {"Answer", "Component", "Played"}
+    for name, fields in classes.items():
+        assert tuple(fields) == getattr(module, name).__match_args__, name
+    constants = [node.target.id for node in stub.body
+                 if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)]
+    for name in constants:
+        assert isinstance(getattr(module, name), (int, str)), name
+    codes = [getattr(module, c) for c in ("OK", "INCONSISTENT", "DECLINED", "TIMEOUT",
+                                          "CANCELLED")]
+    assert len(set(codes)) == 5
+    assert kernel.max_component_cells() == module.MAX_COMPONENT_CELLS

@@ -5,7 +5,7 @@ The status codes and the limits are the module's own constants (the one definiti
 results are struct sequences: tuples whose fields also have names.
 """
 
-from typing import Any, Final, Sequence
+from typing import Any, Final, Literal, Sequence, final
 
 from typing_extensions import Buffer
 
@@ -24,12 +24,18 @@ MAX_DEGREE_COMBINED: Final[int]
 MAX_FLOATING_COMBINED: Final[int]
 
 
+@final
 class Answer(tuple[Any, ...]):
     """``analyze``'s answer; the fields after ``detail`` are ``None`` unless status is OK."""
 
     n_fields: int
     n_sequence_fields: int
     n_unnamed_fields: int
+    __match_args__: Final[tuple[
+        Literal["status"], Literal["detail"], Literal["count"], Literal["safe"],
+        Literal["mines"], Literal["box_cells"], Literal["box_counts"], Literal["box_floats"],
+        Literal["floating"], Literal["floating_count"], Literal["floating_float"],
+        Literal["best"], Literal["basis"], Literal["stats"]]]
 
     @property
     def status(self) -> int: ...
@@ -61,6 +67,7 @@ class Answer(tuple[Any, ...]):
     def stats(self) -> dict[str, int]: ...
 
 
+@final
 class Component(tuple[Any, ...]):
     """``count_component``'s answer: ``total``, ``mined`` and ``nodes`` when counting,
     ``completion`` when completing; ``None`` otherwise."""
@@ -68,6 +75,9 @@ class Component(tuple[Any, ...]):
     n_fields: int
     n_sequence_fields: int
     n_unnamed_fields: int
+    __match_args__: Final[tuple[
+        Literal["status"], Literal["detail"], Literal["total"], Literal["mined"],
+        Literal["completion"], Literal["nodes"]]]
 
     @property
     def status(self) -> int: ...
@@ -83,6 +93,7 @@ class Component(tuple[Any, ...]):
     def nodes(self) -> int: ...
 
 
+@final
 class Played(tuple[Any, ...]):
     """``solvable``'s answer: OK (solved without a guess) or INCONSISTENT (stuck), or why
     not, and the safe cells left covered."""
@@ -90,6 +101,7 @@ class Played(tuple[Any, ...]):
     n_fields: int
     n_sequence_fields: int
     n_unnamed_fields: int
+    __match_args__: Final[tuple[Literal["status"], Literal["left"]]]
 
     @property
     def status(self) -> int: ...
