@@ -10,12 +10,17 @@ rounded float, the same for the floating cells, and the best move. What it is no
 (a component of more than 120 cells, a search past its node budget, a combination of more
 than 400 degrees) it declines, and the engine runs the Python path, which stays the readable
 reference of the same mathematics (``constraints.py``, ``engines/dp.py``,
-``engines/combine.py``); ``tests/test_kernel.py`` holds the two equal.
+``engines/combine.py``); ``tests/test_kernel.py`` holds the two equal. The extension returns
+struct sequences with named fields (typed in ``_kernel.pyi``) and exports its status codes
+and limits, which this module reads from it rather than defining them again. It releases the
+GIL while it builds the model and searches, so threads analysing at once overlap there.
 
 The kernel is built by ``pip install`` (``setup.py``) when a C compiler is present, and is
 optional: without it, or with ``MINEGRAPH_PURE=1``, everything runs in Python. A kernel built
 from another version of minegraph, or (in a source checkout) from another ``_kernel.c``, is
-refused by name: :func:`status` says why, and ``minegraph --version`` shows it.
+refused by name: :func:`status` says why, and ``minegraph --version`` shows it. That choice
+is made here alone (:func:`load_native`); in pure Python every call raises
+:class:`Unavailable`, a :class:`Declined`, and callers run the Python path.
 
 Examples
 --------
@@ -39,8 +44,9 @@ from minegraph.board import Board
 if TYPE_CHECKING:       # the kernel's typed results, as its stub _kernel.pyi describes them
     from minegraph._kernel import Answer, Component, Played
 
-__all__ = ["KernelAnswer", "Declined", "Unavailable", "available", "load_native", "module", "status", "run", "solvable", "count_component",
-           "complete_component", "max_component_cells", "SEARCH_BUDGET", "PURE_VARIABLE"]
+__all__ = ["KernelAnswer", "Declined", "Unavailable", "available", "load_native", "module",
+           "status", "run", "solvable", "count_component", "complete_component",
+           "max_component_cells", "SEARCH_BUDGET", "PURE_VARIABLE"]
 
 #: Search nodes the kernel may spend on one position before it declines (a few milliseconds).
 SEARCH_BUDGET = 200_000
@@ -75,10 +81,11 @@ def load_native(name: str, source: Path) -> tuple[ModuleType | None, str]:
     except ImportError:
         return None, "pure"
     built: str = getattr(extension, "VERSION", "?")
+    what = "kernel" if name == "minegraph._kernel" else name
     if built != __version__:
-        return None, f"pure (kernel built for {built}, not {__version__}: reinstall)"
+        return None, f"pure ({what} built for {built}, not {__version__}: reinstall)"
     if source.exists() and getattr(extension, "SOURCE_HASH", "") != source_hash(source):
-        return None, f"pure (kernel older than {source.name}: make native)"
+        return None, f"pure ({what} older than {source.name}: make native)"
     return extension, "native"
 
 
@@ -212,7 +219,8 @@ def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
     Raises
     ------
     Declined
-        when the position is beyond what the kernel is built for.
+        when the position is beyond what the kernel is built for (:class:`Unavailable` when
+        this process runs pure Python).
     TimeoutError, InterruptedError
         when the deadline passed or the cancel flag was set (the engine turns these into
         :class:`~minegraph.errors.QueryTimeout` and :class:`~minegraph.errors.QueryCancelled`).
@@ -342,7 +350,8 @@ def _component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]
                want: int) -> Component | None:
     """The kernel's Component answer, or ``None`` when the component has no assignment."""
     kernel = _native()
-    out: Component = kernel.count_component(sizes, clues, with_total, budget, deadline, cancel, want)
+    out: Component = kernel.count_component(sizes, clues, with_total, budget, deadline, cancel,
+                                            want)
     if out.status == kernel.OK:
         return out
     if out.status == kernel.INCONSISTENT:
