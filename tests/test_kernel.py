@@ -306,6 +306,7 @@ def test_the_stub_describes_the_extension() -> None:
     from pathlib import Path
 
     module = kernel.module()
+    assert module is not None
     stub = ast.parse((Path(kernel.__file__).parent / "_kernel.pyi").read_text(encoding="utf-8"))
     classes = {node.name: [item.name for item in node.body if isinstance(item, ast.FunctionDef)]
                for node in stub.body if isinstance(node, ast.ClassDef)}
@@ -320,3 +321,33 @@ def test_the_stub_describes_the_extension() -> None:
                                           "CANCELLED")]
     assert len(set(codes)) == 5
     assert kernel.max_component_cells() == module.MAX_COMPONENT_CELLS
+
+
+def test_threads_in_the_kernel_at_once_get_the_answers_of_one_thread() -> None:
+    """With the GIL released, calls from several threads run in the kernel together: each
+    keeps its own memory, so the answers are those of the same calls one after another (the
+    positions of every topology, with and without the total; components counted too)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    boards = []
+    for seed in range(24):
+        topology = ["square", "hex", "torus", "triangle"][seed % 4]
+        board = midgame(16, 30, 99, seed, topology, clicks=seed % 3 == 0).board
+        boards.append(board if seed % 2 else board.with_states(board.states, None))
+    keys = [c.key for b in boards for c in build_system(b).components if c.cells <= 120][:60]
+
+    def answer(board: Board) -> object:
+        try:
+            return kernel.run(board)
+        except kernel.Declined as why:
+            return str(why)
+
+    def counted(key: tuple[object, ...]) -> object:
+        sizes, clues = key
+        return kernel.count_component(sizes, clues, with_total=True)   # type: ignore[arg-type]
+
+    alone = [answer(b) for b in boards], [counted(k) for k in keys]
+    with ThreadPoolExecutor(4) as pool:
+        for _ in range(3):
+            together = list(pool.map(answer, boards * 2)), list(pool.map(counted, keys * 2))
+            assert together == (alone[0] * 2, alone[1] * 2)
