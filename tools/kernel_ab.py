@@ -13,7 +13,8 @@ Usage::
     git show b0953c6:src/minegraph/_kernel.c > /tmp/old/_kernel.c
     gcc -O2 -shared -fPIC $(python3-config --includes) /tmp/old/_kernel.c \
         -o /tmp/old/_kernel$(python3-config --extension-suffix)
-    PYTHONPATH=src .venv/bin/python tools/kernel_ab.py /tmp/old/_kernel.cpython-311-x86_64-linux-gnu.so SEED COUNT
+    PYTHONPATH=src .venv/bin/python tools/kernel_ab.py \
+        /tmp/old/_kernel.cpython-311-x86_64-linux-gnu.so SEED COUNT
 """
 import collections
 import importlib.util
@@ -101,8 +102,9 @@ def random_graph():
             states.append(sum(layout[q] for q in adj[i]))
         else:
             states.append(HIDDEN)
-    mines = sum(layout) + (rng.randint(-1, 1) if rng.random() < 0.2 else 0) if rng.random() < 0.6 else None
-    if mines is not None:
+    mines = None
+    if rng.random() < 0.6:
+        mines = sum(layout) + (rng.randint(-1, 1) if rng.random() < 0.2 else 0)
         mines = max(0, min(n, mines))
     return Board.from_graph(n, sorted(edges), states, mines=mines)
 
@@ -112,7 +114,8 @@ for k in range(N):
     elif k % 4 == 0:
         topology = rng.choice(["square", "hex", "torus", "triangle"])
         rows, cols, m = (16, 30, 99) if topology == "square" else (12, 14, 30)
-        board = midgame(rows, cols, m, rng.randrange(10**6), topology, clicks=rng.random() < .5).board
+        seed = rng.randrange(10**6)
+        board = midgame(rows, cols, m, seed, topology, clicks=rng.random() < .5).board
         if rng.random() < 0.5:
             board = board.with_states(board.states, None)
     else:
