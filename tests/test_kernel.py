@@ -280,6 +280,7 @@ def test_the_kernel_releases_the_gil_while_it_searches(entry: str) -> None:
         finally:
             sys.setprofile(None)
             left.set()
+            entered.set()              # (a call that failed before it entered: no wait)
 
     switch = sys.getswitchinterval()
     sys.setswitchinterval(1e-4)        # the worker gets the GIL soon after it asks
@@ -295,7 +296,8 @@ def test_the_kernel_releases_the_gil_while_it_searches(entry: str) -> None:
         flag[0] = 1                    # stop the call (the kernel polls the flag)
         worker.join()
         sys.setswitchinterval(switch)
-    assert inside and steps == 2_000_000, "the counter stood still while the kernel ran"
+    assert inside and steps == 2_000_000, f"the counter stood still while the kernel ran " \
+        f"({steps} steps before the call ended: {outcome})"
     assert outcome == [InterruptedError]            # stopped by the flag, not the deadline
 
 
