@@ -11,6 +11,9 @@ extension itself, on CSR tables made beforehand):
 ``search``
     The component of ``tests/test_kernel.py``'s GIL test (16 numbers, 120 cells) with the
     kernel's default node budget: the search alone (the kernel declines at the budget).
+``control``
+    ``hashlib.sha256`` of 1 MB, which releases the GIL too: what two threads can get from
+    the machine at the time, to read the kernel's figures against.
 
 A round runs the list :data:`PASSES` times in one thread (``t1``), then as much in each of two
 threads at the same time (``t2``); throughput is calls per second, and the speed-up of a
@@ -37,6 +40,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
 import json
 import os
@@ -62,7 +66,7 @@ HERE = Path(__file__).resolve().parent
 Job = Callable[[], object]
 
 #: Passes over a workload's calls per timing (so that one takes a good part of a second).
-PASSES = {"midgames": 60, "search": 3}
+PASSES = {"midgames": 60, "search": 3, "control": 10}
 
 
 def endless_component(clues: int = 16, need: int = 7) -> Board:
@@ -91,6 +95,12 @@ def positions(count: int) -> dict[str, list[Board]]:
         except kernel.Declined:
             pass
     return {"midgames": boards, "search": [endless_component()] * count}
+
+
+def control(count: int) -> list[Job]:
+    """``count`` hashes of 1 MB (hashlib releases the GIL for them)."""
+    data = bytes(range(256)) * 4096
+    return [lambda: hashlib.sha256(data).digest()] * count
 
 
 def jobs(module: Any, boards: list[Board]) -> list[Job]:
@@ -176,6 +186,7 @@ def main() -> None:
                     help="times the passes of PASSES over the calls per timing")
     ap.add_argument("--reference", help="an older build of _kernel to run beside this one")
     ap.add_argument("--out", default=str(HERE / "results" / "gil.json"))
+    ap.add_argument("--note", default="", help="a remark stored with the figures")
     opts = ap.parse_args()
     native = kernel.module()
     if native is None:
@@ -198,11 +209,19 @@ def main() -> None:
                   f"median {row['speedup']['median']:.2f} (from {row['speedup']['min']:.2f} "
                   f"to {row['speedup']['max']:.2f}, {opts.rounds} rounds); two threads: "
                   f"{row['two_threads_cpu_per_wall']['median']:.2f} CPU s a second", flush=True)
+    row = {"workload": "control", "kernel": None, "passes": PASSES["control"] * opts.repeat,
+           **measure(control(opts.positions), opts.rounds, PASSES["control"] * opts.repeat)}
+    rows.append(row)
+    print(f"control   sha256    one thread {row['one_thread_per_s']['median']:8.1f}/s"
+          f"  two threads {row['two_threads_per_s']['median']:8.1f}/s  speed-up "
+          f"median {row['speedup']['median']:.2f} (from {row['speedup']['min']:.2f} "
+          f"to {row['speedup']['max']:.2f}, {opts.rounds} rounds); two threads: "
+          f"{row['two_threads_cpu_per_wall']['median']:.2f} CPU s a second", flush=True)
     result = {"machine": describe(), "command": " ".join(["python", *sys.argv]),
               "load_average_before": [round(x, 2) for x in load_before],
               "load_average_after": [round(x, 2) for x in os.getloadavg()],
               "positions": opts.positions, "rounds": opts.rounds, "repeat": opts.repeat,
-              "reference": opts.reference, "rows": rows}
+              "reference": opts.reference, "note": opts.note, "rows": rows}
     Path(opts.out).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     print(f"load average before {load_before[0]:.2f}, after {os.getloadavg()[0]:.2f}; "
           f"written {opts.out}")
