@@ -351,3 +351,32 @@ def test_several_reasons_contradict_each_other() -> None:
     bad = explain(Board.from_text("M1M\n---"))
     assert bad.text == ("The board has no solution: the number at (0, 1) and the flags at (0, 0) and "
                         "(0, 2) contradict each other.")
+
+
+def test_the_quick_answer_on_an_expert_opening_proves_only_what_the_analysis_found() -> None:
+    """``smallest=False`` is the first answer a page shows: on an Expert opening (449 hidden
+    cells and the total) each forced cell's quick reason is minimal, and its solver calls
+    are the one proof and the deletions: no consistency check and no try of the other
+    answer (whole-layout searches, the slow calls). The full answer is never larger."""
+    from minegraph.play.game import Game
+    game = Game("expert", rules="modern", seed=1)
+    game.reveal((8, 15))
+    board = game.board()
+    truth = analyze(board)
+    forced = sorted(c for c, p in truth.probabilities.items() if p in (0, 1))
+    assert len(forced) >= 4
+    for cell in forced[:4]:
+        quick = explain(board, cell, smallest=False)
+        full = explain(board, cell)
+        assert quick.status == full.status == ("safe" if truth.probabilities[cell] == 0 else "mine")
+        reasons = len(quick.clues) + len(quick.flags) + quick.uses_total
+        assert len(full.clues) + len(full.flags) + full.uses_total <= reasons
+        assert quick.smallest == (reasons == 1)
+        # One proof, then at most one deletion try per constraint the first core named:
+        # the numbers around the opening (never the whole board).
+        assert quick.stats["solver_calls"] <= 1 + len(board.hidden) // 10, quick.stats
+        assert quick.stats["solver_calls"] <= full.stats["solver_calls"]
+    # The reasons of a smaller board are checked minimal by brute force.
+    small = Board.from_text("mines: 3\nM##\n#M2\n12#")
+    quick = explain(small, (0, 1), smallest=False)
+    check_minimal(quick)

@@ -402,27 +402,42 @@ class Explainer:
         found, smallest = self._smallest(found, [], None)
         return self._explanation(None, "inconsistent", found, smallest)
 
-    def explain(self, cell: Cell) -> Explanation:
+    def explain(self, cell: Cell, *, smallest: bool = True,
+                known: str | None = None) -> Explanation:
         """Why ``cell`` (a hidden cell) is certainly safe or a mine, or that it is not forced
-        (then without a probability: :func:`explain` adds it)."""
+        (then without a probability: :func:`explain` adds it).
+
+        ``smallest=False`` returns the first minimal set found, without searching for a
+        smaller one (``smallest`` is then ``True`` only for a single reason). ``known``
+        (``"safe"`` or ``"mine"``) is the answer an exact analysis of the consistent board
+        already gave: the solver then only proves it, skipping the consistency check and
+        the other answer (each a search for a whole layout, the slow calls on big boards
+        with a total)."""
         board = self.board
         index = board.index(cell)
         if board.states[index] != HIDDEN:
             raise BoardError(f"cell {board.cell(index)} is not hidden: it {_state_words(board.states[index])}; "
                              f"only hidden cells can be explained")
+        if known in ("safe", "mine"):
+            self._consistent = True
         if not self.consistent():
             return self.inconsistency()
         var = self.formula.var[index]
         for status, literal in (("safe", var), ("mine", -var)):
+            if known is not None and status != known:
+                continue
             if self._unsat(self.selectors, [literal]):
                 found = self._minimal([literal], index)
-                found, smallest = self._smallest(found, [literal], index)
-                return self._explanation(index, status, found, smallest)
+                if smallest:
+                    found, proven = self._smallest(found, [literal], index)
+                else:
+                    proven = len(found) == 1
+                return self._explanation(index, status, found, proven)
         return Explanation(board, board.cell(index), "unknown")
 
 
 def explain(board: Board, cell: Cell | None = None, *, timeout: float | Deadline | None = None,
-            solver: str = "glucose") -> Explanation:
+            solver: str = "glucose", smallest: bool = True) -> Explanation:
     """Why a hidden cell is certainly safe or certainly a mine: a minimal set of numbers.
 
     Parameters
@@ -436,6 +451,9 @@ def explain(board: Board, cell: Cell | None = None, *, timeout: float | Deadline
         Seconds (or a :class:`~minegraph.deadline.Deadline`) for the whole question.
     solver
         The SAT solver.
+    smallest
+        Search for a smallest set after the first minimal one (``False``: the quick answer,
+        the first minimal set, with ``smallest`` ``True`` only when it is a single reason).
 
     Returns
     -------
@@ -475,18 +493,36 @@ def explain(board: Board, cell: Cell | None = None, *, timeout: float | Deadline
     (0, 0) is certainly safe: with a mine there, the numbers at (1, 1) and (1, 2) could not all be satisfied.
     """
     with time_limit(timeout, "explain"):
-        unforced = _not_forced(board, cell)
-        if unforced is not None:
-            return unforced
+        known: str | None = None
+        if cell is not None:
+            from minegraph.analysis import analyze
+            analysis = analyze(check_board(board, "explain"))
+            unforced = _not_forced(board, cell, analysis)
+            if unforced is not None:
+                return unforced
+            known = _forced(board, cell, analysis)
         with Explainer(board, solver) as explainer:
             if cell is None:
                 return explainer.inconsistency()
-            result = explainer.explain(cell)
+            result = explainer.explain(cell, smallest=smallest, known=known)
         if result.status == "unknown" and result.cell is not None:
             from minegraph.analysis import analyze
             p = analyze(board).probabilities.get(result.cell)
             return Explanation(board, result.cell, "unknown", probability=p, stats=result.stats)
         return result
+
+
+def _forced(board: Board, cell: Cell, analysis: "Analysis") -> str | None:
+    """``"safe"`` or ``"mine"`` when the exact analysis of a consistent board proves ``cell``
+    so (its probability 0 or 1), else ``None``."""
+    try:
+        index = board.index(cell)
+    except BoardError:
+        return None  # the Explainer says what is wrong
+    if not analysis.consistent or board.states[index] != HIDDEN:
+        return None
+    p = analysis.probabilities.get(board.cell(index))
+    return "safe" if p == 0 else "mine" if p == 1 else None
 
 
 def _not_forced(board: Board, cell: Cell | None,

@@ -654,3 +654,42 @@ def test_the_structure_legend_uses_the_pictures_colours() -> None:
     assert legend is not None
     for colour in (*EDGE_COLOURS.values(), _NODE.colour):
         assert colour in legend.group(0), colour
+
+
+def test_a_game_has_one_time_its_replay_and_review_agree_on(client: TestClient) -> None:
+    """``seconds``: from the first uncovering to the last, to the millisecond, as the replay
+    records it and its review reads it (the page shows this one time everywhere). The
+    move times are set on the stored game: no wall clock decides the test."""
+    game = client.post("/api/game", json={"rows": 1, "cols": 5, "mines": 1, "rules": "any",
+                                           "seed": 0}).json()
+    assert game["seconds"] == 0 and game["seed_chosen"] is True
+    url = f"/api/game/{game['id']}"
+    client.post(f"{url}/move", json={"action": "reveal", "cell": [0, 0]})   # 0 0 1 M 1
+    client.post(f"{url}/move", json={"action": "flag", "cell": [0, 3]})
+    entry = client.app.state.games.get(game["id"])          # type: ignore[attr-defined]
+    end = client.post(f"{url}/move", json={"action": "reveal", "cell": [0, 4]}).json()
+    assert end["status"] == "won"
+    for undo, at in zip(entry.game._history, (1000.0, 1001.5, 1007.3254)):
+        undo.at = at
+    won = client.get(url).json()
+    assert won["seconds"] == 7.325                         # the flag does not count
+    pytest.importorskip("ms_toollib")
+    from minegraph.play.review import review_bytes
+    replay = client.get(f"{url}/replay.evf")
+    assert replay.status_code == 200 and "_7.33s.evf" in replay.headers["content-disposition"]
+    assert review_bytes(replay.content, "evf").time == won["seconds"]
+    # A game on a seed the server drew: its layout was unknown to the player.
+    secret = client.post("/api/game", json={"size": "beginner"}).json()
+    assert secret["seed_chosen"] is False and secret["seed"] is None
+
+
+def test_explain_answers_quickly_first_then_smallest(client: TestClient) -> None:
+    """``"smallest": false`` is the library's quick answer (the first minimal set); the
+    default searches for a smallest one after it."""
+    board = "mines: 3\nM##\n#M2\n12#"
+    quick = client.post("/api/explain", json={"board": board, "cell": [0, 1],
+                                              "smallest": False}).json()
+    assert quick == explain(read_board(board), (0, 1), smallest=False).to_json()
+    full = client.post("/api/explain", json={"board": board, "cell": [0, 1]}).json()
+    assert full == explain(read_board(board), (0, 1)).to_json() and full["smallest"] is True
+    _error(client.post("/api/explain", json={"board": board, "cell": [0, 1], "smallest": 1}), 422)

@@ -48,6 +48,8 @@ class ExplainRequest(AnalyzeRequest):
     cell: list[int] | int | str | None = Field(
         None, description="[row, col] on grids, an index on graph boards, a node label on "
                           "labelled boards; omitted: why the board is inconsistent")
+    smallest: bool = Field(True, description="search for a smallest set of reasons after the "
+                                             "first minimal one; false: the quick answer")
 
 
 class StructureRequest(AnalyzeRequest):
@@ -104,7 +106,8 @@ def _analyze(body: AnalyzeRequest, limits: Limits, deadline: Deadline) -> dict[s
 def _explain(body: ExplainRequest, limits: Limits, deadline: Deadline) -> dict[str, Any]:
     from minegraph.explain import explain
     board = _read(body, limits)
-    return explain(board, _cell(body.cell, board), timeout=deadline).to_json()
+    return explain(board, _cell(body.cell, board), timeout=deadline,
+                   smallest=body.smallest).to_json()
 
 
 def _structure(body: StructureRequest, limits: Limits, deadline: Deadline) -> dict[str, Any]:
