@@ -168,10 +168,28 @@ def test_bad_cells_are_422_json(client: TestClient, cell: Any, words: str) -> No
     assert words in message
 
 
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
+
+
+def _status_rows() -> dict[str, str]:
+    """docs/web.md's table of error statuses: status -> when."""
+    rows = {}
+    for line in DOCS.read_text(encoding="utf-8").splitlines():
+        parts = [p.strip() for p in line.strip().strip("|").split("|")]
+        if len(parts) == 2 and parts[0].isdigit():
+            rows[parts[0]] = parts[1]
+    return rows
+
+
 def test_malformed_json_and_unknown_paths(client: TestClient) -> None:
     message = _error(client.post("/api/analyze", content=b'{"board": ',
                                  headers={"content-type": "application/json"}), 422)
     assert "invalid JSON" in message
+    # The docs say so (they said 400 in one place once): 422, never 400, for a body that is
+    # not JSON.
+    rows = _status_rows()
+    assert "malformed JSON" in rows["422"] and "JSON" not in rows["400"]
+    assert "A body that is not JSON is 422" in DOCS.read_text(encoding="utf-8")
     _error(client.get("/api/nothing"), 404)
     _error(client.get("/api/analyze"), 405)
 
@@ -693,3 +711,11 @@ def test_explain_answers_quickly_first_then_smallest(client: TestClient) -> None
     full = client.post("/api/explain", json={"board": board, "cell": [0, 1]}).json()
     assert full == explain(read_board(board), (0, 1)).to_json() and full["smallest"] is True
     _error(client.post("/api/explain", json={"board": board, "cell": [0, 1], "smallest": 1}), 422)
+
+
+def test_a_structure_past_its_time_says_so_as_the_docs_do(client: TestClient) -> None:
+    hard = checkerboard_opening(60, 60, 0.3, seed=1, total=True).to_text()
+    message = _error(client.post("/api/structure", json={"board": hard, "timeout": 0.001}), 422)
+    assert message == "no answer within 0.001 s to the decomposition"
+    assert ('422 `{"error": "no answer within 10 s to the decomposition"}`'
+            in DOCS.read_text(encoding="utf-8"))

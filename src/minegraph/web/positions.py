@@ -204,7 +204,8 @@ async def _position_answer(kind: str, body: AnalyzeRequest, request: Request,
     limits: Limits = request.app.state.limits
     runner = request.app.state.runner
     seconds = seconds_for(body.timeout, most)
-    question = "explain" if kind == "explain" else "consistency"
+    # What a time-out names: the structure's is its decomposition (it said "consistency").
+    question = {"explain": "explain", "structure": "structure"}.get(kind, "consistency")
     heavy = len(body.board) > limits.big_request_bytes
     async with runner.request(request, seconds, question) as deadline:
         answer = await runner.run(_position_job, (kind, body.model_dump(), limits), deadline,
