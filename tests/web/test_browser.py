@@ -505,13 +505,32 @@ def test_a_game_on_a_chosen_seed_is_not_in_the_statistics(page: Any) -> None:
     page.evaluate("localStorage.removeItem('minegraph-stats')")
     page.reload()
     page.wait_for_function("play.game !== null && play.asked === 1")
-    _new_custom_game(page, 1, 2, 1, 5, rules="classic")
-    page.click("#board .cell[data-r='0'][data-c='0']")
+    from minegraph.play.game import Game
+    _new_custom_game(page, 9, 9, 10, 5)
+    layout = Game(rows=9, cols=9, mines=10, rules="modern", seed=5)
+    layout.reveal((4, 4))
+    assert layout.layout is not None
+    mines = {divmod(m, 9) for m in layout.layout}
+    # Won by hand, knowing the layout: every safe cell still covered is clicked.
+    page.click("#board .cell[data-r='4'][data-c='4']")
+    while True:
+        _wait_idle(page)
+        if page.evaluate("play.game.status") != "playing":
+            break
+        covered = page.eval_on_selector_all(
+            "#board .cell:not(.open)", "els => els.map(e => [Number(e.dataset.r), Number(e.dataset.c)])")
+        r, c = next(tuple(x) for x in covered if tuple(x) not in mines)
+        page.click(f"#board .cell[data-r='{r}'][data-c='{c}']")
+        page.wait_for_selector(f"#board .cell[data-r='{r}'][data-c='{c}'].open")
     page.wait_for_selector("#banner.won")
-    _wait_idle(page)
     assert "a chosen seed: not in the statistics" in page.text_content("#banner")
     assert page.evaluate("localStorage.getItem('minegraph-stats')") is None
     assert page.query_selector("#stats-table tbody tr") is None
+    # Every mine flagged, none left on the counter.
+    flagged = page.eval_on_selector_all(
+        "#board .cell.flag", "els => els.map(e => [Number(e.dataset.r), Number(e.dataset.c)])")
+    assert {tuple(x) for x in flagged} == mines and page.text_content("#mine-counter") == "0"
+    _shot(page, "play-won")
 
 
 def test_a_long_press_and_the_contextmenu_it_fires_flag_once(page: Any) -> None:
