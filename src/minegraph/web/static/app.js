@@ -494,9 +494,15 @@ async function busyWith(work) {
   }
 }
 
+// The timer runs from the game's first uncovering, by the server's count: each answer's
+// ``seconds`` (the time to its last uncovering) sets where it stands, so the running
+// timer and the final time agree.
 function startClock() {
-  if (play.started !== null) return;
-  play.started = Date.now();
+  if (play.game && play.started !== null) {
+    play.started = Math.min(play.started, Date.now() - play.game.seconds * 1000);
+    return;
+  }
+  play.started = Date.now() - (play.game ? play.game.seconds * 1000 : 0);
   play.timer = setInterval(() => { $("timer").textContent = Math.floor(elapsed()); }, 1000);
 }
 
