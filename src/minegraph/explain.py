@@ -317,12 +317,15 @@ class Explainer:
           rest would be unsatisfiable alone, and the board without the query is consistent
           (for an inconsistent board, that part alone is a smaller contradiction);
         * with the total: the total and any of the other constraints, numbers and flags of
-          every component and flags next to no number alike (the total couples them all).
+          every component and flags next to no number alike (the total couples them all);
+          none when no set that small can make the total bind (:meth:`_total_adds_nothing`).
         """
         pools = self._pools(cell)
         others = [s for s in self.selectors if s != self.formula.total_selector]
         total = self.formula.total_selector
         sizes = range(1, len(found))
+        if total is not None and self._total_adds_nothing(others, len(found) - 2):
+            total = None
         cost = sum(comb(len(pool), k) for k in sizes for pool in pools)
         if total is not None:
             cost += sum(comb(len(others), k - 1) for k in sizes)
@@ -349,6 +352,32 @@ class Explainer:
                 raise
             return found, False
         return found, True
+
+    def _total_adds_nothing(self, others: Sequence[int], most: int) -> bool:
+        """Whether the total mine count can be left out of the smallest-set search: true when
+        no set of at most ``most`` other constraints can make it bind.
+
+        The total says exactly ``T`` of the ``H`` cells are mines. Take constraints ``R``
+        whose cells number ``n`` (a number's hidden neighbours, a flag's own cell): any
+        placement of ``m <= n`` mines on them meeting ``R`` leaves ``T - m`` mines for the
+        other ``H - n`` cells. When ``n + 1 <= T <= H - n - 1`` that is always possible
+        with any one of those other cells either mine or safe, so ``R`` with the total forces
+        a cell exactly when ``R`` alone does: the sets with the total (the slow solver
+        calls, each a search for a whole layout) need no trying. ``n`` is bounded by the
+        ``most`` largest constraints."""
+        f = self.formula
+        if f.remaining is None or f.low != f.high:
+            return False
+        system = self.system
+
+        def cells(selector: int) -> int:
+            kind, what = self.owner[selector]
+            if kind == "flag":
+                return 1
+            return sum(len(system.boxes[b].cells) for b in system.clues[what].boxes)
+
+        n = sum(sorted((cells(s) for s in others), reverse=True)[:max(most, 0)])
+        return n + 1 <= f.low <= len(f.frontier) - n - 1
 
     def _pools(self, cell: int | None) -> list[list[int]]:
         """The selectors (numbers and flags, not the total) of each component a reason without
