@@ -363,10 +363,13 @@ def report(size: str, rules: str, player: str, directory: Path, positions: int,
                 at = trace_game(size, rules, options, item["seed"], stop_at=item["guess"])
                 if "board" not in at:
                     continue
-                name = f"{kind.replace(' ', '-').replace('/', '')}-{item['seed']}.board"
-                notes = (f"# seed {item['seed']}, guess {item['guess']}: strong {item['strong']}, "
-                         f"hill {item['hill']}; {'strong' if item['strong_won'] else 'hill'} won\n")
-                (pos_dir / name).write_text(notes + at["board"], encoding="utf-8")
+                stem = f"{kind.replace(' ', '-').replace('/', '')}-{item['seed']}"
+                # The board alone (any minegraph command reads it), the decision beside it.
+                (pos_dir / f"{stem}.board").write_text(at["board"], encoding="utf-8")
+                (pos_dir / f"{stem}.json").write_text(json.dumps({
+                    "seed": item["seed"], "guess": item["guess"], "class": kind,
+                    player: item["strong"], against: item["hill"],
+                    "won": player if item["strong_won"] else against}) + "\n", encoding="utf-8")
                 saved += 1
         summary["positions"] = str(pos_dir.relative_to(HERE.parent)) if pos_dir.is_relative_to(HERE.parent) else str(pos_dir)
         print(f"  {saved} positions written to {pos_dir}")

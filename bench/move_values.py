@@ -36,17 +36,68 @@ def corners_position(n1: int, n2: int) -> Board:
     return Board.grid(16, 30, "".join(states), mines=99)
 
 
+def value_decisions(args: argparse.Namespace) -> int:
+    """Both players' moves at each saved first difference, valued on the same drawn layouts;
+    per class, the mean difference (first player minus second) and its 95% half-width."""
+    folder = Path(args.decisions)
+    out = Path(args.out)
+    data = json.loads(out.read_text()) if out.exists() else {"decisions": {}}
+    for meta_path in sorted(folder.glob("*.json")):
+        meta = json.loads(meta_path.read_text())
+        if args.only and meta["class"] != args.only:
+            continue
+        key = meta_path.stem
+        if key in data["decisions"] and len(data["decisions"][key]["first"]) >= args.samples:
+            continue
+        first, second = [name for name in meta if name not in ("seed", "guess", "class", "won")]
+        board = Board.from_file(meta_path.with_suffix(".board"))
+        a, b = meta[first][0], meta[second][0]
+        if a == b:
+            continue
+        values = compare_moves(board, [a, b], args.samples, rng=args.seed * 1_000_003 + meta["seed"])
+        data["decisions"][key] = {"class": meta["class"], "players": [first, second], "cells": [a, b],
+                                  "first": [int(x) for x in values[a].outcomes],
+                                  "second": [int(x) for x in values[b].outcomes]}
+        data["machine"], data["command"] = describe(), "python " + " ".join(sys.argv)
+        tmp = out.with_suffix(".tmp")
+        tmp.write_text(json.dumps(data))
+        tmp.replace(out)
+        d, h = values[a].difference(values[b])
+        print(f"{key}: {first} {values[a].rate:.2%} {second} {values[b].rate:.2%} "
+              f"({100 * d:+.1f} +- {100 * h:.1f})", file=sys.stderr, flush=True)
+    by_class: dict[str, list[float]] = {}
+    for entry in data["decisions"].values():
+        n = min(len(entry["first"]), len(entry["second"]))
+        by_class.setdefault(entry["class"], []).append(
+            (sum(entry["first"][:n]) - sum(entry["second"][:n])) / n)
+    for kind, diffs in sorted(by_class.items()):
+        k = len(diffs)
+        mean = sum(diffs) / k
+        var = sum((x - mean) ** 2 for x in diffs) / max(1, k - 1)
+        print(f"{kind:<22} {k:>3} decisions: first - second {100 * mean:+.2f} +- "
+              f"{100 * 1.96 * (var / k) ** 0.5:.2f} points a decision")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("position", nargs="?")
     parser.add_argument("--corners", help="N1,N2: the classic position with (0,0)=N1, (15,0)=N2")
-    parser.add_argument("--cells", nargs="+", required=True, help="candidate cells as ROW,COL")
+    parser.add_argument("--cells", nargs="+", help="candidate cells as ROW,COL")
+    parser.add_argument("--decisions", metavar="DIR",
+                        help="value both players' moves at every saved first difference in DIR "
+                             "(a `hill_side_by_side.py report` positions folder), per class")
+    parser.add_argument("--only", help="with --decisions: only this class (e.g. 'strong safer')")
     parser.add_argument("--samples", type=int, default=1000)
     parser.add_argument("--chunk", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--policy", default="", help="StrongPolicy options for the play after, k=v,...")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
+    if args.decisions:
+        return value_decisions(args)
+    if not args.cells:
+        parser.error("--cells is needed (or --decisions)")
     if args.corners:
         n1, n2 = map(int, args.corners.split(","))
         board, name = corners_position(n1, n2), f"corners {n1},{n2}"
