@@ -15,8 +15,9 @@ and the clients (httpx, asyncio) in this one. Two phases, each with ``--clients`
    100x100 no-guess game), and ``--silent`` connections are opened that never send a request
    or only half of its head.
 
-Every client sends its own ``X-Forwarded-For`` address (as a reverse proxy would), so the
-per-client limit applies to each as to a separate player.
+Every client sends its own ``X-Forwarded-For`` address (as a reverse proxy would; the server
+trusts the header from 127.0.0.1 with ``--trusted-proxy 127.0.0.1``), so the per-client
+limit applies to each as to a separate player.
 
 Reported per phase: throughput (easy requests per second, wall clock), latency median, p90,
 p99 and max, the status codes seen, and for the hard requests their statuses and latencies.
@@ -66,7 +67,7 @@ def _serve() -> tuple[str, subprocess.Popen[bytes]]:
     interpreter lock), ready when ``GET /api/limits`` answers."""
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "minegraph", "serve", "--host", "127.0.0.1",
-                               "--port", str(port)])
+                               "--port", str(port), "--trusted-proxy", "127.0.0.1"])
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:

@@ -1,9 +1,9 @@
 """Issue 33's attacks on the web app, each against a real server on loopback
 (``minegraph serve``'s configuration in a thread) with plain HTTP requests.
 
-Clients are told apart by ``X-Forwarded-For``, which the server trusts from 127.0.0.1 (as from
-a reverse proxy there); the game store's clock is a fake the tests move, so no test waits for
-time to pass.
+Clients are told apart by ``X-Forwarded-For``, which these servers trust from 127.0.0.1 as
+from a reverse proxy there (``--trusted-proxy 127.0.0.1``; without it the header is ignored);
+the game store's clock is a fake the tests move, so no test waits for time to pass.
 """
 
 from __future__ import annotations
@@ -33,8 +33,13 @@ class FakeClock:
 
 @contextmanager
 def serving(limits: Limits, **options: Any) -> Iterator[tuple[int, Any]]:
-    """The server with ``limits`` on a free loopback port, in a thread: ``(port, app)``."""
+    """The server with ``limits`` on a free loopback port, in a thread: ``(port, app)``;
+    ``X-Forwarded-For`` is trusted from 127.0.0.1 unless ``trusted_proxies`` says otherwise
+    (``None``: the server's default)."""
     import uvicorn
+    options.setdefault("trusted_proxies", ["127.0.0.1"])
+    if options["trusted_proxies"] is None:
+        del options["trusted_proxies"]
     app = create_app(limits)
     running = uvicorn.Server(server_config(app, "127.0.0.1", 0, limits, **options))
     thread = threading.Thread(target=running.run, daemon=True)
@@ -81,6 +86,43 @@ def _error(answer: tuple[int, Any, Any], status: int) -> str:
     assert code == status, (code, obj)
     assert isinstance(obj, dict) and set(obj) == {"error"} and obj["error"]
     return str(obj["error"])
+
+
+# --------------------------------------------------------------------------- 2: who is a client
+def test_x_forwarded_for_is_read_only_from_a_trusted_proxy() -> None:
+    """Issue 33, 2: the server trusted ``X-Forwarded-For`` from loopback by default, so one
+    client there could pose as any number of clients (each with its own ``per_client`` and
+    ``games_per_minute``) by sending the header. Now it is read only from the proxies named
+    with ``--trusted-proxy``."""
+    limits = _store_limits(games_per_minute=1)
+    with serving(limits, trusted_proxies=None) as (port, app):
+        app.state.games.clock = FakeClock()
+        c = Client(port)
+        assert c.call("POST", "/api/game", {}, address="198.51.100.1")[0] == 201
+        # Another address in the header is the same client: the connection's.
+        answer = c.call("POST", "/api/game", {}, address="198.51.100.2")
+        assert "too many new games" in _error(answer, 429)
+        c.close()
+    with serving(limits, trusted_proxies=["127.0.0.1"]) as (port, app):
+        app.state.games.clock = FakeClock()
+        c = Client(port)
+        assert c.call("POST", "/api/game", {}, address="198.51.100.1")[0] == 201
+        assert c.call("POST", "/api/game", {}, address="198.51.100.2")[0] == 201
+        # A proxy appends the address it saw; what the client itself wrote before it is not
+        # believed: the rightmost address that is not a trusted proxy is the client.
+        answer = c.call("POST", "/api/game", {}, address="198.51.100.3, 198.51.100.2")
+        assert "too many new games" in _error(answer, 429)
+        c.close()
+
+
+def test_a_trusted_proxy_must_be_an_address_or_a_network() -> None:
+    from minegraph.errors import UserError
+    from minegraph.web.server import proxy_networks
+    assert proxy_networks(["10.0.0.0/8", "::1", " 127.0.0.1"]) == ["10.0.0.0/8", "::1/128",
+                                                                  "127.0.0.1/32"]
+    for bad in ("*", "proxy.example", "10.0.0.0/33"):
+        with pytest.raises(UserError, match="trusted proxy"):
+            proxy_networks([bad])
 
 
 # --------------------------------------------------------------------------- 3: evictions

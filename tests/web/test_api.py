@@ -401,12 +401,17 @@ def test_serve_starts_the_hardened_server(monkeypatch: pytest.MonkeyPatch,
     from minegraph.cli import main
     from minegraph.web import server
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(server, "serve", lambda host, port, limits=None, allowed_hosts=():
-                        seen.update(host=host, port=port, allowed=allowed_hosts))
+    monkeypatch.setattr(server, "serve", lambda host, port, limits=None, allowed_hosts=(),
+                        trusted_proxies=(): seen.update(host=host, port=port,
+                                                        allowed=allowed_hosts,
+                                                        proxies=trusted_proxies))
     assert main(["serve", "--port", "8123"]) == 0
-    assert seen == {"host": "127.0.0.1", "port": 8123, "allowed": []}
+    assert seen == {"host": "127.0.0.1", "port": 8123, "allowed": [], "proxies": []}
     assert main(["serve", "--allow-host", "a.example", "--allow-host", "b.example"]) == 0
     assert seen["allowed"] == ["a.example", "b.example"]
+    assert main(["serve", "--trusted-proxy", "127.0.0.1", "--trusted-proxy", "10.0.0.0/8"]) == 0
+    assert seen["proxies"] == ["127.0.0.1", "10.0.0.0/8"]
+    assert main(["serve", "--trusted-proxy", "proxy.example"]) == 2     # refused, not served
     assert "http://127.0.0.1:8123/" in capsys.readouterr().out
     with pytest.raises(SystemExit) as exit:
         main(["serve", "--port", "70000"])
@@ -428,6 +433,10 @@ def test_the_server_configuration() -> None:
     assert config.http.HEAD_SECONDS == 2 and config.http.MAX_CONNECTIONS == 1   # 120 - 200 < 1
     assert config.timeout_keep_alive == 2
     assert server_config(create_app(), "h", 1, Limits(), open_files=None).http.MAX_CONNECTIONS == 4000
+    assert not config.proxy_headers                     # X-Forwarded-For trusted from nobody
+    behind = server_config(create_app(limits), "127.0.0.1", 8123, limits,
+                           trusted_proxies=["127.0.0.1"])
+    assert behind.proxy_headers and behind.forwarded_allow_ips == ["127.0.0.1/32"]
 
 
 def test_a_client_that_goes_away_frees_its_worker() -> None:
