@@ -5,7 +5,8 @@ Every piece of work is a module-level function ``work(*args, deadline)`` returni
 so either lane can run it:
 
 - the *small lane*: worker threads of this process (at most :attr:`Limits.workers`), for work
-  whose size is small. It is also capped in time (:attr:`Limits.small_seconds`): work still
+  whose estimated cost is small (:mod:`minegraph.web.cost`: a position goes to the big lane
+  before its work starts when it is not). It is also capped in time (:attr:`Limits.small_seconds`): work still
   running at the cap is stopped and moved to the big lane with the rest of its time, so a few
   requests that turn out hard cannot hold the threads that small analyses need;
 - the *big lane*: worker processes of its own (:class:`BigLane`, at most
@@ -20,9 +21,9 @@ so either lane can run it:
 
 Admission: at most :attr:`Limits.big_queue` jobs wait for a big-lane process; past that the
 request is answered 503 with ``Retry-After`` (:class:`Busy`). One client (by address) has at
-most :attr:`Limits.per_client` requests in the lanes at once (an IPv6 client counted by its
-/64, :func:`~minegraph.web.limits.client_key`); past that 429
-(:class:`TooManyRequests`).
+most :attr:`Limits.per_client` requests in the lanes at once, both lanes together, running
+or waiting (an IPv6 client counted by its /64, :func:`~minegraph.web.limits.client_key`);
+past that 429 (:class:`TooManyRequests`).
 """
 
 from __future__ import annotations

@@ -67,6 +67,15 @@ class Limits:
     small_cells
         Puzzles, solver runs and no-guess first clicks on more cells than this go straight to
         the big lane.
+    small_component_cells
+        An analysis, explanation or decomposition of a position whose constraint system has
+        a component of more cells than this goes to the big lane before it starts (the
+        native kernel counts components of up to 120 cells in milliseconds;
+        :mod:`minegraph.web.cost`).
+    small_work
+        The same for a position whose components' estimated work (the table entries of
+        their min-fill clique trees, summed; the Expert positions of the benchmark corpus
+        stay below 1,200) passes this.
     per_client
         Requests one client (by address) may have under way at once; past it 429 with
         ``Retry-After``.
@@ -126,6 +135,8 @@ class Limits:
     big_queue: int = 4
     small_seconds: float = 0.5
     small_cells: int = 2000
+    small_component_cells: int = 120
+    small_work: int = 5000
     per_client: int = 3
     big_worker_bytes: int = 1 << 30
     big_worker_keep_bytes: int = 256 << 20
