@@ -77,8 +77,12 @@ class Limits:
         their min-fill clique trees, summed; the Expert positions of the benchmark corpus
         stay below 1,200) passes this.
     per_client
-        Requests one client (by address) may have under way at once; past it 429 with
-        ``Retry-After``.
+        Requests one client (by address) may have under way at once, in either lane, running
+        or waiting; past it 429 with ``Retry-After``.
+    small_per_client
+        Requests of one client running at once in the small lane's threads; its others wait
+        their turn (the wait counts against their time limit), so that a burst from a few
+        clients cannot take every thread.
     big_worker_bytes
         The memory one big-lane job may take while it runs (each process's address space is
         capped at its size at start plus this): past it the job answers 413 and its process
@@ -138,6 +142,7 @@ class Limits:
     small_component_cells: int = 120
     small_work: int = 5000
     per_client: int = 3
+    small_per_client: int = 1
     big_worker_bytes: int = 1 << 30
     big_worker_keep_bytes: int = 256 << 20
     moves_per_cell: int = 2

@@ -4,13 +4,16 @@
 small lane's threads or the big lane's processes under one :class:`~minegraph.deadline.Deadline`,
 sends work that finds itself too costly before it starts (:class:`Outgrown`) or that outgrows
 the small lane's time to the big one, and cancels the deadline when the client goes away (so
-the thread stops at its next check, or the process is killed). :attr:`Runner.routed` counts
-where the work went.
+the thread stops at its next check, or the process is killed). One client runs at most
+:attr:`~minegraph.web.limits.Limits.small_per_client` requests at once in the small lane (its
+others wait their turn), so a client cannot take every thread with a burst of requests.
+:attr:`Runner.routed` counts where the work went.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import time
 from collections import Counter
 from contextlib import asynccontextmanager
@@ -26,6 +29,10 @@ from minegraph.web.lanes import BigLane, ClientCounter
 from minegraph.web.limits import Limits, client_key
 
 __all__ = ["Runner", "Outgrown"]
+
+#: The client of the request whose work runs (set by :meth:`Runner.request`).
+_CLIENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("minegraph_client",
+                                                                     default=None)
 
 
 class Outgrown(Exception):
@@ -56,6 +63,29 @@ class Runner:
         self.clients = ClientCounter(limits.per_client)
         self._limiters: dict[tuple[int, str], anyio.CapacityLimiter] = {}
         self.routed: Counter[str] = Counter()
+        # Per event loop and client: the semaphore of its small-lane turns, and its users.
+        self._turns: dict[tuple[int, str], tuple[asyncio.Semaphore, list[int]]] = {}
+
+    @asynccontextmanager
+    async def _turn(self, client: str | None) -> AsyncIterator[None]:
+        """Wait until ``client`` has fewer than :attr:`Limits.small_per_client` requests in
+        the small lane, and hold one of its places meanwhile (``None``: no wait)."""
+        if client is None:
+            yield
+            return
+        key = (id(asyncio.get_running_loop()), client)
+        entry = self._turns.get(key)
+        if entry is None:
+            entry = self._turns[key] = (asyncio.Semaphore(self.limits.small_per_client), [0])
+        semaphore, users = entry
+        users[0] += 1
+        try:
+            async with semaphore:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self._turns[key]
 
     def _limiter(self, lane: str) -> anyio.CapacityLimiter:
         # One per event loop and lane: a limiter belongs to the loop that first uses it.
@@ -76,6 +106,7 @@ class Runner:
         client = client_key(request.client.host if request.client is not None else None)
         self.clients.enter(client)
         deadline = Deadline(seconds, question)
+        token = _CLIENT.set(client)
 
         async def watch() -> None:
             while not deadline.expired():
@@ -95,6 +126,7 @@ class Runner:
                 await watcher
             except asyncio.CancelledError:
                 pass
+            _CLIENT.reset(token)
             self.clients.leave(client)
 
     async def small(self, work: Callable[..., Any], args: tuple[Any, ...],
@@ -102,7 +134,9 @@ class Runner:
         """``work(*args, cap)`` in a small-lane thread, ``cap`` the earlier of ``deadline`` and
         :attr:`Limits.small_seconds` from now. Returns ``(True, result)``, or ``(False,
         None)`` when the cap stopped it before the deadline or it raised :class:`Outgrown`
-        (the caller moves it on)."""
+        (the caller moves it on). Within :meth:`request`, it first waits for its client's
+        turn (:attr:`Limits.small_per_client`); the wait counts against the deadline, not
+        against the cap."""
         def job() -> Any:
             cap = Deadline.at(min(deadline.expires, time.monotonic() + self.limits.small_seconds),
                               deadline.seconds, deadline.question)
@@ -111,7 +145,9 @@ class Runner:
                     return work(*args, cap)
 
         try:
-            result = await anyio.to_thread.run_sync(job, limiter=self._limiter("small"))
+            async with self._turn(_CLIENT.get()):
+                deadline.check()
+                result = await anyio.to_thread.run_sync(job, limiter=self._limiter("small"))
         except Outgrown:
             self.routed["estimated"] += 1
             return False, None
