@@ -268,3 +268,16 @@ def test_one_client_takes_its_turn_in_the_small_lane() -> None:
     finally:
         gate.set()
         runner.close()
+
+
+def test_a_unique_puzzle_past_the_puzzle_cells_starts_in_the_big_lane() -> None:
+    """A unique Expert puzzle searches for seconds: it no longer starts in the small lane
+    (where it held a thread for ``small_seconds`` before moving on); a small one still does."""
+    with TestClient(create_app(Limits(analyze_seconds=1))) as client:
+        runner = client.app.state.runner                        # type: ignore[attr-defined]
+        small = client.post("/api/generate", json={"kind": "unique", "rows": 9, "cols": 9,
+                                                   "mines": 10, "seed": 1})
+        assert small.status_code == 200 and runner.routed == {"small": 1}
+        client.post("/api/generate", json={"kind": "unique", "rows": 16, "cols": 30,
+                                           "mines": 99, "seed": 1})
+        assert runner.routed == {"small": 1, "big": 1}          # never "moved"

@@ -67,6 +67,9 @@ class Limits:
     small_cells
         Puzzles, solver runs and no-guess first clicks on more cells than this go straight to
         the big lane.
+    small_puzzle_cells
+        Unique and no-guess puzzles (``/api/generate``) on more cells than this go straight
+        to the big lane: their search can take seconds (a unique Expert puzzle does).
     small_component_cells
         An analysis, explanation or decomposition of a position whose constraint system has
         a component of more cells than this goes to the big lane before it starts (the
@@ -139,6 +142,7 @@ class Limits:
     big_queue: int = 4
     small_seconds: float = 0.5
     small_cells: int = 2000
+    small_puzzle_cells: int = 256
     small_component_cells: int = 120
     small_work: int = 5000
     per_client: int = 3

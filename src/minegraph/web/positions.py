@@ -257,7 +257,10 @@ async def post_generate(body: GenerateRequest, request: Request) -> JSONResponse
     if body.rows * body.cols > limits.max_cells:
         raise LimitError(f"a puzzle of {body.rows}x{body.cols} cells exceeds the limit of "
                          f"{limits.max_cells} cells (GET /api/limits)")
-    heavy = body.rows * body.cols > limits.small_cells
+    # A unique or no-guess puzzle searches: past small_puzzle_cells its cost is unbounded in
+    # practice (a unique Expert puzzle takes seconds), so it does not start in the small lane.
+    most = limits.small_cells if body.kind == "paper" else limits.small_puzzle_cells
+    heavy = body.rows * body.cols > most
     async with runner.request(request, limits.analyze_seconds, "puzzle") as deadline:
         answer = await runner.run(_generate_job, (body.model_dump(), limits), deadline,
                                   heavy=heavy)
