@@ -28,14 +28,16 @@ def version() -> str:
     return found.group(1)
 
 
-def kernel() -> Extension:
-    source = PACKAGE / "_kernel.c"
+def native(name: str, source: Path) -> Extension:
+    """The optional extension ``name`` built from ``source``, with the version and the hash
+    of its source embedded (minegraph/kernel.py refuses a stale build by them)."""
     digest = hashlib.sha256(source.read_bytes()).hexdigest()
     return Extension(
-        "minegraph._kernel", [str(source.relative_to(HERE))],
+        name, [str(source.relative_to(HERE))],
         define_macros=[("KERNEL_VERSION", f'"{version()}"'), ("KERNEL_SOURCE_HASH", f'"{digest}"')],
         extra_compile_args=["-O2"] if os.name != "nt" else [],
         optional=True)
 
 
-setup(ext_modules=[kernel()])
+setup(ext_modules=[native("minegraph._kernel", PACKAGE / "_kernel.c"),
+                   native("minegraph.cli._sigint", PACKAGE / "cli" / "_sigint.c")])

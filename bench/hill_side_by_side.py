@@ -103,6 +103,16 @@ def mend(path: Path) -> None:
             path.write_bytes(data[:data.rfind(b"\n") + 1])
 
 
+def still_to_play(out: Path, seeds: list[int]) -> list[int]:
+    """The seeds not yet in ``out`` (whose torn last line, if any, is dropped first)."""
+    mend(out)
+    done = load(out)
+    todo = [s for s in seeds if s not in done]
+    if not todo:
+        print(f"{out}: all {len(seeds)} games already played")
+    return todo
+
+
 # ---------------------------------------------------------------------------- the peer
 def build_driver(classes: Path) -> Path:
     """Compile the driver (minegraph's own code) against the peer's compiled classes."""
@@ -121,11 +131,8 @@ def build_driver(classes: Path) -> Path:
 def run_peer(classes: Path, size: str, rules: str, seeds: list[int], out: Path, workers: int,
              setting: str) -> None:
     build = build_driver(classes)
-    mend(out)
-    done = load(out)
-    todo = [s for s in seeds if s not in done]
+    todo = still_to_play(out, seeds)
     if not todo:
-        print(f"{out}: all {len(seeds)} games already played")
         return
     shards = [todo[i::workers] for i in range(workers)]
     results: queue.Queue[dict[str, Any] | None] = queue.Queue()
@@ -208,11 +215,8 @@ def _trace_batch(size: str, rules: str, options: dict[str, Any], seeds: list[int
 
 def run_strong(size: str, rules: str, seeds: list[int], out: Path, options: dict[str, Any],
                workers: int | None) -> None:
-    mend(out)
-    done = load(out)
-    todo = [s for s in seeds if s not in done]
+    todo = still_to_play(out, seeds)
     if not todo:
-        print(f"{out}: all {len(seeds)} games already played")
         return
     bar = Progress(len(todo), f"strong {size} {rules}", show=True, note_width=12)
     wins = 0
@@ -393,9 +397,21 @@ def player_options(player: str, directory: Path, size: str, rules: str) -> dict[
 
 def seeds_of(args: argparse.Namespace) -> list[int]:
     seeds = range(args.seed, args.seed + args.games)
+    if getattr(args, "two_corners", False):
+        return [s for s in seeds if two_corners_show_numbers(args.size, args.rules, s)]
     if getattr(args, "first_shows_number", False):
         return [s for s in seeds if first_shows_number(args.size, args.rules, s)]
     return list(seeds)
+
+
+def two_corners_show_numbers(size: str, rules: str, seed: int) -> bool:
+    """Whether (0, 0) and (0, last) are both safe and show numbers (classic Expert's third
+    click is then a guess off the frontier)."""
+    game = Game(size, rules=rules, seed=seed)
+    game.reveal(0)
+    assert game.layout is not None and game.cols is not None
+    far = game.cols - 1
+    return far not in game.layout and game.number(0) > 0 and game.number(far) > 0
 
 
 def first_shows_number(size: str, rules: str, seed: int) -> bool:
@@ -424,6 +440,9 @@ def main() -> int:
     sub.choices["strong"].add_argument("--first-shows-number", action="store_true",
                                        help="play only the seeds whose first click shows a number "
                                             "(where the second click is already a guess)")
+    sub.choices["strong"].add_argument("--two-corners", action="store_true",
+                                       help="play only the seeds where (0,0) and (0,last) are safe "
+                                            "and show numbers (classic: the third click is a guess)")
     sub.choices["strong"].add_argument("--variant", default="strong",
                                        help="name[:key=value,...]: StrongPolicy options over its defaults")
     sub.choices["verify"].add_argument("--games", type=int, default=500,

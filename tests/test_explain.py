@@ -312,16 +312,21 @@ def test_the_smallest_search_never_costs_the_answer() -> None:
 
 
 def test_with_a_total_a_big_board_claims_minimal_only() -> None:
-    """Past SMALLEST_CELLS hidden cells with the total, each trial set would need a whole
-    layout meeting the total (seconds each on big boards): the search is skipped. Without the
-    total the trials stay inside the cell's component, and the search runs."""
+    """Past SMALLEST_CELLS hidden cells with a total that can bind, each trial set would need
+    a whole layout meeting the total (seconds each on big boards): the search is skipped.
+    Without the total, or with one no few numbers can make bind (3 mines in 600 cells),
+    the trials stay inside the cell's component, and the search runs."""
     from minegraph.explain import SMALLEST_CELLS
     rows = (SMALLEST_CELLS // 5) + 1
     text = "#####\n-121-\n-----\n" + "#####\n" * rows
     free = explain(Board.from_text(text), (0, 1))
     assert free.status == "mine" and free.smallest is True and len(free.clues) == 2
-    counted = explain(Board.from_text("mines: 3\n" + text), (0, 1))
-    assert counted.status == "mine" and counted.smallest is False and len(counted.clues) >= 2
+    loose = explain(Board.from_text("mines: 3\n" + text), (0, 1))
+    assert loose.status == "mine" and loose.smallest is True and len(loose.clues) == 2
+    # 2 mines: a number and the total could bind, so a search for fewer than the three
+    # numbers forcing (0, 2) would need the total: skipped.
+    tight = explain(Board.from_text("mines: 2\n" + text), (0, 2))
+    assert tight.status == "safe" and len(tight.clues) == 3 and tight.smallest is False
 
 
 # ----------------------------------------------------------------- messages (issue 34, item 4)
@@ -351,3 +356,67 @@ def test_several_reasons_contradict_each_other() -> None:
     bad = explain(Board.from_text("M1M\n---"))
     assert bad.text == ("The board has no solution: the number at (0, 1) and the flags at (0, 0) and "
                         "(0, 2) contradict each other.")
+
+
+def test_the_quick_answer_on_an_expert_opening_proves_only_what_the_analysis_found() -> None:
+    """``smallest=False`` is the first answer a page shows: on an Expert opening (449 hidden
+    cells and the total) each forced cell's quick reason is minimal, and its solver calls
+    are the one proof and the deletions: no consistency check and no try of the other
+    answer (whole-layout searches, the slow calls). The full answer is never larger."""
+    from minegraph.play.game import Game
+    game = Game("expert", rules="modern", seed=1)
+    game.reveal((8, 15))
+    board = game.board()
+    truth = analyze(board)
+    forced = sorted(c for c, p in truth.probabilities.items() if p in (0, 1))
+    assert len(forced) >= 4
+    for cell in forced[:4]:
+        quick = explain(board, cell, smallest=False)
+        full = explain(board, cell)
+        assert quick.status == full.status == ("safe" if truth.probabilities[cell] == 0 else "mine")
+        reasons = len(quick.clues) + len(quick.flags) + quick.uses_total
+        assert len(full.clues) + len(full.flags) + full.uses_total <= reasons
+        assert quick.smallest == (reasons == 1)
+        # One proof, then at most one deletion try per constraint the first core named:
+        # the numbers around the opening (never the whole board).
+        assert quick.stats["solver_calls"] <= 1 + len(board.hidden) // 10, quick.stats
+        assert quick.stats["solver_calls"] <= full.stats["solver_calls"]
+    # The reasons of a smaller board are checked minimal by brute force.
+    small = Board.from_text("mines: 3\nM##\n#M2\n12#")
+    quick = explain(small, (0, 1), smallest=False)
+    check_minimal(quick)
+
+
+def test_the_smallest_search_skips_the_total_where_it_cannot_bind() -> None:
+    """On an Expert opening (99 mines, 449 hidden cells) no few numbers can make the total
+    bind, so the search tries no set with the total (each such call searches a whole layout
+    of 99 mines: seconds in all) and still proves its answers smallest; on a board where
+    the total matters it is still used."""
+    import importlib
+    from typing import Any
+
+    import pytest
+    from minegraph.play.game import Game
+    module = importlib.import_module("minegraph.explain")
+    game = Game("expert", rules="modern", seed=2)
+    game.reveal((8, 15))
+    board = game.board()
+    truth = analyze(board)
+    forced = sorted(c for c, p in truth.probabilities.items() if p in (0, 1))[:5]
+    with_total: list[Any] = []
+    real = module.Explainer._unsat
+
+    def watched(self: Any, subset: list[int], query: Any) -> bool:
+        if self.formula.total_selector in subset and query:
+            with_total.append(subset)
+        return real(self, subset, query)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module.Explainer, "_unsat", watched)
+        answers = [explain(board, cell) for cell in forced]
+    assert all(e.smallest for e in answers)
+    # Only the first proof assumes everything (the total with it); the search never does.
+    assert len(with_total) == len(forced)
+    # The total still counts where it binds: 2 cells, 1 mine, no numbers.
+    e = explain(Board.from_text("mines: 1\n1#\n-#"), (1, 1))
+    check_minimal(e)

@@ -8,6 +8,11 @@ wrong numbers (inconsistent boards).
 
 from __future__ import annotations
 
+import sys
+import threading
+import time
+from typing import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -212,3 +217,139 @@ def test_count_component_refuses_malformed_keys() -> None:
     assert kernel.count_component([1], [(1, ())], with_total=True) == ([0], [[0, 0]])  # 1 over nothing
     with pytest.raises(kernel.Declined):
         kernel.count_component([60, 61], [(1, (0, 1))], with_total=True)      # 121 cells
+
+
+def endless_component(clues: int = 16, need: int = 7) -> Board:
+    """One component the kernel's search cannot finish: ``clues`` numbers (each ``need``),
+    and for every pair of them one hidden cell next to both (the edges of a complete graph,
+    16 * 15 / 2 = 120 cells, each a box of its own).  Its completions are the
+    ``need``-regular spanning subgraphs of K16, far too many to enumerate one by one."""
+    edges = []
+    cell = clues
+    for a in range(clues):
+        for b in range(a + 1, clues):
+            edges += [(a, cell), (b, cell)]
+            cell += 1
+    return Board.from_graph(cell, edges, [need] * clues + [HIDDEN] * (cell - clues))
+
+
+def _long_calls() -> dict[str, tuple[Callable[..., object], Callable[[float, bytearray], object]]]:
+    """Per entry point: the extension function, and a call into it (through
+    minegraph.kernel) that runs until its deadline or its cancel flag."""
+    board = endless_component()
+    module = kernel.module()
+    assert module is not None
+    (sizes, clues), = [c.key for c in build_system(board).components]
+    return {
+        "analyze": (module.analyze,
+                    lambda deadline, flag: kernel.run(board, deadline, flag, budget=10**15)),
+        "count_component": (module.count_component,
+                            lambda deadline, flag: kernel.count_component(
+                                sizes, clues, with_total=True, deadline=deadline, cancel=flag,
+                                budget=10**15)),
+    }
+
+
+@pytest.mark.parametrize("entry", ["analyze", "count_component"])
+def test_the_kernel_releases_the_gil_while_it_searches(entry: str) -> None:
+    """While a worker thread is inside a kernel call that cannot finish on its own, the main
+    thread runs Python (a counter, which needs the GIL) and then stops the call with its
+    cancel flag.  The call is seen entering and leaving the extension by a profile hook in the
+    worker (``c_call`` / ``c_return`` events on the extension function) and two events; no
+    clock decides anything: the counter runs a fixed number of steps (thousands of switch
+    intervals' worth, so the worker is inside the C call for most of them), and the call's
+    deadline, far away, is only a safety net that turns a kernel holding the GIL into a
+    failure (TimeoutError, and the counter advancing only after the call left) instead of a
+    hang."""
+    function, call = _long_calls()[entry]
+    entered, left = threading.Event(), threading.Event()
+    flag = bytearray(1)
+    outcome: list[type[BaseException] | None] = []
+
+    def profile(frame: object, event: str, arg: object) -> None:
+        if arg is function:
+            (entered if event == "c_call" else left).set()
+
+    def work() -> None:
+        sys.setprofile(profile)
+        try:
+            call(time.monotonic() + 600, flag)
+            outcome.append(None)
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            outcome.append(type(exc))
+        finally:
+            sys.setprofile(None)
+            left.set()
+            entered.set()              # (a call that failed before it entered: no wait)
+
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-4)        # the worker gets the GIL soon after it asks
+    worker = threading.Thread(target=work, daemon=True)
+    try:
+        worker.start()
+        assert entered.wait(600)
+        steps = 0
+        while steps < 2_000_000 and not left.is_set():
+            steps += 1                 # Python bytecode: runs only with the GIL
+        inside = not left.is_set()     # the call still running after all those steps
+    finally:
+        flag[0] = 1                    # stop the call (the kernel polls the flag)
+        worker.join()
+        sys.setswitchinterval(switch)
+    assert inside and steps == 2_000_000, f"the counter stood still while the kernel ran " \
+        f"({steps} steps before the call ended: {outcome})"
+    assert outcome == [InterruptedError]            # stopped by the flag, not the deadline
+
+
+def test_the_stub_describes_the_extension() -> None:
+    """``_kernel.pyi`` names the fields of every result type in the extension's order, and
+    every constant the module exports (the one definition of the status codes and limits)."""
+    import ast
+    from pathlib import Path
+
+    module = kernel.module()
+    assert module is not None
+    stub = ast.parse((Path(kernel.__file__).parent / "_kernel.pyi").read_text(encoding="utf-8"))
+    classes = {node.name: [item.name for item in node.body if isinstance(item, ast.FunctionDef)]
+               for node in stub.body if isinstance(node, ast.ClassDef)}
+    assert set(classes) == {"Answer", "Component", "Played"}
+    for name, fields in classes.items():
+        assert tuple(fields) == getattr(module, name).__match_args__, name
+    constants = [node.target.id for node in stub.body
+                 if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)]
+    for name in constants:
+        assert isinstance(getattr(module, name), (int, str)), name
+    codes = [getattr(module, c) for c in ("OK", "INCONSISTENT", "DECLINED", "TIMEOUT",
+                                          "CANCELLED")]
+    assert len(set(codes)) == 5
+    assert kernel.max_component_cells() == module.MAX_COMPONENT_CELLS
+
+
+def test_threads_in_the_kernel_at_once_get_the_answers_of_one_thread() -> None:
+    """With the GIL released, calls from several threads run in the kernel together: each
+    keeps its own memory, so the answers are those of the same calls one after another (the
+    positions of every topology, with and without the total; components counted too)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    boards = []
+    for seed in range(24):
+        topology = ["square", "hex", "torus", "triangle"][seed % 4]
+        board = midgame(16, 30, 99, seed, topology, clicks=seed % 3 == 0).board
+        boards.append(board if seed % 2 else board.with_states(board.states, None))
+    keys = [c.key for b in boards for c in build_system(b).components if c.cells <= 120][:60]
+
+    def answer(board: Board) -> object:
+        try:
+            return kernel.run(board)
+        except kernel.Declined as why:
+            return str(why)
+
+    def counted(key: tuple[object, ...]) -> object:
+        sizes, clues = key
+        return kernel.count_component(sizes, clues, with_total=True)   # type: ignore[arg-type]
+
+    alone = [answer(b) for b in boards], [counted(k) for k in keys]
+    with ThreadPoolExecutor(4) as pool:
+        for _ in range(3):
+            together = list(pool.map(answer, boards * 2)), list(pool.map(counted, keys * 2))
+            assert together == (alone[0] * 2, alone[1] * 2)

@@ -6,12 +6,23 @@
  * every component by a clue-ordered search, and the combination of the components under the
  * total mine count.  The Python modules constraints.py, engines/dp.py and engines/combine.py
  * are the readable reference of the same mathematics; tests/test_kernel.py holds the two
- * equal on thousands of random positions of every topology.
+ * equal on thousands of random positions of every topology.  The functions are named after
+ * the steps they mirror: model_* (constraints.build_system and its decomposition),
+ * count_part (the count of one component), combine* (engines/combine.py), forced_by_counts
+ * and best_move (analysis.choose_best).
  *
- * Interface (narrow, flat): see analyze_doc below.  The kernel declines (status DECLINED)
- * whatever it is not built for -- a component of more than MAX_COMPONENT_CELLS cells, a search
- * past its node budget, a combination past MAX_DEGREE -- and the caller then runs the Python
- * path.  It never touches signals: it polls the caller's deadline and cancel flag.
+ * Interface (narrow, flat): see analyze_doc below and _kernel.pyi.  Results are struct
+ * sequences (Answer, Component, Played).  The kernel declines (status DECLINED) whatever it
+ * is not built for -- a component of more than MAX_COMPONENT_CELLS cells, a search past its
+ * node budget, a combination past MAX_DEGREE_COMBINED -- and the caller then runs the Python
+ * path.  It never touches signals: it polls the caller's deadline and cancel flag.  The
+ * status codes and the limits below are the one definition: the module exports them and
+ * minegraph/kernel.py reads them from here.
+ *
+ * The GIL: the model and the search (build_model, count_part, the no-guess player) work on C
+ * data only and run with the GIL released (Py_BEGIN_ALLOW_THREADS); the cancel flag they poll
+ * is a buffer held for the call.  The combination and the conversion of the answer to Python
+ * objects run after Py_END_ALLOW_THREADS.
  *
  * Counts inside a component are exact unsigned 128-bit integers: a component of c <= 120
  * cells has at most 2**c assignments, so every per-box sum (at most c * 2**c) fits.  The
@@ -22,13 +33,6 @@
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
-#ifndef _WIN32
-#include <pthread.h>
-#include <semaphore.h>
-#include <signal.h>
-#include <unistd.h>
-#define HAVE_SIGINT_GUARD 1
-#endif
 
 #ifndef KERNEL_VERSION
 #define KERNEL_VERSION "unknown"
@@ -328,23 +332,39 @@ static int count_part(Part *c, Arena *A, Poll *poll_state, long long *budget) {
 }
 
 /* ------------------------------------------------------------------ the model of a position */
+/* The steps of constraints.build_system and its decomposition, each a function below:
+ * model_constraints (the numbers, propagation, the active clues), model_boxes (boxes by the
+ * clues around them), model_components (clues and boxes joined into components),
+ * model_parts (each component in search order) and model_count (each counted).  Pure C: they
+ * run without the GIL. */
 typedef struct {
     int n, hidden, flagged, nmines, nclues, nboxes, nfloat, nfront, ncomps;
     Position P;
+    int32_t *stack;             /* propagation's work stack */
     int *hn;                    /* hidden neighbours of each cell (for ranking) */
-    int *clue_id, *clue_cell;
+    int *clue_id, *clue_cell;   /* cell -> active clue (-1), and back */
     int *box_of, *box_size, *box_ptr, *box_cells;
+    int *sig_pool, *sig_start, *sig_len, pool_top;   /* each box's clues */
+    int *cb_ptr, *cb;           /* each clue's boxes (CSR) */
     int *comp_of_box, *box_pos;
     Part *parts;
 } Model;
 
-/* Constraints, propagation, boxes and components of the position `states` (on the graph in
- * indptr/indices), and every component counted.  Returns ST_OK, ST_INCONSISTENT, ST_DECLINED
- * (why says why), ST_TIMEOUT, ST_CANCELLED, or -1 when out of memory; spends search nodes
- * from *budget.  All memory comes from the arena. */
-static int build_model(Model *M, Arena *A, Poll *pl, const int32_t *indptr,
-                       const int32_t *indices, int n, const int8_t *states, long long *budget,
-                       int max_floating, const char **why) {
+#define STR_(x) #x
+#define STR(x) STR_(x)
+#define WHY_BOX "a box or clue too large for the kernel"
+#define WHY_COMPONENT "a component of more than " STR(MAX_COMPONENT_CELLS) " cells"
+#define WHY_BUDGET "the search passed its node budget"
+#define WHY_COMBINATION "a combination too large for the kernel"
+
+static const char *why_stopped(int status) {
+    return status == ST_TIMEOUT ? "timed out" : "cancelled";
+}
+
+/* The numbers of the position, propagated (constraints._propagate), and the active clues:
+ * numbers with undecided hidden neighbours, in cell order.  ST_OK, ST_INCONSISTENT or -1. */
+static int model_constraints(Model *M, Arena *A, const int32_t *indptr, const int32_t *indices,
+                             int n, const int8_t *states) {
     int32_t m = indptr[n];
     Position P = {n, indptr, indices, NULL, NULL, NULL, NULL};
     P.state = NEW(A, int8_t, n);
@@ -352,22 +372,28 @@ static int build_model(Model *M, Arena *A, Poll *pl, const int32_t *indptr,
     P.need = NEW(A, int32_t, n);
     P.left = NEW(A, int32_t, n);
     int32_t *stack = NEW(A, int32_t, (size_t)m + n + 1);
-    int *hn = NEW(A, int, n);       /* hidden neighbours of each cell (for ranking) */
-    if (!P.state || !P.decided || !P.need || !P.left || !stack || !hn)
+    int *hn = NEW(A, int, n);
+    int *clue_id = NEW(A, int, n);
+    if (!P.state || !P.decided || !P.need || !P.left || !stack || !hn || !clue_id)
         return -1;
+    M->n = n;
+    M->P = P;
+    M->stack = stack;
+    M->hn = hn;
+    M->clue_id = clue_id;
     for (int i = 0; i < n; i++) {
         P.state[i] = states[i];
         P.decided[i] = -1;
     }
     /* Numbers with hidden neighbours ("open"); a number without any must be met already. */
-    int top = 0, hidden = 0, flagged = 0;
+    int top = 0;
     for (int p = 0; p < n; p++) {
         int8_t s = P.state[p];
         if (s == S_HIDDEN)
-            hidden++;
+            M->hidden++;
         else if (s == S_MINE)
-            flagged++;
-        int need = s, left = 0, h = 0;
+            M->flagged++;
+        int need = s, h = 0;
         for (int32_t e = P.indptr[p]; e < P.indptr[p + 1]; e++) {
             int8_t t = P.state[P.indices[e]];
             if (t == S_HIDDEN)
@@ -378,150 +404,153 @@ static int build_model(Model *M, Arena *A, Poll *pl, const int32_t *indptr,
         hn[p] = h;
         if (s < 0)
             continue;
-        left = h;
-        if (!left) {
+        if (!h) {
             if (need != 0)
                 return ST_INCONSISTENT;
             continue;
         }
         P.need[p] = need;
-        P.left[p] = left;
+        P.left[p] = h;
     }
     /* Open numbers in increasing order first (popped from the end), as the reference does. */
     for (int p = n - 1; p >= 0; p--)
         if (P.state[p] >= 0 && P.left[p] > 0)
             stack[top++] = p;
-    if (propagate(&P, stack, top) >= 0)
+    if (propagate(&M->P, stack, top) >= 0)
         return ST_INCONSISTENT;
-
-    /* Active clues: numbers with undecided hidden neighbours, in cell order. */
-    int *clue_id = NEW(A, int, n);
-    if (!clue_id)
-        return -1;
-    int nclues = 0;
     for (int p = 0; p < n; p++) {
         clue_id[p] = -1;
         if (P.state[p] >= 0 && P.left[p] > 0) {
             int need = P.need[p];
             if (need < 0 || need > P.left[p])
                 return ST_INCONSISTENT;
-            clue_id[p] = nclues++;
+            clue_id[p] = M->nclues++;
         } else if (P.state[p] >= 0 && P.need[p] != 0 && hn[p] > 0) {
             return ST_INCONSISTENT;              /* every hidden neighbour decided, need unmet */
         }
     }
-    int *clue_cell = NEW(A, int, nclues + 1);
-    if (!clue_cell)
+    M->clue_cell = NEW(A, int, M->nclues + 1);
+    if (!M->clue_cell)
         return -1;
     for (int p = 0; p < n; p++)
         if (clue_id[p] >= 0)
-            clue_cell[clue_id[p]] = p;
+            M->clue_cell[clue_id[p]] = p;
+    for (int q = 0; q < n; q++)
+        if (P.state[q] == S_HIDDEN && P.decided[q] == 1)
+            M->nmines++;
+    return ST_OK;
+}
 
-    /* Boxes: undecided hidden cells grouped by the set of active clues around them; boxes are
-     * numbered by their first cell.  Signatures go into a hash table. */
-    int nsafe = 0, nmines = 0, nfloat = 0, nfront = 0;
-    for (int q = 0; q < n; q++) {
-        if (P.state[q] != S_HIDDEN)
-            continue;
-        if (P.decided[q] == 0)
-            nsafe++;
-        else if (P.decided[q] == 1)
-            nmines++;
+/* The box of the signature `sig` (len sorted clue ids) in the open-addressing table, a new
+ * one when it is not there yet. */
+static int box_of_signature(Model *M, int *table, int table_size, const int *sig, int len) {
+    uint64_t h = 1469598103934665603ULL ^ (uint64_t)len;
+    for (int i = 0; i < len; i++)
+        h = (h ^ (uint64_t)sig[i]) * 1099511628211ULL;
+    int slot = (int)(h & (uint64_t)(table_size - 1));
+    while (table[slot] >= 0) {
+        int b = table[slot];
+        if (M->sig_len[b] == len &&
+            !memcmp(M->sig_pool + M->sig_start[b], sig, sizeof(int) * (size_t)len))
+            return b;
+        slot = (slot + 1) & (table_size - 1);
     }
-    int *box_of = NEW(A, int, n);
-    int *sig_pool = NEW(A, int, (size_t)m + 1);
-    int *sig_start = NEW(A, int, n + 1), *sig_len = NEW(A, int, n + 1);
+    int b = M->nboxes++;
+    table[slot] = b;
+    M->sig_start[b] = M->pool_top;
+    M->sig_len[b] = len;
+    memcpy(M->sig_pool + M->pool_top, sig, sizeof(int) * (size_t)len);
+    M->pool_top += len;
+    return b;
+}
+
+/* Boxes: undecided hidden cells grouped by the set of active clues around them, numbered by
+ * their first cell, and their cells in CSR (increasing within each box); cells next to no
+ * active clue float.  ST_OK, ST_DECLINED (why) or -1. */
+static int model_boxes(Model *M, Arena *A, int max_floating, const char **why) {
+    const Position *P = &M->P;
+    int n = M->n;
+    int32_t m = P->indptr[n];
+    M->box_of = NEW(A, int, n);
+    M->sig_pool = NEW(A, int, (size_t)m + 1);
+    M->sig_start = NEW(A, int, n + 1);
+    M->sig_len = NEW(A, int, n + 1);
+    M->box_size = NEW(A, int, n + 1);
     int table_size = 16;
-    while (table_size < 4 * (hidden + 1))
+    while (table_size < 4 * (M->hidden + 1))
         table_size <<= 1;
     int *table = NEW(A, int, table_size);
-    int *box_size = NEW(A, int, n + 1);
-    if (!box_of || !sig_pool || !sig_start || !sig_len || !table || !box_size)
+    if (!M->box_of || !M->sig_pool || !M->sig_start || !M->sig_len || !table || !M->box_size)
         return -1;
     for (int i = 0; i < table_size; i++)
         table[i] = -1;
-    int nboxes = 0, pool_top = 0;
     int sig[256];
     for (int q = 0; q < n; q++) {
-        box_of[q] = -1;
-        if (P.state[q] != S_HIDDEN || P.decided[q] >= 0)
+        M->box_of[q] = -1;
+        if (P->state[q] != S_HIDDEN || P->decided[q] >= 0)
             continue;
         int len = 0;
-        for (int32_t e = P.indptr[q]; e < P.indptr[q + 1]; e++) {
-            int c = clue_id[P.indices[e]];
+        for (int32_t e = P->indptr[q]; e < P->indptr[q + 1]; e++) {
+            int c = M->clue_id[P->indices[e]];
             if (c >= 0) {
                 if (len == 256)
-                    { *why = "a box or clue too large for the kernel"; return ST_DECLINED; }
+                    { *why = WHY_BOX; return ST_DECLINED; }
                 sig[len++] = c;
             }
         }
         if (!len) {
-            nfloat++;
+            M->nfloat++;
             continue;
         }
-        nfront++;
+        M->nfront++;
         qsort(sig, (size_t)len, sizeof(int), cmp_int);
-        uint64_t h = 1469598103934665603ULL ^ (uint64_t)len;
-        for (int i = 0; i < len; i++)
-            h = (h ^ (uint64_t)sig[i]) * 1099511628211ULL;
-        int slot = (int)(h & (uint64_t)(table_size - 1));
-        int found = -1;
-        while (table[slot] >= 0) {
-            int b = table[slot];
-            if (sig_len[b] == len && !memcmp(sig_pool + sig_start[b], sig, sizeof(int) * (size_t)len)) {
-                found = b;
-                break;
-            }
-            slot = (slot + 1) & (table_size - 1);
-        }
-        if (found < 0) {
-            found = nboxes++;
-            table[slot] = found;
-            sig_start[found] = pool_top;
-            sig_len[found] = len;
-            memcpy(sig_pool + pool_top, sig, sizeof(int) * (size_t)len);
-            pool_top += len;
-        }
-        box_of[q] = found;
-        box_size[found]++;
-        if (box_size[found] > MAX_BOX_CELLS)
-            { *why = "a box or clue too large for the kernel"; return ST_DECLINED; }
+        int b = box_of_signature(M, table, table_size, sig, len);
+        M->box_of[q] = b;
+        if (++M->box_size[b] > MAX_BOX_CELLS)
+            { *why = WHY_BOX; return ST_DECLINED; }
     }
-    if (max_floating >= 0 && nfloat > max_floating) {
+    if (max_floating >= 0 && M->nfloat > max_floating) {
         /* Decided before any counting: the caller could not combine the answer anyway. */
-        *why = "a combination too large for the kernel";
+        *why = WHY_COMBINATION;
         return ST_DECLINED;
     }
-    /* Box cells in CSR, increasing within each box. */
-    int *box_ptr = NEW(A, int, nboxes + 1), *box_cells = NEW(A, int, nfront + 1);
+    int nboxes = M->nboxes;
+    M->box_ptr = NEW(A, int, nboxes + 1);
+    M->box_cells = NEW(A, int, M->nfront + 1);
     int *fill = NEW(A, int, nboxes + 1);
-    if (!box_ptr || !box_cells || !fill)
+    if (!M->box_ptr || !M->box_cells || !fill)
         return -1;
     for (int b = 0; b < nboxes; b++)
-        box_ptr[b + 1] = box_ptr[b] + box_size[b];
+        M->box_ptr[b + 1] = M->box_ptr[b] + M->box_size[b];
     for (int q = 0; q < n; q++)
-        if (box_of[q] >= 0) {
-            int b = box_of[q];
-            box_cells[box_ptr[b] + fill[b]++] = q;
+        if (M->box_of[q] >= 0) {
+            int b = M->box_of[q];
+            M->box_cells[M->box_ptr[b] + fill[b]++] = q;
         }
-    /* Clue -> boxes (CSR), and components by union-find over the boxes of each clue. */
-    int *cb_ptr = NEW(A, int, nclues + 1), *cb = NEW(A, int, pool_top + 1);
-    int *parent = NEW(A, int, nboxes + 1);
-    if (!cb_ptr || !cb || !parent)
+    return ST_OK;
+}
+
+/* Each clue's boxes (CSR), and the components: boxes joined by union-find over the boxes of
+ * each clue, numbered by their first box.  ST_OK or -1. */
+static int model_components(Model *M, Arena *A) {
+    int nboxes = M->nboxes, nclues = M->nclues;
+    M->cb_ptr = NEW(A, int, nclues + 1);
+    M->cb = NEW(A, int, M->pool_top + 1);
+    int *parent = NEW(A, int, nboxes + 1), *cfill = NEW(A, int, nclues + 1);
+    int *comp_of_root = NEW(A, int, nboxes + 1);
+    M->comp_of_box = NEW(A, int, nboxes + 1);
+    if (!M->cb_ptr || !M->cb || !parent || !cfill || !comp_of_root || !M->comp_of_box)
         return -1;
+    int *cb_ptr = M->cb_ptr, *cb = M->cb;
     for (int b = 0; b < nboxes; b++)
-        for (int i = 0; i < sig_len[b]; i++)
-            cb_ptr[sig_pool[sig_start[b] + i] + 1]++;
+        for (int i = 0; i < M->sig_len[b]; i++)
+            cb_ptr[M->sig_pool[M->sig_start[b] + i] + 1]++;
     for (int j = 0; j < nclues; j++)
         cb_ptr[j + 1] += cb_ptr[j];
-    memset(fill, 0, sizeof(int) * (size_t)(nboxes + 1));
-    int *cfill = NEW(A, int, nclues + 1);
-    if (!cfill)
-        return -1;
     for (int b = 0; b < nboxes; b++) {
         parent[b] = b;
-        for (int i = 0; i < sig_len[b]; i++) {
-            int j = sig_pool[sig_start[b] + i];
+        for (int i = 0; i < M->sig_len[b]; i++) {
+            int j = M->sig_pool[M->sig_start[b] + i];
             cb[cb_ptr[j] + cfill[j]++] = b;
         }
     }
@@ -531,40 +560,44 @@ static int build_model(Model *M, Arena *A, Poll *pl, const int32_t *indptr,
             if (a != r)
                 parent[r] = a;
         }
-    int *comp_of_root = NEW(A, int, nboxes + 1), *comp_of_box = NEW(A, int, nboxes + 1);
-    if (!comp_of_root || !comp_of_box)
-        return -1;
-    int ncomps = 0;
     for (int b = 0; b < nboxes; b++)
         comp_of_root[b] = -1;
     for (int b = 0; b < nboxes; b++) {
         int r = uf_find(parent, b);
         if (comp_of_root[r] < 0)
-            comp_of_root[r] = ncomps++;
-        comp_of_box[b] = comp_of_root[r];
+            comp_of_root[r] = M->ncomps++;
+        M->comp_of_box[b] = comp_of_root[r];
     }
-    Part *parts = NEW(A, Part, ncomps + 1);
-    int *comp_first_clue = NEW(A, int, ncomps + 1);
-    int *clue_comp = NEW(A, int, nclues + 1);
-    int *clue_local = NEW(A, int, nclues + 1);
-    int *box_pos = NEW(A, int, nboxes + 1);     /* a box's position in its part's order */
+    return ST_OK;
+}
+
+/* Each component as a Part to count: its boxes in search order (the clues in cell order, each
+ * adding its boxes not yet placed, so that a clue's boxes come close together and its
+ * equation closes early), its clues' needs and capacities, and each box's clues in local
+ * numbering.  ST_OK, ST_DECLINED (why: a component past MAX_COMPONENT_CELLS) or -1. */
+static int model_parts(Model *M, Arena *A, const char **why) {
+    int nboxes = M->nboxes, nclues = M->nclues, ncomps = M->ncomps;
+    int *cb_ptr = M->cb_ptr, *cb = M->cb;
+    Part *parts = M->parts = NEW(A, Part, ncomps + 1);
+    int *clue_comp = NEW(A, int, nclues + 1), *clue_local = NEW(A, int, nclues + 1);
     int *placed = NEW(A, int, nboxes + 1);
-    if (!parts || !comp_first_clue || !clue_comp || !clue_local || !box_pos || !placed)
+    M->box_pos = NEW(A, int, nboxes + 1);       /* a box's position in its part's order */
+    if (!parts || !clue_comp || !clue_local || !M->box_pos || !placed)
         return -1;
     for (int b = 0; b < nboxes; b++) {
-        Part *c = &parts[comp_of_box[b]];
+        Part *c = &parts[M->comp_of_box[b]];
         c->nboxes++;
-        c->cells += box_size[b];
+        c->cells += M->box_size[b];
     }
     for (int j = 0; j < nclues; j++) {
-        int c = comp_of_box[cb[cb_ptr[j]]];
+        int c = M->comp_of_box[cb[cb_ptr[j]]];
         clue_comp[j] = c;
         clue_local[j] = parts[c].nclues++;
     }
     for (int ci = 0; ci < ncomps; ci++) {
         Part *c = &parts[ci];
         if (c->cells > MAX_COMPONENT_CELLS) {
-            *why = "a component of more than 120 cells";
+            *why = WHY_COMPONENT;
             return ST_DECLINED;
         }
         c->boxes = NEW(A, int, c->nboxes);
@@ -576,20 +609,18 @@ static int build_model(Model *M, Arena *A, Poll *pl, const int32_t *indptr,
             return -1;
         c->nboxes = 0;           /* refilled below, in search order */
     }
-    /* Search order: the clues in cell order, each adding its boxes not yet placed, so that a
-     * clue's boxes come close together and its equation closes early. */
     for (int j = 0; j < nclues; j++) {
         Part *c = &parts[clue_comp[j]];
         int lj = clue_local[j];
-        c->need[lj] = P.need[clue_cell[j]];
+        c->need[lj] = M->P.need[M->clue_cell[j]];
         for (int e = cb_ptr[j]; e < cb_ptr[j + 1]; e++) {
             int b = cb[e];
-            c->cap[lj] += box_size[b];
+            c->cap[lj] += M->box_size[b];
             if (!placed[b]) {
                 placed[b] = 1;
-                box_pos[b] = c->nboxes;
+                M->box_pos[b] = c->nboxes;
                 c->boxes[c->nboxes] = b;
-                c->size[c->nboxes] = box_size[b];
+                c->size[c->nboxes] = M->box_size[b];
                 c->nboxes++;
             }
         }
@@ -598,62 +629,66 @@ static int build_model(Model *M, Arena *A, Poll *pl, const int32_t *indptr,
         Part *c = &parts[ci];
         int edges = 0;
         for (int i = 0; i < c->nboxes; i++)
-            edges += sig_len[c->boxes[i]];
+            edges += M->sig_len[c->boxes[i]];
         c->clue_of = NEW(A, int, edges + 1);
         if (!c->clue_of)
             return -1;
         for (int i = 0; i < c->nboxes; i++) {
             int b = c->boxes[i];
-            c->clue_ptr[i + 1] = c->clue_ptr[i] + sig_len[b];
-            for (int e = 0; e < sig_len[b]; e++)
-                c->clue_of[c->clue_ptr[i] + e] = clue_local[sig_pool[sig_start[b] + e]];
+            c->clue_ptr[i + 1] = c->clue_ptr[i] + M->sig_len[b];
+            for (int e = 0; e < M->sig_len[b]; e++)
+                c->clue_of[c->clue_ptr[i] + e] = clue_local[M->sig_pool[M->sig_start[b] + e]];
         }
+    }
+    return ST_OK;
+}
+
+/* Every component counted (engines/dp.py's job, by count_part's search), in order; the first
+ * with no assignment makes the position inconsistent.  ST_OK, ST_INCONSISTENT, ST_DECLINED
+ * (why), ST_TIMEOUT, ST_CANCELLED or -1. */
+static int model_count(Model *M, Arena *A, Poll *pl, long long *budget, const char **why) {
+    for (int ci = 0; ci < M->ncomps; ci++) {
+        Part *c = &M->parts[ci];
         int status = count_part(c, A, pl, budget);
         if (status < 0)
             return -1;
         if (status == ST_DECLINED) {
-            *why = "the search passed its node budget";
+            *why = WHY_BUDGET;
             return ST_DECLINED;
         }
         if (status != ST_OK) {
-            *why = status == ST_TIMEOUT ? "timed out" : "cancelled";
+            *why = why_stopped(status);
             return status;
         }
         if (c->lo < 0)
-            return ST_INCONSISTENT;                 /* no assignment meets this component's clues */
+            return ST_INCONSISTENT;      /* no assignment meets this component's clues */
     }
-    {
-        int status = poll_now(pl);
-        if (status != ST_OK) {
-            *why = status == ST_TIMEOUT ? "timed out" : "cancelled";
-            return status;
-        }
-    }
-
-    M->n = n;
-    M->hidden = hidden;
-    M->flagged = flagged;
-    M->nmines = nmines;
-    M->nclues = nclues;
-    M->nboxes = nboxes;
-    M->nfloat = nfloat;
-    M->nfront = nfront;
-    M->ncomps = ncomps;
-    M->P = P;
-    M->hn = hn;
-    M->clue_id = clue_id;
-    M->clue_cell = clue_cell;
-    M->box_of = box_of;
-    M->box_size = box_size;
-    M->box_ptr = box_ptr;
-    M->box_cells = box_cells;
-    M->comp_of_box = comp_of_box;
-    M->box_pos = box_pos;
-    M->parts = parts;
-    (void)nsafe;
-    return ST_OK;
+    int status = poll_now(pl);
+    if (status != ST_OK)
+        *why = why_stopped(status);
+    return status;
 }
 
+/* The model of the position `states` (on the graph in indptr/indices): constraints,
+ * propagation, boxes and components, every component counted.  Returns ST_OK,
+ * ST_INCONSISTENT, ST_DECLINED (why says why), ST_TIMEOUT, ST_CANCELLED, or -1 when out of
+ * memory; spends search nodes from *budget; declines more than max_floating floating cells
+ * (when >= 0).  All memory comes from the arena.  Pure C: runs without the GIL. */
+static int build_model(Model *M, Arena *A, Poll *pl, const int32_t *indptr,
+                       const int32_t *indices, int n, const int8_t *states, long long *budget,
+                       int max_floating, const char **why) {
+    memset(M, 0, sizeof *M);
+    int status = model_constraints(M, A, indptr, indices, n, states);
+    if (status == ST_OK)
+        status = model_boxes(M, A, max_floating, why);
+    if (status == ST_OK)
+        status = model_components(M, A);
+    if (status == ST_OK)
+        status = model_parts(M, A, why);
+    if (status == ST_OK)
+        status = model_count(M, A, pl, budget, why);
+    return status;
+}
 /* ------------------------------------------------------------------ Python-integer helpers */
 #define DECREF_ARRAY(a, n) do { if (a) { for (Py_ssize_t _i = 0; _i < (n); _i++) Py_XDECREF((a)[_i]); } } while (0)
 
@@ -678,21 +713,529 @@ static PyObject *comb(long long n, long long k) {
     return PyObject_CallFunction(math_comb, "LL", n, k);
 }
 
-/* ------------------------------------------------------------------ the call */
-PyDoc_STRVAR(analyze_doc,
-"analyze(indptr, indices, states, total, budget, deadline, cancel) -> tuple\n\n"
-"indptr, indices: the neighbour lists in CSR form (buffers of int32);\n"
-"states: a sequence of cell states (ints: numbers, -1 hidden, -2 mine, -3 blank);\n"
-"total: the total mine count or -1; budget: search nodes allowed;\n"
-"deadline: time.monotonic() value to stop at (0: none); cancel: a 1-byte buffer or None.\n\n"
-"Returns (status, detail, count, safe, mines, box_cells, box_counts, box_floats,\n"
-"floating, floating_count, floating_float, best, basis, stats). status 0: answered,\n"
-"1: inconsistent, 2: declined (detail says why), 3: timed out, 4: cancelled.");
-
-static PyObject *status_only(int status, const char *detail) {
-    return Py_BuildValue("(is)", status, detail);
+/* An array of `n` new references (NULL entries allowed), released. */
+static void free_objects(PyObject **a, Py_ssize_t n) {
+    DECREF_ARRAY(a, n);
+    PyMem_Free(a);
 }
 
+/* ------------------------------------------------------------------ combine */
+/* The components combined under the total (engines/combine.py), on Python integers: the
+ * only part of an analysis that needs the GIL besides the conversion of the answer. */
+typedef struct {
+    long long remaining;        /* mines left for the undecided cells (-1: no total) */
+    int degree;                 /* sum of the parts' hi - lo */
+} Plan;
+
+/* Whether the total can be met, and whether the combination is one the kernel takes.  Pure C.
+ * ST_OK, ST_INCONSISTENT or ST_DECLINED (why). */
+static int combine_plan(const Model *M, long long total, Plan *plan, const char **why) {
+    plan->remaining = -1;
+    plan->degree = 0;
+    for (int ci = 0; ci < M->ncomps; ci++)
+        plan->degree += M->parts[ci].hi - M->parts[ci].lo;
+    if (total < 0)
+        return ST_OK;
+    plan->remaining = total - M->flagged - M->nmines;
+    int lo_sum = 0, hi_sum = 0;
+    for (int ci = 0; ci < M->ncomps; ci++) {
+        lo_sum += M->parts[ci].lo;
+        hi_sum += M->parts[ci].hi;
+    }
+    if (plan->remaining < lo_sum || plan->remaining > (long long)hi_sum + M->nfloat)
+        return ST_INCONSISTENT;
+    if (plan->degree > MAX_DEGREE_COMBINED || M->nfloat > MAX_FLOATING_COMBINED) {
+        *why = WHY_COMBINATION;
+        return ST_DECLINED;
+    }
+    return ST_OK;
+}
+
+typedef struct {
+    PyObject *count;            /* completions of the board */
+    PyObject *per_floating;     /* completions with a mine on one given floating cell */
+    int *S_ptr;                 /* S[S_ptr[c] + t - lo_c]: completions of everything but */
+    PyObject **S;               /* part c when it holds t mines (one entry without a total) */
+    Py_ssize_t nS;
+    PyObject **box_count;       /* per box: completions with a mine on one of its cells */
+    Py_ssize_t nboxes;
+    /* With a total: each part's polynomial (its counts by mine count, from lo), their
+     * product Q and the floating cells' weights W (both of degree + 1 entries). */
+    PyObject ***poly;
+    PyObject **Q, **W, **tmp;
+    Py_ssize_t nQ, ncomps;
+} Combined;
+
+static void combined_free(Combined *C) {
+    free_objects(C->S, C->nS);
+    free_objects(C->box_count, C->nboxes);
+    free_objects(C->Q, C->nQ);
+    free_objects(C->W, C->nQ);
+    free_objects(C->tmp, C->nQ);
+    if (C->poly) {
+        for (Py_ssize_t ci = 0; ci < C->ncomps; ci++)
+            PyMem_Free(C->poly[ci]);     /* references released by combine_total */
+        PyMem_Free(C->poly);
+    }
+    Py_XDECREF(C->count);
+    Py_XDECREF(C->per_floating);
+}
+
+/* Without a total the parts are independent: count = prod(parts) * 2**F, and S[c] is the
+ * product of the others times 2**F (prefix and suffix products).  0, or -1 with an error. */
+static int combine_free(const Model *M, Combined *C) {
+    int ncomps = M->ncomps, ok = 1;
+    PyObject **tot = PyMem_Calloc((size_t)ncomps + 1, sizeof(PyObject *)), *prefix = NULL;
+    if (!tot) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int ci = 0; ci < ncomps && ok; ci++) {
+        u128 sum = 0;
+        for (int t = M->parts[ci].lo; t <= M->parts[ci].hi; t++)
+            sum += M->parts[ci].total[t];
+        tot[ci] = from_u128(sum);
+        ok = tot[ci] != NULL;
+    }
+    if (ok) {
+        PyObject *one = PyLong_FromLong(1), *shift = PyLong_FromLong(M->nfloat);
+        prefix = (one && shift) ? PyNumber_Lshift(one, shift) : NULL;
+        Py_XDECREF(one);
+        Py_XDECREF(shift);
+        ok = prefix != NULL;
+    }
+    for (int ci = 0; ci < ncomps && ok; ci++) {      /* S[c] = prefix before c */
+        Py_INCREF(prefix);
+        C->S[C->S_ptr[ci]] = prefix;
+        PyObject *next = PyNumber_Multiply(prefix, tot[ci]);
+        Py_DECREF(prefix);
+        prefix = next;
+        ok = prefix != NULL;
+    }
+    if (ok) {
+        C->count = prefix;                          /* prod of all * 2**F */
+        prefix = NULL;
+        PyObject *suffix = PyLong_FromLong(1);
+        ok = suffix != NULL;
+        for (int ci = ncomps - 1; ci >= 0 && ok; ci--) {
+            PyObject *v = PyNumber_Multiply(C->S[C->S_ptr[ci]], suffix);
+            Py_SETREF(C->S[C->S_ptr[ci]], v);
+            PyObject *next = v ? PyNumber_Multiply(suffix, tot[ci]) : NULL;
+            Py_SETREF(suffix, next);
+            ok = v && next;
+        }
+        Py_XDECREF(suffix);
+    }
+    Py_XDECREF(prefix);
+    free_objects(tot, ncomps);
+    if (!ok)
+        return -1;
+    if (M->nfloat) {
+        PyObject *one = PyLong_FromLong(1);
+        C->per_floating = one ? PyNumber_Rshift(C->count, one) : NULL;
+        Py_XDECREF(one);
+    } else {
+        C->per_floating = PyLong_FromLong(0);
+    }
+    return C->per_floating ? 0 : -1;
+}
+
+/* Q = the product of the parts' polynomials (schoolbook, part by part); the polynomials are
+ * kept in C->poly for the sensitivities.  0, or -1 with an error. */
+static int poly_product(const Model *M, Combined *C) {
+    int ok = 1, qlen = 1;
+    for (int ci = 0; ci < M->ncomps && ok; ci++) {
+        const Part *c = &M->parts[ci];
+        int len = c->hi - c->lo + 1;
+        C->poly[ci] = PyMem_Calloc((size_t)len, sizeof(PyObject *));
+        ok = C->poly[ci] != NULL;
+        for (int t = 0; t < len && ok; t++) {
+            C->poly[ci][t] = from_u128(c->total[c->lo + t]);
+            ok = C->poly[ci][t] != NULL;
+        }
+    }
+    if (ok) {
+        C->Q[0] = PyLong_FromLong(1);
+        ok = C->Q[0] != NULL;
+    }
+    for (int ci = 0; ci < M->ncomps && ok; ci++) {
+        int len = M->parts[ci].hi - M->parts[ci].lo + 1;
+        for (int u = 0; u < qlen + len - 1 && ok; u++) {
+            PyObject *acc = NULL;
+            for (int t = 0; t < len && ok; t++) {
+                int v = u - t;
+                if (v < 0 || v >= qlen)
+                    continue;
+                acc = muladd(acc, C->Q[v], C->poly[ci][t]);
+                ok = acc != NULL;
+            }
+            if (ok && !acc)
+                acc = PyLong_FromLong(0);
+            C->tmp[u] = acc;
+            ok = ok && acc;
+        }
+        if (!ok)
+            break;
+        for (int u = 0; u < qlen; u++)
+            Py_CLEAR(C->Q[u]);
+        qlen += len - 1;
+        for (int u = 0; u < qlen; u++) {
+            C->Q[u] = C->tmp[u];
+            C->tmp[u] = NULL;
+        }
+    }
+    return ok ? 0 : -1;
+}
+
+/* The weights W[u] = C(F, R - base - u), the count sum Q[u] W[u], and the completions with
+ * a mine on one floating cell, sum Q[u] C(F - 1, R - base - u - 1).  0, or -1. */
+static int weigh(const Model *M, Combined *C, long long remaining, int base) {
+    int ok = 1;
+    for (Py_ssize_t u = 0; u < C->nQ && ok; u++) {
+        C->W[u] = comb(M->nfloat, remaining - base - u);
+        ok = C->W[u] != NULL;
+    }
+    for (Py_ssize_t u = 0; u < C->nQ && ok; u++) {
+        C->count = muladd(C->count, C->Q[u], C->W[u]);
+        ok = C->count != NULL;
+    }
+    for (Py_ssize_t u = 0; u < C->nQ && ok; u++) {
+        PyObject *w1 = comb(M->nfloat - 1, remaining - base - u - 1);
+        ok = w1 != NULL;
+        if (ok) {
+            C->per_floating = muladd(C->per_floating, C->Q[u], w1);
+            ok = C->per_floating != NULL;
+        }
+        Py_XDECREF(w1);
+    }
+    if (ok && !C->per_floating) {
+        C->per_floating = PyLong_FromLong(0);
+        ok = C->per_floating != NULL;
+    }
+    return ok ? 0 : -1;
+}
+
+/* Part ci's sensitivities: O = Q / P_c (exact division, from the low end), then
+ * S_c[t] = sum_u O[u] W[u + t].  0, or -1 with an error. */
+static int sensitivities(const Model *M, Combined *C, int ci) {
+    int len = M->parts[ci].hi - M->parts[ci].lo + 1, qlen = (int)C->nQ;
+    int olen = qlen - len + 1, ok = 1;
+    PyObject **rem = C->tmp, **poly = C->poly[ci];     /* a working copy of Q */
+    for (int u = 0; u < qlen; u++) {
+        Py_INCREF(C->Q[u]);
+        rem[u] = C->Q[u];
+    }
+    PyObject **O = PyMem_Calloc((size_t)olen, sizeof(PyObject *));
+    ok = O != NULL;
+    for (int u = 0; u < olen && ok; u++) {
+        O[u] = PyNumber_FloorDivide(rem[u], poly[0]);
+        ok = O[u] != NULL;
+        for (int j = 1; j < len && ok; j++) {
+            PyObject *p = PyNumber_Multiply(O[u], poly[j]);
+            PyObject *d = p ? PyNumber_Subtract(rem[u + j], p) : NULL;
+            Py_XDECREF(p);
+            ok = d != NULL;
+            if (ok)
+                Py_SETREF(rem[u + j], d);
+        }
+    }
+    for (int u = 0; u < qlen; u++)
+        Py_CLEAR(rem[u]);
+    for (int t = 0; t < len && ok; t++) {
+        PyObject *acc = NULL;
+        for (int u = 0; u < olen && ok; u++) {
+            if (u + t >= C->nQ)
+                break;
+            acc = muladd(acc, O[u], C->W[u + t]);
+            ok = acc != NULL;
+        }
+        if (ok && !acc)
+            acc = PyLong_FromLong(0);
+        C->S[C->S_ptr[ci] + t] = acc;
+        ok = ok && acc;
+    }
+    if (O)
+        free_objects(O, olen);
+    if (!ok && !PyErr_Occurred())
+        PyErr_NoMemory();
+    return ok ? 0 : -1;
+}
+
+/* With a total: Q, the weights, the count and every part's sensitivities.  0, or -1. */
+static int combine_total(const Model *M, Combined *C, const Plan *plan) {
+    int base = 0, status = 0;
+    for (int ci = 0; ci < M->ncomps; ci++)
+        base += M->parts[ci].lo;
+    C->nQ = plan->degree + 1;
+    C->ncomps = M->ncomps;
+    C->Q = PyMem_Calloc((size_t)C->nQ, sizeof(PyObject *));
+    C->W = PyMem_Calloc((size_t)C->nQ, sizeof(PyObject *));
+    C->tmp = PyMem_Calloc((size_t)C->nQ, sizeof(PyObject *));
+    C->poly = PyMem_Calloc((size_t)M->ncomps + 1, sizeof(PyObject **));
+    if (!C->Q || !C->W || !C->tmp || !C->poly) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    status = poly_product(M, C);
+    if (status == 0)
+        status = weigh(M, C, plan->remaining, base);
+    for (int ci = 0; ci < M->ncomps && status == 0; ci++)
+        status = sensitivities(M, C, ci);
+    for (int ci = 0; ci < M->ncomps; ci++)
+        if (C->poly[ci])
+            DECREF_ARRAY(C->poly[ci], M->parts[ci].hi - M->parts[ci].lo + 1);
+    return status;
+}
+
+/* Per box: the completions with a mine on one of its cells, sum_t mined[t] * S_c[t]. */
+static int count_boxes(const Model *M, Combined *C, int with_total) {
+    C->nboxes = M->nboxes;
+    C->box_count = PyMem_Calloc((size_t)M->nboxes + 1, sizeof(PyObject *));
+    if (!C->box_count) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int b = 0; b < M->nboxes; b++) {
+        int ci = M->comp_of_box[b];
+        const Part *c = &M->parts[ci];
+        int i = M->box_pos[b], L = c->cells + 1;
+        PyObject *acc = NULL;
+        for (int t = c->lo; t <= c->hi; t++) {
+            u128 v = c->mined[(size_t)i * L + t];
+            if (!v)
+                continue;
+            PyObject *x = from_u128(v);
+            if (!x) {
+                Py_XDECREF(acc);
+                return -1;
+            }
+            acc = muladd(acc, x, C->S[C->S_ptr[ci] + (with_total ? t - c->lo : 0)]);
+            Py_DECREF(x);
+            if (!acc)
+                return -1;
+        }
+        C->box_count[b] = acc ? acc : PyLong_FromLong(0);
+        if (!C->box_count[b])
+            return -1;
+    }
+    return 0;
+}
+
+/* The combination: count, per floating cell, per box.  ST_OK, ST_INCONSISTENT (no
+ * completion under the total), or -1 with an error. */
+static int combine(const Model *M, Arena *A, Combined *C, long long total, const Plan *plan) {
+    int with_total = total >= 0;
+    C->S_ptr = NEW(A, int, M->ncomps + 1);
+    if (!C->S_ptr) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int ci = 0; ci < M->ncomps; ci++)
+        C->S_ptr[ci + 1] = C->S_ptr[ci] +
+            (with_total ? M->parts[ci].hi - M->parts[ci].lo + 1 : 1);
+    C->nS = C->S_ptr[M->ncomps];
+    C->S = PyMem_Calloc((size_t)C->nS + 1, sizeof(PyObject *));
+    if (!C->S) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if ((with_total ? combine_total(M, C, plan) : combine_free(M, C)) < 0)
+        return -1;
+    if (!C->count || !C->per_floating) {
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        return -1;
+    }
+    if (!PyObject_IsTrue(C->count))
+        return ST_INCONSISTENT;
+    return count_boxes(M, C, with_total) < 0 ? -1 : ST_OK;
+}
+
+/* ------------------------------------------------------------------ forced */
+typedef struct {
+    int *safe, *mines, *floating;   /* hidden cells, increasing */
+    int ns, nm, nf;
+    int *box_state;                 /* per box: 0 safe, 1 mine, 2 neither */
+    int fstate;                     /* the same for the floating cells */
+} Forced;
+
+/* 0 when v is zero, 1 when it equals count, 2 otherwise; -1 with an error. */
+static int state_of(PyObject *v, PyObject *count) {
+    int zero = !PyObject_IsTrue(v);
+    int full = PyObject_RichCompareBool(v, count, Py_EQ);
+    if (full < 0)
+        return -1;
+    return zero ? 0 : full ? 1 : 2;
+}
+
+/* Forced cells: propagation's, and whole boxes (or the floating cells) at 0 or count.
+ * 0, or -1 with an error. */
+static int forced_by_counts(const Model *M, Arena *A, const Combined *C, Forced *F) {
+    F->safe = NEW(A, int, M->hidden + 1);
+    F->mines = NEW(A, int, M->hidden + 1);
+    F->floating = NEW(A, int, M->nfloat + 1);
+    F->box_state = NEW(A, int, M->nboxes + 1);
+    if (!F->safe || !F->mines || !F->floating || !F->box_state) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int b = 0; b < M->nboxes; b++)
+        if ((F->box_state[b] = state_of(C->box_count[b], C->count)) < 0)
+            return -1;
+    if ((F->fstate = state_of(C->per_floating, C->count)) < 0)
+        return -1;
+    for (int q = 0; q < M->n; q++) {
+        if (M->P.state[q] != S_HIDDEN)
+            continue;
+        int d = M->P.decided[q];
+        if (d < 0) {
+            if (M->box_of[q] >= 0) {
+                d = F->box_state[M->box_of[q]];
+            } else {
+                F->floating[F->nf++] = q;
+                d = F->fstate;
+            }
+        }
+        if (d == 0)
+            F->safe[F->ns++] = q;
+        else if (d == 1)
+            F->mines[F->nm++] = q;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ best */
+/* The cell of `cells` (n of them) with the fewest hidden neighbours, the first on a tie. */
+static int fewest_neighbours(const int *hn, const int *cells, int n) {
+    int cand = -1;
+    for (int i = 0; i < n; i++)
+        if (cand < 0 || hn[cells[i]] < hn[cand])
+            cand = cells[i];
+    return cand;
+}
+
+/* The best move (analysis.choose_best): a safe cell if any, else the lowest count among
+ * cells that are not mines; ties by fewest hidden neighbours, then index.  The cell (-1:
+ * none) and *basis; -2 with an error. */
+static int best_move(const Model *M, const Combined *C, const Forced *F, const char **basis) {
+    *basis = NULL;
+    if (F->ns) {
+        *basis = "safe";
+        return fewest_neighbours(M->hn, F->safe, F->ns);
+    }
+    const int *hn = M->hn;
+    PyObject *low = NULL;
+    int best = -1;
+    /* candidates: the floating group and the boxes that are not proven mines */
+    for (int b = -1; b < M->nboxes; b++) {
+        PyObject *v = b < 0 ? C->per_floating : C->box_count[b];
+        int st = b < 0 ? F->fstate : F->box_state[b];
+        if ((b < 0 && !F->nf) || st == 1)
+            continue;
+        int better = low ? PyObject_RichCompareBool(v, low, Py_LT) : 1;
+        int equal = low && !better ? PyObject_RichCompareBool(v, low, Py_EQ) : 0;
+        if (better < 0 || equal < 0)
+            return -2;
+        if (!better && !equal)
+            continue;
+        int cand = b < 0 ? fewest_neighbours(hn, F->floating, F->nf)
+                         : fewest_neighbours(hn, M->box_cells + M->box_ptr[b],
+                                             M->box_ptr[b + 1] - M->box_ptr[b]);
+        if (better) {
+            low = v;
+            best = cand;
+        } else if (hn[cand] < hn[best] || (hn[cand] == hn[best] && cand < best)) {
+            best = cand;
+        }
+    }
+    if (best >= 0)
+        *basis = "probability";
+    return best;
+}
+
+/* ------------------------------------------------------------------ results */
+/* Typed results (struct sequences, described in _kernel.pyi): analyze -> Answer,
+ * count_component -> Component, solvable -> Played.  Fields not set are None. */
+static PyTypeObject *AnswerType = NULL, *ComponentType = NULL, *PlayedType = NULL;
+
+static PyStructSequence_Field answer_fields[] = {
+    {"status", "OK, INCONSISTENT, DECLINED, TIMEOUT or CANCELLED"},
+    {"detail", "why, when declined, timed out or cancelled ('' otherwise)"},
+    {"count", "completions of the board"},
+    {"safe", "hidden cells safe in every completion, increasing"},
+    {"mines", "hidden cells mined in every completion, increasing"},
+    {"box_cells", "per box: its cells (a tuple)"},
+    {"box_counts", "per box: completions with a mine on one of its cells"},
+    {"box_floats", "per box: that count over count, correctly rounded"},
+    {"floating", "hidden cells next to no active clue"},
+    {"floating_count", "completions with a mine on one floating cell"},
+    {"floating_float", "that count over count, correctly rounded"},
+    {"best", "the recommended cell, or -1"},
+    {"basis", "'safe', 'probability' or None"},
+    {"stats", "components, boxes, clues, floating cells and search nodes"},
+    {NULL, NULL},
+};
+static PyStructSequence_Desc answer_desc = {
+    "minegraph._kernel.Answer", "analyze's answer on a position.", answer_fields, 14,
+};
+
+static PyStructSequence_Field component_fields[] = {
+    {"status", "OK, INCONSISTENT, DECLINED, TIMEOUT or CANCELLED"},
+    {"detail", "why, when declined, timed out or cancelled ('' otherwise)"},
+    {"total", "counting: assignments by mine count (or one entry, the plain count)"},
+    {"mined", "counting: per box, mines in the box summed over them, by mine count"},
+    {"completion", "completing: mines per box of one assignment"},
+    {"nodes", "search nodes spent"},
+    {NULL, NULL},
+};
+static PyStructSequence_Desc component_desc = {
+    "minegraph._kernel.Component", "count_component's answer on one component.",
+    component_fields, 6,
+};
+
+static PyStructSequence_Field played_fields[] = {
+    {"status", "OK (solved), INCONSISTENT (stuck), DECLINED, TIMEOUT or CANCELLED"},
+    {"left", "safe cells still covered"},
+    {NULL, NULL},
+};
+static PyStructSequence_Desc played_desc = {
+    "minegraph._kernel.Played", "solvable's answer on a layout.", played_fields, 2,
+};
+
+/* A new result of `type` with its status and detail set and every other field None. */
+static PyObject *new_result(PyTypeObject *type, int status, const char *detail) {
+    PyObject *r = PyStructSequence_New(type);
+    if (!r)
+        return NULL;
+    Py_ssize_t size = Py_SIZE(r);
+    for (Py_ssize_t i = 0; i < size; i++) {
+        Py_INCREF(Py_None);
+        PyStructSequence_SET_ITEM(r, i, Py_None);
+    }
+    PyObject *code = PyLong_FromLong(status);
+    if (!code) {
+        Py_DECREF(r);
+        return NULL;
+    }
+    Py_SETREF(((PyTupleObject *)r)->ob_item[0], code);
+    if (detail) {
+        PyObject *text = PyUnicode_FromString(detail);
+        if (!text) {
+            Py_DECREF(r);
+            return NULL;
+        }
+        Py_SETREF(((PyTupleObject *)r)->ob_item[1], text);
+    }
+    return r;
+}
+
+/* Field i of a result set to `value` (a new reference, stolen; NULL: -1). */
+static int set_field(PyObject *r, Py_ssize_t i, PyObject *value) {
+    if (!value)
+        return -1;
+    Py_SETREF(((PyTupleObject *)r)->ob_item[i], value);
+    return 0;
+}
 
 static PyObject *int_list(const int *v, int n) {
     PyObject *list = PyList_New(n);
@@ -709,18 +1252,126 @@ static PyObject *int_list(const int *v, int n) {
     return list;
 }
 
+/* The boxes as Python lists: each box's cells (a tuple), its count, and its count over the
+ * board's as a correctly rounded float.  0, or -1 with an error. */
+static int box_lists(const Model *M, const Combined *C, PyObject *r) {
+    PyObject *cells_list = PyList_New(M->nboxes), *counts = PyList_New(M->nboxes);
+    PyObject *floats = PyList_New(M->nboxes);
+    int ok = cells_list && counts && floats;
+    for (int b = 0; b < M->nboxes && ok; b++) {
+        int lo = M->box_ptr[b], hi = M->box_ptr[b + 1];
+        PyObject *cells = PyTuple_New(hi - lo);
+        ok = cells != NULL;
+        for (int i = lo; i < hi && ok; i++) {
+            PyObject *x = PyLong_FromLong(M->box_cells[i]);
+            ok = x != NULL;
+            if (ok)
+                PyTuple_SET_ITEM(cells, i - lo, x);
+        }
+        if (!ok) {
+            Py_XDECREF(cells);
+            break;
+        }
+        PyList_SET_ITEM(cells_list, b, cells);
+        Py_INCREF(C->box_count[b]);
+        PyList_SET_ITEM(counts, b, C->box_count[b]);
+        PyObject *f = PyNumber_TrueDivide(C->box_count[b], C->count);
+        ok = f != NULL;
+        if (ok)
+            PyList_SET_ITEM(floats, b, f);
+    }
+    if (!ok) {
+        Py_XDECREF(cells_list);
+        Py_XDECREF(counts);
+        Py_XDECREF(floats);
+        return -1;
+    }
+    set_field(r, 5, cells_list);
+    set_field(r, 6, counts);
+    set_field(r, 7, floats);
+    return 0;
+}
+
+/* The answer on a consistent position, as the struct sequence Answer. */
+static PyObject *answer_of(const Model *M, const Combined *C, const Forced *F, int best,
+                           const char *basis, long long nodes) {
+    PyObject *r = new_result(AnswerType, ST_OK, "");
+    if (!r)
+        return NULL;
+    if (set_field(r, 2, Py_NewRef(C->count)) < 0 || set_field(r, 3, int_list(F->safe, F->ns)) < 0 ||
+        set_field(r, 4, int_list(F->mines, F->nm)) < 0 || box_lists(M, C, r) < 0 ||
+        set_field(r, 8, int_list(F->floating, F->nf)) < 0 ||
+        set_field(r, 9, Py_NewRef(C->per_floating)) < 0 ||
+        set_field(r, 10, PyNumber_TrueDivide(C->per_floating, C->count)) < 0 ||
+        set_field(r, 11, PyLong_FromLong(best)) < 0 ||
+        set_field(r, 12, basis ? PyUnicode_FromString(basis) : Py_NewRef(Py_None)) < 0 ||
+        set_field(r, 13, Py_BuildValue("{s:i,s:i,s:i,s:i,s:L}", "components", M->ncomps,
+                                       "boxes", M->nboxes, "clues", M->nclues,
+                                       "floating", F->nf, "nodes", nodes)) < 0) {
+        Py_DECREF(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* ------------------------------------------------------------------ the call */
+PyDoc_STRVAR(analyze_doc,
+"analyze(indptr, indices, states, total, budget, deadline, cancel) -> Answer\n\n"
+"indptr, indices: the neighbour lists in CSR form (buffers of int32);\n"
+"states: a sequence of cell states (ints: numbers, -1 hidden, -2 mine, -3 blank);\n"
+"total: the total mine count or -1; budget: search nodes allowed;\n"
+"deadline: time.monotonic() value to stop at (0: none); cancel: a 1-byte buffer or None.\n\n"
+"Returns an Answer (a struct sequence): status OK (answered), INCONSISTENT, DECLINED\n"
+"(detail says why), TIMEOUT or CANCELLED; the other fields are set when OK.  The model\n"
+"and the search run without the GIL; the combination runs with it (Python integers).");
+
+/* The cell states as int8 (the kernel's range); 0, 1 when a number is beyond it (declined),
+ * or -1 with an error. */
+static int read_states(PyObject *states_fast, int8_t *states8, int n) {
+    PyObject **items = PySequence_Fast_ITEMS(states_fast);
+    for (int i = 0; i < n; i++) {
+        long s = PyLong_AsLong(items[i]);
+        if (s == -1 && PyErr_Occurred())
+            return -1;
+        if (s < S_BLANK) {
+            PyErr_Format(PyExc_ValueError, "state %ld of cell %d", s, i);
+            return -1;
+        }
+        if (s > 127)            /* a graph cell of that many neighbours: not the kernel's */
+            return 1;
+        states8[i] = (int8_t)s;
+    }
+    return 0;
+}
+
+/* The answer of a built model that passed its plan: combine, forced, best (with the GIL). */
+static PyObject *analyze_answer(const Model *M, Arena *A, long long total, const Plan *plan,
+                                long long nodes) {
+    Combined C = {0};
+    Forced F = {0};
+    PyObject *result = NULL;
+    int status = combine(M, A, &C, total, plan);
+    if (status == ST_INCONSISTENT)
+        result = new_result(AnswerType, ST_INCONSISTENT, "");
+    else if (status == ST_OK && forced_by_counts(M, A, &C, &F) == 0) {
+        const char *basis;
+        int best = best_move(M, &C, &F, &basis);
+        if (best >= -1)
+            result = answer_of(M, &C, &F, best, basis, nodes);
+    }
+    combined_free(&C);
+    return result;
+}
+
 static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
     Py_buffer ipb = {0}, ixb = {0}, cancelb = {0};
-    PyObject *states_obj, *cancel_obj;
+    PyObject *states_obj, *cancel_obj, *result = NULL, *states_fast = NULL;
     long long total, budget;
     double deadline;
+    (void)self;
     if (!PyArg_ParseTuple(args, "y*y*OLLdO", &ipb, &ixb, &states_obj, &total, &budget,
                           &deadline, &cancel_obj))
         return NULL;
-    PyObject *result = NULL, *states_fast = NULL;
-    PyObject **Q = NULL, **W = NULL, **S = NULL, **box_count = NULL;
-    Py_ssize_t nQ = 0, nW = 0, nS = 0, nBC = 0;
-    PyObject *count = NULL, *per_floating = NULL;
     Arena A = {0};
     Poll pl = {deadline, NULL, 0};
     if (watch_cancel(cancel_obj, &cancelb, &pl) < 0)
@@ -734,469 +1385,40 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
         goto done;
     }
     int n = (int)n_ss;
-    int32_t m = (int32_t)(ixb.len / sizeof(int32_t));
-    if (((const int32_t *)ipb.buf)[0] != 0 || ((const int32_t *)ipb.buf)[n] != m) {
+    const int32_t *indptr = ipb.buf, *indices = ixb.buf;
+    if (indptr[0] != 0 || indptr[n] != (int32_t)(ixb.len / sizeof(int32_t))) {
         PyErr_SetString(PyExc_ValueError, "indptr does not match indices");
         goto done;
     }
     int8_t *states8 = NEW(&A, int8_t, n);
-    if (!states8)
-        goto nomem;
-    PyObject **items = PySequence_Fast_ITEMS(states_fast);
-    for (int i = 0; i < n; i++) {
-        long s = PyLong_AsLong(items[i]);
-        if (s == -1 && PyErr_Occurred())
-            goto done;
-        if (s < S_BLANK) {
-            PyErr_Format(PyExc_ValueError, "state %ld of cell %d", s, i);
-            goto done;
-        }
-        if (s > 127) {          /* a graph cell of that many neighbours: not the kernel's */
-            result = status_only(ST_DECLINED, "a number above 127");
-            goto done;
-        }
-        states8[i] = (int8_t)s;
+    if (!states8) {
+        PyErr_NoMemory();
+        goto done;
     }
-    Model M = {0};
+    int read = read_states(states_fast, states8, n);
+    if (read != 0) {
+        if (read > 0)
+            result = new_result(AnswerType, ST_DECLINED, "a number above 127");
+        goto done;
+    }
+    Model M;
+    Plan plan = {-1, 0};
     const char *why = "";
-    long long nodes_budget = budget;
-    int built = build_model(&M, &A, &pl, (const int32_t *)ipb.buf, (const int32_t *)ixb.buf, n,
-                            states8, &nodes_budget, total >= 0 ? MAX_FLOATING_COMBINED : -1,
-                            &why);
+    long long nodes_left = budget;
+    int built;
+    Py_BEGIN_ALLOW_THREADS      /* the model and the search: C data only */
+    built = build_model(&M, &A, &pl, indptr, indices, n, states8, &nodes_left,
+                        total >= 0 ? MAX_FLOATING_COMBINED : -1, &why);
+    if (built == ST_OK)
+        built = combine_plan(&M, total, &plan, &why);
+    Py_END_ALLOW_THREADS
     if (built < 0)
-        goto nomem;
-    if (built == ST_INCONSISTENT)
-        goto inconsistent;
-    if (built != ST_OK) {
-        result = status_only(built, why);
-        goto done;
-    }
-    Position P = M.P;
-    int *hn = M.hn, *box_of = M.box_of, *box_ptr = M.box_ptr, *box_cells = M.box_cells;
-    int *comp_of_box = M.comp_of_box, *box_pos = M.box_pos;
-    int hidden = M.hidden, flagged = M.flagged, nmines = M.nmines, nclues = M.nclues;
-    int nboxes = M.nboxes, nfloat = M.nfloat, ncomps = M.ncomps;
-    Part *parts = M.parts;
-    /* ------------------------------------------------------------ the combination */
-    long long remaining = -1;
-    int degree = 0;
-    for (int ci = 0; ci < ncomps; ci++)
-        degree += parts[ci].hi - parts[ci].lo;
-    if (total >= 0) {
-        remaining = total - flagged - nmines;
-        int lo_sum = 0, hi_sum = 0;
-        for (int ci = 0; ci < ncomps; ci++) {
-            lo_sum += parts[ci].lo;
-            hi_sum += parts[ci].hi;
-        }
-        if (remaining < lo_sum || remaining > (long long)hi_sum + nfloat)
-            goto inconsistent;
-        if (degree > MAX_DEGREE_COMBINED || nfloat > MAX_FLOATING_COMBINED) {
-            result = status_only(ST_DECLINED, "a combination too large for the kernel");
-            goto done;
-        }
-    }
-    /* S[c][t - lo_c]: completions of everything but part c when it holds t mines. */
-    int *S_ptr = NEW(&A, int, ncomps + 1);
-    if (!S_ptr)
-        goto nomem;
-    for (int ci = 0; ci < ncomps; ci++)
-        S_ptr[ci + 1] = S_ptr[ci] + (total >= 0 ? parts[ci].hi - parts[ci].lo + 1 : 1);
-    nS = S_ptr[ncomps];
-    S = PyMem_Calloc((size_t)nS + 1, sizeof(PyObject *));
-    if (!S)
-        goto nomem;
-    if (total < 0) {
-        /* Without a total, parts are independent: count = prod(parts) * 2**floating. */
-        PyObject **tot = PyMem_Calloc((size_t)ncomps + 1, sizeof(PyObject *));
-        PyObject *prefix = NULL;
-        if (!tot)
-            goto nomem;
-        int ok = 1;
-        for (int ci = 0; ci < ncomps && ok; ci++) {
-            u128 sum = 0;
-            for (int t = parts[ci].lo; t <= parts[ci].hi; t++)
-                sum += parts[ci].total[t];
-            tot[ci] = from_u128(sum);
-            ok = tot[ci] != NULL;
-        }
-        /* S[c] = prod of the others * 2**F, by prefix and suffix products. */
-        if (ok) {
-            PyObject *one = PyLong_FromLong(1), *shift = PyLong_FromLong(nfloat);
-            prefix = (one && shift) ? PyNumber_Lshift(one, shift) : NULL;
-            Py_XDECREF(one);
-            Py_XDECREF(shift);
-            ok = prefix != NULL;
-        }
-        for (int ci = 0; ci < ncomps && ok; ci++) {      /* S[c] = prefix before c */
-            Py_INCREF(prefix);
-            S[S_ptr[ci]] = prefix;
-            PyObject *next = PyNumber_Multiply(prefix, tot[ci]);
-            Py_DECREF(prefix);
-            prefix = next;
-            ok = prefix != NULL;
-        }
-        if (ok) {
-            count = prefix;                             /* prod of all * 2**F */
-            prefix = NULL;
-            PyObject *suffix = PyLong_FromLong(1);
-            ok = suffix != NULL;
-            for (int ci = ncomps - 1; ci >= 0 && ok; ci--) {
-                PyObject *v = PyNumber_Multiply(S[S_ptr[ci]], suffix);
-                Py_SETREF(S[S_ptr[ci]], v);
-                PyObject *next = v ? PyNumber_Multiply(suffix, tot[ci]) : NULL;
-                Py_SETREF(suffix, next);
-                ok = v && next;
-            }
-            Py_XDECREF(suffix);
-        }
-        Py_XDECREF(prefix);
-        DECREF_ARRAY(tot, ncomps);
-        PyMem_Free(tot);
-        if (!ok)
-            goto done;
-        if (nfloat) {
-            PyObject *one = PyLong_FromLong(1);
-            per_floating = one ? PyNumber_Rshift(count, one) : NULL;
-            Py_XDECREF(one);
-            if (!per_floating)
-                goto done;
-        } else {
-            per_floating = PyLong_FromLong(0);
-        }
-    } else {
-        /* Q = prod of the parts' polynomials (shifted by their lowest count); weights
-         * W[u] = C(F, R - base - u); count = sum Q[u] W[u]. */
-        int base = 0;
-        for (int ci = 0; ci < ncomps; ci++)
-            base += parts[ci].lo;
-        nQ = degree + 1;
-        nW = degree + 1;
-        Q = PyMem_Calloc((size_t)nQ, sizeof(PyObject *));
-        W = PyMem_Calloc((size_t)nW, sizeof(PyObject *));
-        PyObject **tmp = PyMem_Calloc((size_t)nQ, sizeof(PyObject *));
-        PyObject ***poly = PyMem_Calloc((size_t)ncomps + 1, sizeof(PyObject **));
-        int ok = Q && W && tmp && poly;
-        for (int ci = 0; ci < ncomps && ok; ci++) {
-            Part *c = &parts[ci];
-            int len = c->hi - c->lo + 1;
-            poly[ci] = PyMem_Calloc((size_t)len, sizeof(PyObject *));
-            ok = poly[ci] != NULL;
-            for (int t = 0; t < len && ok; t++) {
-                poly[ci][t] = from_u128(c->total[c->lo + t]);
-                ok = poly[ci][t] != NULL;
-            }
-        }
-        /* The product, part by part (schoolbook). */
-        int qlen = 1;
-        if (ok) {
-            Q[0] = PyLong_FromLong(1);
-            ok = Q[0] != NULL;
-        }
-        for (int ci = 0; ci < ncomps && ok; ci++) {
-            int len = parts[ci].hi - parts[ci].lo + 1;
-            for (int u = 0; u < qlen + len - 1 && ok; u++) {
-                PyObject *acc = NULL;
-                for (int t = 0; t < len && ok; t++) {
-                    int v = u - t;
-                    if (v < 0 || v >= qlen)
-                        continue;
-                    acc = muladd(acc, Q[v], poly[ci][t]);
-                    ok = acc != NULL;
-                }
-                if (ok && !acc)
-                    acc = PyLong_FromLong(0);
-                tmp[u] = acc;
-                ok = ok && acc;
-            }
-            if (!ok)
-                break;
-            for (int u = 0; u < qlen; u++)
-                Py_CLEAR(Q[u]);
-            qlen += len - 1;
-            for (int u = 0; u < qlen; u++) {
-                Q[u] = tmp[u];
-                tmp[u] = NULL;
-            }
-        }
-        /* Weights by one binomial and a ratio recurrence:
-         * C(F, k - 1) = C(F, k) * k / (F - k + 1), going down from the largest k. */
-        for (int u = 0; u < nW && ok; u++) {
-            W[u] = comb(nfloat, remaining - base - u);
-            ok = W[u] != NULL;
-        }
-        if (ok) {
-            for (int u = 0; u < nQ && ok; u++) {
-                PyObject *p = PyNumber_Multiply(Q[u], W[u]);
-                ok = p != NULL;
-                if (ok) {
-                    if (count) {
-                        PyObject *s2 = PyNumber_Add(count, p);
-                        Py_DECREF(count);
-                        count = s2;
-                        ok = count != NULL;
-                    } else {
-                        count = p;
-                        p = NULL;
-                    }
-                }
-                Py_XDECREF(p);
-            }
-        }
-        /* A floating cell is a mine in sum Q[u] C(F - 1, R - base - u - 1) completions. */
-        for (int u = 0; u < nQ && ok; u++) {
-            PyObject *w1 = comb(nfloat - 1, remaining - base - u - 1);
-            ok = w1 != NULL;
-            if (ok) {
-                per_floating = muladd(per_floating, Q[u], w1);
-                ok = per_floating != NULL;
-            }
-            Py_XDECREF(w1);
-        }
-        /* Sensitivities: O = Q / P_c (exact division, from the low end), then
-         * S_c[t] = sum_u O[u] W[u + t]. */
-        for (int ci = 0; ci < ncomps && ok; ci++) {
-            int len = parts[ci].hi - parts[ci].lo + 1;
-            int olen = qlen - len + 1;
-            PyObject **rem = tmp;               /* a working copy of Q */
-            for (int u = 0; u < qlen; u++) {
-                Py_INCREF(Q[u]);
-                rem[u] = Q[u];
-            }
-            PyObject **O = PyMem_Calloc((size_t)olen, sizeof(PyObject *));
-            ok = O != NULL;
-            for (int u = 0; u < olen && ok; u++) {
-                O[u] = PyNumber_FloorDivide(rem[u], poly[ci][0]);
-                ok = O[u] != NULL;
-                for (int j = 1; j < len && ok; j++) {
-                    PyObject *p = PyNumber_Multiply(O[u], poly[ci][j]);
-                    PyObject *d = p ? PyNumber_Subtract(rem[u + j], p) : NULL;
-                    Py_XDECREF(p);
-                    ok = d != NULL;
-                    if (ok)
-                        Py_SETREF(rem[u + j], d);
-                }
-            }
-            for (int u = 0; u < qlen; u++)
-                Py_CLEAR(rem[u]);
-            for (int t = 0; t < len && ok; t++) {
-                PyObject *acc = NULL;
-                for (int u = 0; u < olen && ok; u++) {
-                    if (u + t >= nW)
-                        break;
-                    acc = muladd(acc, O[u], W[u + t]);
-                    ok = acc != NULL;
-                }
-                if (ok && !acc)
-                    acc = PyLong_FromLong(0);
-                S[S_ptr[ci] + t] = acc;
-                ok = ok && acc;
-            }
-            if (O) {
-                DECREF_ARRAY(O, olen);
-                PyMem_Free(O);
-            }
-        }
-        for (int ci = 0; ci < ncomps; ci++) {
-            if (poly && poly[ci]) {
-                DECREF_ARRAY(poly[ci], parts[ci].hi - parts[ci].lo + 1);
-                PyMem_Free(poly[ci]);
-            }
-        }
-        PyMem_Free(poly);
-        if (tmp) {
-            DECREF_ARRAY(tmp, nQ);
-            PyMem_Free(tmp);
-        }
-        if (!ok)
-            goto done;
-        if (!per_floating)
-            per_floating = PyLong_FromLong(0);
-    }
-    if (!count || !per_floating)
-        goto done;
-    if (!PyObject_IsTrue(count))
-        goto inconsistent;
-
-    /* Per box: mines on one of its cells over all completions = sum_t mined[t] * S_c[t]. */
-    nBC = nboxes;
-    box_count = PyMem_Calloc((size_t)nboxes + 1, sizeof(PyObject *));
-    if (!box_count)
-        goto nomem;
-    for (int b = 0; b < nboxes; b++) {
-        int ci = comp_of_box[b];
-        Part *c = &parts[ci];
-        int i = box_pos[b], L = c->cells + 1;
-        PyObject *acc = NULL;
-        for (int t = c->lo; t <= c->hi; t++) {
-            u128 v = c->mined[(size_t)i * L + t];
-            if (!v)
-                continue;
-            PyObject *x = from_u128(v);
-            if (!x) {
-                Py_XDECREF(acc);
-                goto done;
-            }
-            PyObject *s = S[S_ptr[ci] + (total >= 0 ? t - c->lo : 0)];
-            acc = muladd(acc, x, s);
-            Py_DECREF(x);
-            if (!acc)
-                goto done;
-        }
-        box_count[b] = acc ? acc : PyLong_FromLong(0);
-        if (!box_count[b])
-            goto done;
-    }
-
-    /* Forced cells: propagation's, and whole boxes (or the floating cells) at 0 or count. */
-    {
-        int *safe = NEW(&A, int, hidden + 1), *mines = NEW(&A, int, hidden + 1);
-        int *floating = NEW(&A, int, nfloat + 1);
-        int *box_state = NEW(&A, int, nboxes + 1);   /* 0 safe, 1 mine, 2 neither */
-        if (!safe || !mines || !floating || !box_state)
-            goto nomem;
-        for (int b = 0; b < nboxes; b++) {
-            int z = !PyObject_IsTrue(box_count[b]);
-            int full = PyObject_RichCompareBool(box_count[b], count, Py_EQ);
-            if (full < 0)
-                goto done;
-            box_state[b] = z ? 0 : full ? 1 : 2;
-        }
-        int fz = !PyObject_IsTrue(per_floating);
-        int ff = PyObject_RichCompareBool(per_floating, count, Py_EQ);
-        if (ff < 0)
-            goto done;
-        int fstate = fz ? 0 : ff ? 1 : 2;
-        int ns = 0, nm = 0, nf = 0;
-        for (int q = 0; q < n; q++) {
-            if (P.state[q] != S_HIDDEN)
-                continue;
-            int d = P.decided[q];
-            if (d < 0) {
-                if (box_of[q] >= 0)
-                    d = box_state[box_of[q]];
-                else {
-                    floating[nf++] = q;
-                    d = fstate;
-                }
-            }
-            if (d == 0)
-                safe[ns++] = q;
-            else if (d == 1)
-                mines[nm++] = q;
-        }
-        /* The best move (analysis.choose_best): a safe cell if any, else the lowest count
-         * among cells that are not mines; ties by fewest hidden neighbours, then index. */
-        int best = -1;
-        const char *basis = NULL;
-        if (ns) {
-            basis = "safe";
-            for (int i = 0; i < ns; i++)
-                if (best < 0 || hn[safe[i]] < hn[best])
-                    best = safe[i];
-        } else {
-            PyObject *low = NULL;
-            /* candidates: boxes and the floating group that are not proven mines */
-            for (int b = -1; b < nboxes; b++) {
-                PyObject *v;
-                int first, last, st;
-                if (b < 0) {
-                    if (!nf)
-                        continue;
-                    v = per_floating;
-                    st = fstate;
-                } else {
-                    v = box_count[b];
-                    st = box_state[b];
-                }
-                if (st == 1)
-                    continue;
-                int better = low ? PyObject_RichCompareBool(v, low, Py_LT) : 1;
-                int equal = low && !better ? PyObject_RichCompareBool(v, low, Py_EQ) : 0;
-                if (better < 0 || equal < 0)
-                    goto done;
-                if (!better && !equal)
-                    continue;
-                int cand = -1;
-                if (b < 0) {
-                    first = 0;
-                    last = nf;
-                    for (int i = first; i < last; i++)
-                        if (cand < 0 || hn[floating[i]] < hn[cand])
-                            cand = floating[i];
-                } else {
-                    for (int i = box_ptr[b]; i < box_ptr[b + 1]; i++)
-                        if (cand < 0 || hn[box_cells[i]] < hn[cand])
-                            cand = box_cells[i];
-                }
-                if (better) {
-                    low = v;
-                    best = cand;
-                } else if (hn[cand] < hn[best] || (hn[cand] == hn[best] && cand < best)) {
-                    best = cand;
-                }
-            }
-            if (best >= 0)
-                basis = "probability";
-        }
-        /* Floats: each box's probability, correctly rounded from the exact integers. */
-        PyObject *box_cells_list = PyList_New(nboxes), *counts = PyList_New(nboxes);
-        PyObject *floats = PyList_New(nboxes);
-        PyObject *safe_list = int_list(safe, ns), *mine_list = int_list(mines, nm);
-        PyObject *float_list = int_list(floating, nf);
-        PyObject *floating_float = PyNumber_TrueDivide(per_floating, count);
-        PyObject *stats = Py_BuildValue("{s:i,s:i,s:i,s:i,s:L}", "components", ncomps,
-                                        "boxes", nboxes, "clues", nclues, "floating", nf,
-                                        "nodes", budget - nodes_budget);
-        int ok = box_cells_list && counts && floats && safe_list && mine_list && float_list &&
-                 floating_float && stats;
-        for (int b = 0; b < nboxes && ok; b++) {
-            PyObject *cells = PyTuple_New(box_ptr[b + 1] - box_ptr[b]);
-            ok = cells != NULL;
-            for (int i = box_ptr[b]; i < box_ptr[b + 1] && ok; i++) {
-                PyObject *x = PyLong_FromLong(box_cells[i]);
-                ok = x != NULL;
-                if (ok)
-                    PyTuple_SET_ITEM(cells, i - box_ptr[b], x);
-            }
-            if (!ok) {
-                Py_XDECREF(cells);
-                break;
-            }
-            PyList_SET_ITEM(box_cells_list, b, cells);
-            Py_INCREF(box_count[b]);
-            PyList_SET_ITEM(counts, b, box_count[b]);
-            PyObject *f = PyNumber_TrueDivide(box_count[b], count);
-            ok = f != NULL;
-            if (ok)
-                PyList_SET_ITEM(floats, b, f);
-        }
-        if (ok)
-            result = Py_BuildValue("(isOOOOOOOOOizO)", ST_OK, "", count, safe_list, mine_list,
-                                   box_cells_list, counts, floats, float_list, per_floating,
-                                   floating_float, best, basis, stats);
-        Py_XDECREF(box_cells_list); Py_XDECREF(counts); Py_XDECREF(floats);
-        Py_XDECREF(safe_list); Py_XDECREF(mine_list); Py_XDECREF(float_list);
-        Py_XDECREF(floating_float); Py_XDECREF(stats);
-    }
-    goto done;
-
-inconsistent:
-    result = status_only(ST_INCONSISTENT, "");
-    goto done;
-nomem:
-    PyErr_NoMemory();
+        PyErr_NoMemory();
+    else if (built != ST_OK)
+        result = new_result(AnswerType, built, built == ST_INCONSISTENT ? "" : why);
+    else
+        result = analyze_answer(&M, &A, total, &plan, budget - nodes_left);
 done:
-    DECREF_ARRAY(Q, nQ);
-    PyMem_Free(Q);
-    DECREF_ARRAY(W, nW);
-    PyMem_Free(W);
-    DECREF_ARRAY(S, nS);
-    PyMem_Free(S);
-    DECREF_ARRAY(box_count, nBC);
-    PyMem_Free(box_count);
-    Py_XDECREF(count);
-    Py_XDECREF(per_floating);
     Py_XDECREF(states_fast);
     arena_free(&A);
     PyBuffer_Release(&ipb);
@@ -1387,6 +1609,95 @@ static void play_flag(Play *G, int cell) {
         }
     }
 }
+#define PLAY_NOMEM (-1)
+#define PLAY_CONTRADICTION (-2)
+
+/* The exact forced cells of a stuck position, played; *progress: whether any cell was
+ * decided.  ST_OK, a status of build_model that stops the game (ST_DECLINED, ST_TIMEOUT,
+ * ST_CANCELLED), PLAY_NOMEM or PLAY_CONTRADICTION. */
+static int play_forced(Play *G, Poll *pl, long long total, long long *budget, int8_t *forced,
+                       int *progress) {
+    Arena B = {0};
+    Model M;
+    const char *why = "";
+    int built = build_model(&M, &B, pl, G->indptr, G->indices, G->n, G->state, budget, -1,
+                            &why);
+    if (built == ST_OK)
+        built = forced_cells(&M, &B, total, forced);
+    *progress = 0;
+    if (built == ST_OK) {
+        for (int q = 0; q < G->n; q++) {
+            if (G->state[q] != S_HIDDEN || forced[q] < 0)
+                continue;
+            *progress = 1;
+            if (forced[q] == 1)
+                play_flag(G, q);
+            else
+                play_uncover(G, q);
+        }
+    }
+    arena_free(&B);
+    return built < 0 ? PLAY_NOMEM : built == ST_INCONSISTENT ? PLAY_CONTRADICTION : built;
+}
+
+/* The game played from G's start to its end: the single-number rules, and when they are
+ * stuck (with exact) the exact forced cells.  Pure C: runs without the GIL.  The status
+ * (0 solved, 1 stuck, ST_DECLINED, ST_TIMEOUT, ST_CANCELLED) or PLAY_NOMEM /
+ * PLAY_CONTRADICTION. */
+static int play_out(Play *G, Poll *pl, long long total, long long budget, int exact,
+                    int8_t *forced) {
+    const int32_t *indptr = G->indptr, *indices = G->indices;
+    while (G->left) {
+        while (G->qtop) {
+            int p = G->queue[--G->qtop];
+            if (G->covered[p] == 0)
+                continue;
+            if (G->need[p] == 0) {
+                for (int32_t e = indptr[p]; e < indptr[p + 1]; e++)
+                    if (G->state[indices[e]] == S_HIDDEN)
+                        play_uncover(G, indices[e]);
+            } else if (G->need[p] == G->covered[p]) {
+                for (int32_t e = indptr[p]; e < indptr[p + 1]; e++)
+                    play_flag(G, indices[e]);
+            }
+        }
+        if (!G->left)
+            break;
+        if (!exact)             /* the single-number rules alone, and they are stuck */
+            return 1;
+        int progress, status = play_forced(G, pl, total, &budget, forced, &progress);
+        if (status != ST_OK)
+            return status;
+        if (!progress)
+            return 1;
+    }
+    return 0;
+}
+
+/* The game's board: every cell covered, its number counted from the layout.  0, or 1 when a
+ * number is beyond the int8 states (declined). */
+static int play_setup(Play *G, int *mines) {
+    *mines = 0;
+    for (int v = 0; v < G->n; v++) {
+        G->state[v] = S_HIDDEN;
+        G->covered[v] = G->indptr[v + 1] - G->indptr[v];
+        *mines += G->mine[v] != 0;
+        int k = 0;
+        for (int32_t e = G->indptr[v]; e < G->indptr[v + 1]; e++)
+            k += G->mine[G->indices[e]] != 0;
+        if (k > 127)            /* a number the position's int8 states cannot hold */
+            return 1;
+        G->number[v] = (int8_t)k;
+    }
+    return 0;
+}
+
+static PyObject *played(int status, int left) {
+    PyObject *r = new_result(PlayedType, status, NULL);
+    if (r && set_field(r, 1, PyLong_FromLong(left)) < 0)
+        Py_CLEAR(r);
+    return r;
+}
 
 static PyObject *kernel_solvable(PyObject *self, PyObject *args) {
     Py_buffer ipb = {0}, ixb = {0}, lb = {0}, cancelb = {0};
@@ -1410,7 +1721,11 @@ static PyObject *kernel_solvable(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "indptr, indices, layout and first do not match");
         goto done;
     }
-    Play G = {n, indptr, indices, (const uint8_t *)lb.buf};
+    Play G = {0};
+    G.n = n;
+    G.indptr = indptr;
+    G.indices = indices;
+    G.mine = (const uint8_t *)lb.buf;
     G.state = NEW(&A, int8_t, n);
     G.number = NEW(&A, int8_t, n);
     G.need = NEW(&A, int32_t, n);
@@ -1423,85 +1738,27 @@ static PyObject *kernel_solvable(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    int mines = 0;
-    for (int v = 0; v < n; v++) {
-        G.state[v] = S_HIDDEN;
-        G.covered[v] = indptr[v + 1] - indptr[v];
-        mines += G.mine[v] != 0;
-        int k = 0;
-        for (int32_t e = indptr[v]; e < indptr[v + 1]; e++)
-            k += G.mine[indices[e]] != 0;
-        if (k > 127) {          /* a number the position's int8 states cannot hold */
-            result = Py_BuildValue("(ii)", ST_DECLINED, 0);
-            goto done;
-        }
-        G.number[v] = (int8_t)k;
+    int mines;
+    if (play_setup(&G, &mines)) {
+        result = played(ST_DECLINED, 0);
+        goto done;
     }
     if (G.mine[first]) {
-        result = Py_BuildValue("(ii)", 1, n - mines);
+        result = played(1, n - mines);
         goto done;
     }
     G.left = n - mines;
+    int status;
+    Py_BEGIN_ALLOW_THREADS      /* the whole game: C data only */
     play_uncover(&G, first);
-    int status = 0;
-    while (G.left) {
-        while (G.qtop) {
-            int p = G.queue[--G.qtop];
-            if (G.covered[p] == 0)
-                continue;
-            if (G.need[p] == 0) {
-                for (int32_t e = indptr[p]; e < indptr[p + 1]; e++)
-                    if (G.state[indices[e]] == S_HIDDEN)
-                        play_uncover(&G, indices[e]);
-            } else if (G.need[p] == G.covered[p]) {
-                for (int32_t e = indptr[p]; e < indptr[p + 1]; e++)
-                    play_flag(&G, indices[e]);
-            }
-        }
-        if (!G.left)
-            break;
-        if (!exact) {           /* the single-number rules alone, and they are stuck */
-            status = 1;
-            break;
-        }
-        /* Stuck: the exact forced cells of the position as it stands. */
-        Arena B = {0};
-        Model M = {0};
-        const char *why = "";
-        int built = build_model(&M, &B, &pl, indptr, indices, n, G.state, &budget, -1, &why);
-        if (built == ST_OK)
-            built = forced_cells(&M, &B, total, forced);
-        int progress = 0;
-        if (built == ST_OK) {
-            for (int q = 0; q < n; q++) {
-                if (G.state[q] != S_HIDDEN || forced[q] < 0)
-                    continue;
-                progress = 1;
-                if (forced[q] == 1)
-                    play_flag(&G, q);
-                else
-                    play_uncover(&G, q);
-            }
-        }
-        arena_free(&B);
-        if (built < 0) {
-            PyErr_NoMemory();
-            goto done;
-        }
-        if (built == ST_INCONSISTENT) {
-            PyErr_SetString(PyExc_ValueError, "the layout contradicts its own numbers");
-            goto done;
-        }
-        if (built != ST_OK) {
-            status = built;
-            break;
-        }
-        if (!progress) {
-            status = 1;
-            break;
-        }
-    }
-    result = Py_BuildValue("(ii)", status, G.left);
+    status = play_out(&G, &pl, total, budget, exact, forced);
+    Py_END_ALLOW_THREADS
+    if (status == PLAY_NOMEM)
+        PyErr_NoMemory();
+    else if (status == PLAY_CONTRADICTION)
+        PyErr_SetString(PyExc_ValueError, "the layout contradicts its own numbers");
+    else
+        result = played(status, G.left);
 done:
     arena_free(&A);
     PyBuffer_Release(&ipb);
@@ -1511,126 +1768,6 @@ done:
         PyBuffer_Release(&cancelb);
     return result;
 }
-
-/* ------------------------------------------------------------------ Ctrl-C for the CLI */
-/* The command line (minegraph/cli/interrupt.py) owns SIGINT; the library never touches it.
- * A Python-level handler runs only when the main thread executes bytecode, which it cannot
- * while another thread holds the GIL inside a long C call (a CaDiCaL slice, an encoder).  This
- * guard acts at C level: the first SIGINT sets the query's cancel flag (the work stops at its
- * next check) and wakes a watcher thread, which ends the process with the given status if it
- * is still running `grace` seconds later; a second SIGINT ends it at once.  Only
- * async-signal-safe calls (a byte store, sem_post, _exit) happen in the handler. */
-#ifdef HAVE_SIGINT_GUARD
-static volatile char *guard_flag = NULL;
-static Py_buffer guard_buffer;
-static volatile sig_atomic_t guard_hits = 0, guard_armed = 0;
-/* Each arming is a generation: a watcher woken by an earlier one never ends a later one. */
-static volatile sig_atomic_t guard_generation = 0, guard_fired = -1;
-static int guard_status = 130;
-static double guard_grace = 0.4;
-static sem_t guard_sem;
-static int guard_thread_started = 0;
-static struct sigaction guard_previous;
-
-static void guard_handler(int signum) {
-    (void)signum;
-    if (!guard_armed)
-        return;
-    if (guard_hits++) {
-        _exit(guard_status);
-    }
-    if (guard_flag)
-        *guard_flag = 1;
-    guard_fired = guard_generation;
-    sem_post(&guard_sem);
-}
-
-static void *guard_watch(void *arg) {
-    (void)arg;
-    for (;;) {
-        while (sem_wait(&guard_sem) != 0) {
-        }
-        struct timespec ts;
-        ts.tv_sec = (time_t)guard_grace;
-        ts.tv_nsec = (long)((guard_grace - (double)ts.tv_sec) * 1e9);
-        while (nanosleep(&ts, &ts) != 0) {
-        }
-        if (guard_armed && guard_fired == guard_generation)
-            _exit(guard_status);
-    }
-    return NULL;
-}
-#endif
-
-static PyObject *kernel_guard_sigint(PyObject *self, PyObject *args) {
-    PyObject *flag;
-    double grace;
-    int status;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "Odi", &flag, &grace, &status))
-        return NULL;
-#ifdef HAVE_SIGINT_GUARD
-    if (guard_armed) {
-        PyErr_SetString(PyExc_RuntimeError, "the Ctrl-C guard is already armed");
-        return NULL;
-    }
-    if (PyObject_GetBuffer(flag, &guard_buffer, PyBUF_WRITABLE) < 0)
-        return NULL;
-    if (guard_buffer.len < 1) {
-        PyBuffer_Release(&guard_buffer);
-        PyErr_SetString(PyExc_ValueError, "flag: a writable buffer of at least one byte");
-        return NULL;
-    }
-    if (!guard_thread_started) {
-        pthread_t thread;
-        if (sem_init(&guard_sem, 0, 0) != 0 ||
-            pthread_create(&thread, NULL, guard_watch, NULL) != 0) {
-            PyBuffer_Release(&guard_buffer);
-            return PyErr_SetFromErrno(PyExc_OSError);
-        }
-        pthread_detach(thread);
-        guard_thread_started = 1;
-    }
-    guard_flag = (volatile char *)guard_buffer.buf;
-    guard_grace = grace > 0 ? grace : 0;
-    guard_status = status;
-    guard_hits = 0;
-    guard_generation++;
-    guard_armed = 1;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = guard_handler;
-    sigemptyset(&action.sa_mask);
-    if (sigaction(SIGINT, &action, &guard_previous) != 0) {
-        guard_armed = 0;
-        guard_flag = NULL;
-        PyBuffer_Release(&guard_buffer);
-        return PyErr_SetFromErrno(PyExc_OSError);
-    }
-    Py_RETURN_TRUE;
-#else
-    (void)flag; (void)grace; (void)status;
-    Py_RETURN_FALSE;
-#endif
-}
-
-static PyObject *kernel_release_sigint(PyObject *self, PyObject *args) {
-    (void)self;
-    (void)args;
-#ifdef HAVE_SIGINT_GUARD
-    if (!guard_armed)
-        Py_RETURN_FALSE;
-    sigaction(SIGINT, &guard_previous, NULL);
-    guard_armed = 0;
-    int hits = guard_hits;
-    guard_flag = NULL;
-    PyBuffer_Release(&guard_buffer);
-    return PyBool_FromLong(hits > 0);
-#else
-    Py_RETURN_FALSE;
-#endif
-}
-
 /* ------------------------------------------------------------------ the neighbour table */
 static PyObject *kernel_csr(PyObject *self, PyObject *neighbors) {
     (void)self;
@@ -1686,117 +1823,110 @@ done:
     return result;
 }
 
+
 /* ------------------------------------------------------------------ one component on its own */
 PyDoc_STRVAR(count_component_doc,
-"count_component(sizes, clues, with_total, budget, deadline, cancel, want)\n"
+"count_component(sizes, clues, with_total, budget, deadline, cancel, want) -> Component\n"
 "\n"
 "One component in local numbering (its canonical key): sizes[b] cells in box b, clues as\n"
-"(need, boxes) with distinct box indices.  want == -2: count it -> (OK, total, mined, nodes)\n"
-"where total[t] is the number of assignments with t mines (trimmed; one entry, the plain\n"
-"count, without a total) and mined[b][t] the mines in box b summed over them (cells + 1\n"
-"entries, or one).  want >= -1: one assignment with `want` mines (any when -1) -> (OK, per-box\n"
-"mines) or (INCONSISTENT, None).  Otherwise (status, reason): DECLINED past 120 cells or the\n"
-"node budget, TIMEOUT, CANCELLED.");
+"(need, boxes) with distinct box indices.  want == -2: count it -> Component(OK, total,\n"
+"mined, nodes) where total[t] is the number of assignments with t mines (trimmed; one entry,\n"
+"the plain count, without a total) and mined[b][t] the mines in box b summed over them\n"
+"(cells + 1 entries, or one).  want >= -1: one assignment with `want` mines (any when -1)\n"
+"-> completion (mines per box), or status INCONSISTENT.  Otherwise the status says why:\n"
+"DECLINED past MAX_COMPONENT_CELLS cells or the node budget, TIMEOUT, CANCELLED.  The\n"
+"search runs without the GIL.");
 
-static PyObject *kernel_count_component(PyObject *self, PyObject *args) {
-    PyObject *sizes_obj, *clues_obj, *cancel_obj;
-    int with_total, want;
-    long long budget;
-    double deadline;
-    if (!PyArg_ParseTuple(args, "OOpLdOi", &sizes_obj, &clues_obj, &with_total, &budget,
-                          &deadline, &cancel_obj, &want))
-        return NULL;
-    PyObject *result = NULL, *sizes_fast = NULL, *clues_fast = NULL;
-    Py_buffer cancelb = {0};
-    Arena A = {0};
-    Poll pl = {deadline, NULL, 0};
-    if (watch_cancel(cancel_obj, &cancelb, &pl) < 0)
-        goto done;
-    sizes_fast = PySequence_Fast(sizes_obj, "sizes: a sequence of ints");
-    clues_fast = sizes_fast ? PySequence_Fast(clues_obj, "clues: a sequence of pairs") : NULL;
-    if (!clues_fast)
-        goto done;
-    int B = (int)PySequence_Fast_GET_SIZE(sizes_fast);
-    int J = (int)PySequence_Fast_GET_SIZE(clues_fast);
-    Part part = {0}, *c = &part;
-    int *size = NEW(&A, int, B + 1), *pos = NEW(&A, int, B + 1), *mark = NEW(&A, int, B + 1);
-    int *clue_ptr = NEW(&A, int, J + 1), *clue_box = NULL;
-    if (!size || !pos || !mark || !clue_ptr)
-        goto nomem;
-    int cells = 0;
+/* A component's key read from Python: box sizes, and each clue's need and boxes (CSR). */
+typedef struct {
+    int B, J, cells, edges;
+    int *size, *need, *clue_ptr, *clue_box;
+} Key;
+
+/* The key, checked: 0, 1 when it is past MAX_COMPONENT_CELLS (declined), -1 with an error. */
+static int read_key(PyObject *sizes_fast, PyObject *clues_fast, Key *K, Arena *A) {
+    int B = K->B = (int)PySequence_Fast_GET_SIZE(sizes_fast);
+    int J = K->J = (int)PySequence_Fast_GET_SIZE(clues_fast);
+    int *mark = NEW(A, int, B + 1);
+    K->size = NEW(A, int, B + 1);
+    K->clue_ptr = NEW(A, int, J + 1);
+    K->need = NEW(A, int, J + 1);
+    if (!K->size || !mark || !K->clue_ptr || !K->need)
+        return PyErr_NoMemory(), -1;
     for (int b = 0; b < B; b++) {
         long s = PyLong_AsLong(PySequence_Fast_GET_ITEM(sizes_fast, b));
         if (s == -1 && PyErr_Occurred())
-            goto done;
+            return -1;
         if (s < 1) {
             PyErr_Format(PyExc_ValueError, "sizes[%d]: a box holds at least one cell", b);
-            goto done;
+            return -1;
         }
-        if (s > MAX_COMPONENT_CELLS || (cells += (int)s) > MAX_COMPONENT_CELLS) {
-            result = status_only(ST_DECLINED, "a component of more than 120 cells");
-            goto done;
-        }
-        size[b] = (int)s;
+        if (s > MAX_COMPONENT_CELLS || (K->cells += (int)s) > MAX_COMPONENT_CELLS)
+            return 1;
+        K->size[b] = (int)s;
     }
     /* The clues' boxes in CSR, checked: in range and distinct within a clue. */
-    int edges = 0;
     PyObject **pairs = PySequence_Fast_ITEMS(clues_fast);
     for (int j = 0; j < J; j++) {
         PyObject *boxes = PyTuple_Check(pairs[j]) && PyTuple_GET_SIZE(pairs[j]) == 2
             ? PyTuple_GET_ITEM(pairs[j], 1) : NULL;
         if (!boxes || !PyTuple_Check(boxes)) {
             PyErr_Format(PyExc_TypeError, "clues[%d]: a pair (need, tuple of boxes)", j);
-            goto done;
+            return -1;
         }
-        edges += (int)PyTuple_GET_SIZE(boxes);
-        clue_ptr[j + 1] = edges;
+        K->edges += (int)PyTuple_GET_SIZE(boxes);
+        K->clue_ptr[j + 1] = K->edges;
     }
-    int *need = NEW(&A, int, J + 1);
-    clue_box = NEW(&A, int, edges + 1);
-    if (!need || !clue_box)
-        goto nomem;
+    K->clue_box = NEW(A, int, K->edges + 1);
+    if (!K->clue_box)
+        return PyErr_NoMemory(), -1;
     for (int j = 0; j < J; j++) {
         long nd = PyLong_AsLong(PyTuple_GET_ITEM(pairs[j], 0));
         if (nd == -1 && PyErr_Occurred())
-            goto done;
-        need[j] = nd < -1 ? -1 : nd > 10000 ? 10000 : (int)nd;  /* out of range: unmeetable */
+            return -1;
+        K->need[j] = nd < -1 ? -1 : nd > 10000 ? 10000 : (int)nd;  /* out of range: unmeetable */
         PyObject *boxes = PyTuple_GET_ITEM(pairs[j], 1);
-        for (int e = clue_ptr[j]; e < clue_ptr[j + 1]; e++) {
-            long b = PyLong_AsLong(PyTuple_GET_ITEM(boxes, e - clue_ptr[j]));
+        for (int e = K->clue_ptr[j]; e < K->clue_ptr[j + 1]; e++) {
+            long b = PyLong_AsLong(PyTuple_GET_ITEM(boxes, e - K->clue_ptr[j]));
             if (b == -1 && PyErr_Occurred())
-                goto done;
+                return -1;
             if (b < 0 || b >= B || mark[b] == j + 1) {
                 PyErr_Format(PyExc_ValueError, "clues[%d]: box %ld out of range or repeated", j, b);
-                goto done;
+                return -1;
             }
             mark[b] = j + 1;
-            clue_box[e] = (int)b;
+            K->clue_box[e] = (int)b;
         }
     }
-    /* Search order as in build_model: the clues in order, each adding its boxes not yet
-     * placed; boxes of no clue last. */
+    return 0;
+}
+
+/* The key as a Part in search order (as model_parts: the clues in order, each adding its
+ * boxes not yet placed; boxes of no clue last); pos[b]: box b's search position.  Pure C.
+ * ST_OK, ST_INCONSISTENT (a number over no box that needs mines) or -1. */
+static int order_key(const Key *K, Part *c, int *pos, Arena *A) {
+    int B = K->B, J = K->J;
     c->nboxes = B;
     c->nclues = J;
-    c->cells = cells;
-    c->boxes = NEW(&A, int, B + 1);
-    c->size = NEW(&A, int, B + 1);
-    c->clue_ptr = NEW(&A, int, B + 1);
-    c->clue_of = NEW(&A, int, edges + 1);
-    c->need = need;
-    c->cap = NEW(&A, int, J + 1);
-    int *placed_at = NEW(&A, int, B + 1), *deg = NEW(&A, int, B + 1), *fill = NEW(&A, int, B + 1);
-    if (!c->boxes || !c->size || !c->clue_ptr || !c->clue_of || !c->cap || !placed_at || !deg
-        || !fill)
-        goto nomem;
+    c->cells = K->cells;
+    c->boxes = NEW(A, int, B + 1);
+    c->size = NEW(A, int, B + 1);
+    c->clue_ptr = NEW(A, int, B + 1);
+    c->clue_of = NEW(A, int, K->edges + 1);
+    c->need = K->need;
+    c->cap = NEW(A, int, J + 1);
+    int *deg = NEW(A, int, B + 1), *fill = NEW(A, int, B + 1);
+    if (!c->boxes || !c->size || !c->clue_ptr || !c->clue_of || !c->cap || !deg || !fill)
+        return -1;
     int placed = 0;
     for (int b = 0; b < B; b++)
         pos[b] = -1;
     for (int j = 0; j < J; j++) {
-        if (clue_ptr[j] == clue_ptr[j + 1] && need[j] != 0)
-            goto inconsistent;          /* a number over no box that needs mines */
-        for (int e = clue_ptr[j]; e < clue_ptr[j + 1]; e++) {
-            int b = clue_box[e];
-            c->cap[j] += size[b];
+        if (K->clue_ptr[j] == K->clue_ptr[j + 1] && K->need[j] != 0)
+            return ST_INCONSISTENT;
+        for (int e = K->clue_ptr[j]; e < K->clue_ptr[j + 1]; e++) {
+            int b = K->clue_box[e];
+            c->cap[j] += K->size[b];
             deg[b]++;
             if (pos[b] < 0) {
                 pos[b] = placed;
@@ -1810,87 +1940,131 @@ static PyObject *kernel_count_component(PyObject *self, PyObject *args) {
             c->boxes[placed++] = b;
         }
     for (int i = 0; i < B; i++) {
-        c->size[i] = size[c->boxes[i]];
+        c->size[i] = K->size[c->boxes[i]];
         c->clue_ptr[i + 1] = c->clue_ptr[i] + deg[c->boxes[i]];
     }
     for (int j = 0; j < J; j++)
-        for (int e = clue_ptr[j]; e < clue_ptr[j + 1]; e++) {
-            int i = pos[clue_box[e]];
+        for (int e = K->clue_ptr[j]; e < K->clue_ptr[j + 1]; e++) {
+            int i = pos[K->clue_box[e]];
             c->clue_of[c->clue_ptr[i] + fill[i]++] = j;
         }
+    return ST_OK;
+}
+
+/* The counted component as Component(OK, total, mined, nodes) in the key's box numbering. */
+static PyObject *component_counts(const Part *c, const Key *K, const int *pos, int with_total,
+                                  long long nodes) {
+    int L = K->cells + 1, top = 0, B = K->B;
+    for (int t = 0; t < L; t++)
+        if (c->total[t])
+            top = t;
+    int len_total = with_total ? top + 1 : 1, len_mined = with_total ? L : 1;
+    PyObject *total_list = PyList_New(len_total), *mined_list = PyList_New(B);
+    PyObject *r = new_result(ComponentType, ST_OK, "");
+    if (!total_list || !mined_list || !r)
+        goto fail;
+    u128 sum = 0;
+    for (int t = 0; t < L; t++)
+        sum += c->total[t];
+    for (int t = 0; t < len_total; t++)
+        PyList_SET_ITEM(total_list, t, from_u128(with_total ? c->total[t] : sum));
+    for (int b = 0; b < B && !PyErr_Occurred(); b++) {
+        const u128 *row = &c->mined[(size_t)pos[b] * L];
+        PyObject *per_t = PyList_New(len_mined);
+        if (!per_t)
+            break;
+        /* row holds the mines on one cell of the box; the box holds size times that */
+        u128 acc = 0;
+        for (int t = 0; t < L; t++)
+            acc += row[t];
+        for (int t = 0; t < len_mined; t++)
+            PyList_SET_ITEM(per_t, t, from_u128((with_total ? row[t] : acc) * (u128)K->size[b]));
+        PyList_SET_ITEM(mined_list, b, per_t);
+    }
+    if (PyErr_Occurred())
+        goto fail;
+    set_field(r, 2, total_list);
+    set_field(r, 3, mined_list);
+    if (set_field(r, 5, PyLong_FromLongLong(nodes)) < 0) {
+        Py_DECREF(r);
+        return NULL;
+    }
+    return r;
+fail:
+    Py_XDECREF(total_list);
+    Py_XDECREF(mined_list);
+    Py_XDECREF(r);
+    return NULL;
+}
+
+/* The component counted, or completed (want >= -1), once its key is read. */
+static PyObject *component_answer(const Key *K, Arena *A, Poll *pl, int with_total,
+                                  long long budget, int want) {
+    Part part = {0}, *c = &part;
+    int *pos = NEW(A, int, K->B + 1);
+    if (!pos)
+        return PyErr_NoMemory();
     if (want >= -1) {
         c->completing = 1;
         c->want = want;
-        c->found = NEW(&A, int, B + 1);
+        c->found = NEW(A, int, K->B + 1);
         if (!c->found)
-            goto nomem;
+            return PyErr_NoMemory();
     }
     long long nodes = budget;
-    int status = count_part(c, &A, &pl, &nodes);
+    int status;
+    Py_BEGIN_ALLOW_THREADS      /* the search: C data only */
+    status = order_key(K, c, pos, A);
+    if (status == ST_OK)
+        status = count_part(c, A, pl, &nodes);
+    Py_END_ALLOW_THREADS
     if (status < 0)
-        goto nomem;
-    if (status == ST_DECLINED) {
-        result = status_only(ST_DECLINED, "the search passed its node budget");
-        goto done;
+        return PyErr_NoMemory();
+    if (status == ST_INCONSISTENT || (status == ST_OK && c->completing && c->lo < 0))
+        return new_result(ComponentType, ST_INCONSISTENT, "");
+    if (status != ST_OK)
+        return new_result(ComponentType, status,
+                          status == ST_DECLINED ? WHY_BUDGET : why_stopped(status));
+    if (!c->completing)
+        return component_counts(c, K, pos, with_total, budget - nodes);
+    PyObject *r = new_result(ComponentType, ST_OK, "");
+    int *found = NEW(A, int, K->B + 1);
+    if (!found) {
+        Py_XDECREF(r);
+        return PyErr_NoMemory();
     }
-    if (status != ST_OK) {
-        result = status_only(status, status == ST_TIMEOUT ? "timed out" : "cancelled");
+    for (int b = 0; b < K->B; b++)
+        found[b] = c->found[pos[b]];
+    if (r && set_field(r, 4, int_list(found, K->B)) < 0)
+        Py_CLEAR(r);
+    return r;
+}
+
+static PyObject *kernel_count_component(PyObject *self, PyObject *args) {
+    PyObject *sizes_obj, *clues_obj, *cancel_obj;
+    int with_total, want;
+    long long budget;
+    double deadline;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOpLdOi", &sizes_obj, &clues_obj, &with_total, &budget,
+                          &deadline, &cancel_obj, &want))
+        return NULL;
+    PyObject *result = NULL, *sizes_fast = NULL, *clues_fast = NULL;
+    Py_buffer cancelb = {0};
+    Arena A = {0};
+    Poll pl = {deadline, NULL, 0};
+    if (watch_cancel(cancel_obj, &cancelb, &pl) < 0)
         goto done;
-    }
-    if (c->completing) {
-        if (c->lo < 0)
-            goto inconsistent;
-        PyObject *per_box = PyList_New(B);
-        if (!per_box)
-            goto done;
-        for (int b = 0; b < B; b++)
-            PyList_SET_ITEM(per_box, b, PyLong_FromLong(c->found[pos[b]]));
-        result = Py_BuildValue("(iN)", ST_OK, per_box);
+    sizes_fast = PySequence_Fast(sizes_obj, "sizes: a sequence of ints");
+    clues_fast = sizes_fast ? PySequence_Fast(clues_obj, "clues: a sequence of pairs") : NULL;
+    if (!clues_fast)
         goto done;
-    }
-    {
-        int L = cells + 1, top = 0;
-        for (int t = 0; t < L; t++)
-            if (c->total[t])
-                top = t;
-        int len_total = with_total ? top + 1 : 1, len_mined = with_total ? L : 1;
-        PyObject *total_list = PyList_New(len_total), *mined_list = PyList_New(B);
-        if (!total_list || !mined_list) {
-            Py_XDECREF(total_list);
-            Py_XDECREF(mined_list);
-            goto done;
-        }
-        u128 sum = 0;
-        for (int t = 0; t < L; t++)
-            sum += c->total[t];
-        for (int t = 0; t < len_total; t++)
-            PyList_SET_ITEM(total_list, t, from_u128(with_total ? c->total[t] : sum));
-        for (int b = 0; b < B && !PyErr_Occurred(); b++) {
-            const u128 *row = &c->mined[(size_t)pos[b] * L];
-            PyObject *per_t = PyList_New(len_mined);
-            if (!per_t)
-                break;
-            /* row holds the mines on one cell of the box; the box holds size times that */
-            u128 acc = 0;
-            for (int t = 0; t < L; t++)
-                acc += row[t];
-            for (int t = 0; t < len_mined; t++)
-                PyList_SET_ITEM(per_t, t, from_u128((with_total ? row[t] : acc) * (u128)size[b]));
-            PyList_SET_ITEM(mined_list, b, per_t);
-        }
-        if (PyErr_Occurred()) {
-            Py_DECREF(total_list);
-            Py_DECREF(mined_list);
-            goto done;
-        }
-        result = Py_BuildValue("(iNNL)", ST_OK, total_list, mined_list, budget - nodes);
-        goto done;
-    }
-inconsistent:
-    result = Py_BuildValue("(iO)", ST_INCONSISTENT, Py_None);
-    goto done;
-nomem:
-    PyErr_NoMemory();
+    Key K = {0};
+    int read = read_key(sizes_fast, clues_fast, &K, &A);
+    if (read > 0)
+        result = new_result(ComponentType, ST_DECLINED, WHY_COMPONENT);
+    else if (read == 0)
+        result = component_answer(&K, &A, &pl, with_total, budget, want);
 done:
     Py_XDECREF(sizes_fast);
     Py_XDECREF(clues_fast);
@@ -1905,17 +2079,42 @@ static PyMethodDef methods[] = {
     {"csr", kernel_csr, METH_O, "csr(neighbors) -> (indptr, indices): the table as int32 bytes."},
     {"solvable", kernel_solvable, METH_VARARGS, solvable_doc},
     {"count_component", kernel_count_component, METH_VARARGS, count_component_doc},
-    {"guard_sigint", kernel_guard_sigint, METH_VARARGS,
-     "guard_sigint(flag, grace, status): the command line's Ctrl-C guard (see the source)."},
-    {"release_sigint", kernel_release_sigint, METH_NOARGS,
-     "release_sigint() -> whether SIGINT arrived while the guard was armed."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "minegraph._kernel",
-    "The native analysis kernel of minegraph (see minegraph/kernel.py).", -1, methods,
+    "The native analysis kernel of minegraph (see minegraph/kernel.py and _kernel.pyi).", -1,
+    methods, NULL, NULL, NULL, NULL,
 };
+
+/* The module's constants: the one definition of the status codes and the limits, which
+ * minegraph/kernel.py reads from here. */
+static int add_constants(PyObject *m) {
+    static const struct { const char *name; int value; } ints[] = {
+        {"OK", ST_OK}, {"INCONSISTENT", ST_INCONSISTENT}, {"DECLINED", ST_DECLINED},
+        {"TIMEOUT", ST_TIMEOUT}, {"CANCELLED", ST_CANCELLED},
+        {"MAX_COMPONENT_CELLS", MAX_COMPONENT_CELLS}, {"MAX_BOX_CELLS", MAX_BOX_CELLS},
+        {"MAX_DEGREE_COMBINED", MAX_DEGREE_COMBINED},
+        {"MAX_FLOATING_COMBINED", MAX_FLOATING_COMBINED},
+    };
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
+        if (PyModule_AddIntConstant(m, ints[i].name, ints[i].value) < 0)
+            return -1;
+    if (PyModule_AddStringConstant(m, "VERSION", KERNEL_VERSION) < 0 ||
+        PyModule_AddStringConstant(m, "SOURCE_HASH", KERNEL_SOURCE_HASH) < 0)
+        return -1;
+    AnswerType = PyStructSequence_NewType(&answer_desc);
+    ComponentType = AnswerType ? PyStructSequence_NewType(&component_desc) : NULL;
+    PlayedType = ComponentType ? PyStructSequence_NewType(&played_desc) : NULL;
+    if (!PlayedType)
+        return -1;
+    if (PyModule_AddObjectRef(m, "Answer", (PyObject *)AnswerType) < 0 ||
+        PyModule_AddObjectRef(m, "Component", (PyObject *)ComponentType) < 0 ||
+        PyModule_AddObjectRef(m, "Played", (PyObject *)PlayedType) < 0)
+        return -1;
+    return 0;
+}
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     init_binomials();
@@ -1929,9 +2128,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *m = PyModule_Create(&module);
     if (!m)
         return NULL;
-    if (PyModule_AddStringConstant(m, "VERSION", KERNEL_VERSION) < 0 ||
-        PyModule_AddStringConstant(m, "SOURCE_HASH", KERNEL_SOURCE_HASH) < 0 ||
-        PyModule_AddIntConstant(m, "MAX_COMPONENT_CELLS", MAX_COMPONENT_CELLS) < 0) {
+    if (add_constants(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

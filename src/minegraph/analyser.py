@@ -155,12 +155,15 @@ class Analyser:
             its hidden cells.
         """
         board = check_board(board, "explain")
-        from minegraph.explain import Explainer, Explanation, _not_forced
+        from minegraph.explain import Explainer, Explanation, _forced, _not_forced
+        known: str | None = None
         if cell is not None:
             with time_limit(timeout, "explain"):
-                unforced = _not_forced(board, cell, self.analyze(board))
+                analysis = self.analyze(board)
+                unforced = _not_forced(board, cell, analysis)
             if unforced is not None:
                 return unforced
+            known = _forced(board, cell, analysis)
         explainer = self._explainers.get(board)
         if explainer is None:
             explainer = self._explainers[board] = Explainer(board)
@@ -172,7 +175,7 @@ class Analyser:
         with time_limit(timeout, "explain"):
             if cell is None:
                 return explainer.inconsistency()
-            result = explainer.explain(cell)
+            result = explainer.explain(cell, known=known)
             if result.status == "unknown" and result.cell is not None:
                 p = self.analyze(board).probabilities.get(result.cell)
                 return Explanation(board, result.cell, "unknown", probability=p, stats=result.stats)

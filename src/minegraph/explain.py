@@ -317,12 +317,15 @@ class Explainer:
           rest would be unsatisfiable alone, and the board without the query is consistent
           (for an inconsistent board, that part alone is a smaller contradiction);
         * with the total: the total and any of the other constraints, numbers and flags of
-          every component and flags next to no number alike (the total couples them all).
+          every component and flags next to no number alike (the total couples them all);
+          none when no set that small can make the total bind (:meth:`_total_adds_nothing`).
         """
         pools = self._pools(cell)
         others = [s for s in self.selectors if s != self.formula.total_selector]
         total = self.formula.total_selector
         sizes = range(1, len(found))
+        if total is not None and self._total_adds_nothing(others, len(found) - 2):
+            total = None
         cost = sum(comb(len(pool), k) for k in sizes for pool in pools)
         if total is not None:
             cost += sum(comb(len(others), k - 1) for k in sizes)
@@ -349,6 +352,32 @@ class Explainer:
                 raise
             return found, False
         return found, True
+
+    def _total_adds_nothing(self, others: Sequence[int], most: int) -> bool:
+        """Whether the total mine count can be left out of the smallest-set search: true when
+        no set of at most ``most`` other constraints can make it bind.
+
+        The total says exactly ``T`` of the ``H`` cells are mines. Take constraints ``R``
+        whose cells number ``n`` (a number's hidden neighbours, a flag's own cell): any
+        placement of ``m <= n`` mines on them meeting ``R`` leaves ``T - m`` mines for the
+        other ``H - n`` cells. When ``n + 1 <= T <= H - n - 1`` that is always possible
+        with any one of those other cells either mine or safe, so ``R`` with the total forces
+        a cell exactly when ``R`` alone does: the sets with the total (the slow solver
+        calls, each a search for a whole layout) need no trying. ``n`` is bounded by the
+        ``most`` largest constraints."""
+        f = self.formula
+        if f.remaining is None or f.low != f.high:
+            return False
+        system = self.system
+
+        def cells(selector: int) -> int:
+            kind, what = self.owner[selector]
+            if kind == "flag":
+                return 1
+            return sum(len(system.boxes[b].cells) for b in system.clues[what].boxes)
+
+        n = sum(sorted((cells(s) for s in others), reverse=True)[:max(most, 0)])
+        return n + 1 <= f.low <= len(f.frontier) - n - 1
 
     def _pools(self, cell: int | None) -> list[list[int]]:
         """The selectors (numbers and flags, not the total) of each component a reason without
@@ -402,27 +431,42 @@ class Explainer:
         found, smallest = self._smallest(found, [], None)
         return self._explanation(None, "inconsistent", found, smallest)
 
-    def explain(self, cell: Cell) -> Explanation:
+    def explain(self, cell: Cell, *, smallest: bool = True,
+                known: str | None = None) -> Explanation:
         """Why ``cell`` (a hidden cell) is certainly safe or a mine, or that it is not forced
-        (then without a probability: :func:`explain` adds it)."""
+        (then without a probability: :func:`explain` adds it).
+
+        ``smallest=False`` returns the first minimal set found, without searching for a
+        smaller one (``smallest`` is then ``True`` only for a single reason). ``known``
+        (``"safe"`` or ``"mine"``) is the answer an exact analysis of the consistent board
+        already gave: the solver then only proves it, skipping the consistency check and
+        the other answer (each a search for a whole layout, the slow calls on big boards
+        with a total)."""
         board = self.board
         index = board.index(cell)
         if board.states[index] != HIDDEN:
             raise BoardError(f"cell {board.cell(index)} is not hidden: it {_state_words(board.states[index])}; "
                              f"only hidden cells can be explained")
+        if known in ("safe", "mine"):
+            self._consistent = True
         if not self.consistent():
             return self.inconsistency()
         var = self.formula.var[index]
         for status, literal in (("safe", var), ("mine", -var)):
+            if known is not None and status != known:
+                continue
             if self._unsat(self.selectors, [literal]):
                 found = self._minimal([literal], index)
-                found, smallest = self._smallest(found, [literal], index)
-                return self._explanation(index, status, found, smallest)
+                if smallest:
+                    found, proven = self._smallest(found, [literal], index)
+                else:
+                    proven = len(found) == 1
+                return self._explanation(index, status, found, proven)
         return Explanation(board, board.cell(index), "unknown")
 
 
 def explain(board: Board, cell: Cell | None = None, *, timeout: float | Deadline | None = None,
-            solver: str = "glucose") -> Explanation:
+            solver: str = "glucose", smallest: bool = True) -> Explanation:
     """Why a hidden cell is certainly safe or certainly a mine: a minimal set of numbers.
 
     Parameters
@@ -436,6 +480,9 @@ def explain(board: Board, cell: Cell | None = None, *, timeout: float | Deadline
         Seconds (or a :class:`~minegraph.deadline.Deadline`) for the whole question.
     solver
         The SAT solver.
+    smallest
+        Search for a smallest set after the first minimal one (``False``: the quick answer,
+        the first minimal set, with ``smallest`` ``True`` only when it is a single reason).
 
     Returns
     -------
@@ -475,18 +522,36 @@ def explain(board: Board, cell: Cell | None = None, *, timeout: float | Deadline
     (0, 0) is certainly safe: with a mine there, the numbers at (1, 1) and (1, 2) could not all be satisfied.
     """
     with time_limit(timeout, "explain"):
-        unforced = _not_forced(board, cell)
-        if unforced is not None:
-            return unforced
+        known: str | None = None
+        if cell is not None:
+            from minegraph.analysis import analyze
+            analysis = analyze(check_board(board, "explain"))
+            unforced = _not_forced(board, cell, analysis)
+            if unforced is not None:
+                return unforced
+            known = _forced(board, cell, analysis)
         with Explainer(board, solver) as explainer:
             if cell is None:
                 return explainer.inconsistency()
-            result = explainer.explain(cell)
+            result = explainer.explain(cell, smallest=smallest, known=known)
         if result.status == "unknown" and result.cell is not None:
             from minegraph.analysis import analyze
             p = analyze(board).probabilities.get(result.cell)
             return Explanation(board, result.cell, "unknown", probability=p, stats=result.stats)
         return result
+
+
+def _forced(board: Board, cell: Cell, analysis: "Analysis") -> str | None:
+    """``"safe"`` or ``"mine"`` when the exact analysis of a consistent board proves ``cell``
+    so (its probability 0 or 1), else ``None``."""
+    try:
+        index = board.index(cell)
+    except BoardError:
+        return None  # the Explainer says what is wrong
+    if not analysis.consistent or board.states[index] != HIDDEN:
+        return None
+    p = analysis.probabilities.get(board.cell(index))
+    return "safe" if p == 0 else "mine" if p == 1 else None
 
 
 def _not_forced(board: Board, cell: Cell | None,

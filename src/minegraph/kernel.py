@@ -10,12 +10,17 @@ rounded float, the same for the floating cells, and the best move. What it is no
 (a component of more than 120 cells, a search past its node budget, a combination of more
 than 400 degrees) it declines, and the engine runs the Python path, which stays the readable
 reference of the same mathematics (``constraints.py``, ``engines/dp.py``,
-``engines/combine.py``); ``tests/test_kernel.py`` holds the two equal.
+``engines/combine.py``); ``tests/test_kernel.py`` holds the two equal. The extension returns
+struct sequences with named fields (typed in ``_kernel.pyi``) and exports its status codes
+and limits, which this module reads from it rather than defining them again. It releases the
+GIL while it builds the model and searches, so threads analysing at once overlap there.
 
 The kernel is built by ``pip install`` (``setup.py``) when a C compiler is present, and is
 optional: without it, or with ``MINEGRAPH_PURE=1``, everything runs in Python. A kernel built
 from another version of minegraph, or (in a source checkout) from another ``_kernel.c``, is
-refused by name: :func:`status` says why, and ``minegraph --version`` shows it.
+refused by name: :func:`status` says why, and ``minegraph --version`` shows it. That choice
+is made here alone (:func:`load_native`); in pure Python every call raises
+:class:`Unavailable`, a :class:`Declined`, and callers run the Python path.
 
 Examples
 --------
@@ -31,13 +36,17 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, NoReturn, Sequence
+from typing import TYPE_CHECKING, NoReturn, Sequence
 
 from minegraph.version import __version__
 from minegraph.board import Board
 
-__all__ = ["KernelAnswer", "available", "module", "status", "run", "solvable", "count_component",
-           "complete_component", "SEARCH_BUDGET", "PURE_VARIABLE"]
+if TYPE_CHECKING:       # the kernel's typed results, as its stub _kernel.pyi describes them
+    from minegraph._kernel import Answer, Component, Played
+
+__all__ = ["KernelAnswer", "Declined", "Unavailable", "available", "load_native", "module",
+           "status", "run", "solvable", "count_component", "complete_component",
+           "max_component_cells", "SEARCH_BUDGET", "PURE_VARIABLE"]
 
 #: Search nodes the kernel may spend on one position before it declines (a few milliseconds).
 SEARCH_BUDGET = 200_000
@@ -53,22 +62,34 @@ def source_hash(path: Path = SOURCE) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def _load() -> tuple[ModuleType | None, str]:
+def load_native(name: str, source: Path) -> tuple[ModuleType | None, str]:
+    """The compiled extension ``name`` built from the C file ``source``, or ``None``: the one
+    place where minegraph chooses between native code and pure Python (for the analysis
+    kernel here, and for the command line's Ctrl-C guard, ``minegraph.cli._sigint``).
+
+    Returns
+    -------
+    tuple
+        The module (``None``: pure Python) and ``"native"`` or ``"pure"`` with the reason in
+        parentheses: ``MINEGRAPH_PURE=1``, not built, built for another version, or (in a
+        source checkout) older than its C file.
+    """
     if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
         return None, f"pure ({PURE_VARIABLE}=1)"
     try:
-        _kernel = importlib.import_module("minegraph._kernel")
+        extension = importlib.import_module(name)
     except ImportError:
         return None, "pure"
-    built: str = getattr(_kernel, "VERSION", "?")
+    built: str = getattr(extension, "VERSION", "?")
+    what = "kernel" if name == "minegraph._kernel" else name
     if built != __version__:
-        return None, f"pure (kernel built for {built}, not {__version__}: reinstall)"
-    if SOURCE.exists() and getattr(_kernel, "SOURCE_HASH", "") != source_hash():
-        return None, "pure (kernel older than _kernel.c: make native)"
-    return _kernel, "native"
+        return None, f"pure ({what} built for {built}, not {__version__}: reinstall)"
+    if source.exists() and getattr(extension, "SOURCE_HASH", "") != source_hash(source):
+        return None, f"pure ({what} older than {source.name}: make native)"
+    return extension, "native"
 
 
-_KERNEL, _STATUS = _load()
+_KERNEL, _STATUS = load_native("minegraph._kernel", SOURCE)
 
 
 def module() -> ModuleType | None:
@@ -119,11 +140,16 @@ class KernelAnswer:
     floating_float: float
     best: int | None
     basis: str | None
-    stats: dict[str, Any]
+    stats: dict[str, int]
 
 
 class Declined(Exception):
     """The kernel is not built for this position; the reason is the message."""
+
+
+class Unavailable(Declined):
+    """This process runs pure Python (:func:`status` says why): the kernel declines every
+    position."""
 
 
 #: CSR arrays by neighbour table (boards made by ``with_states`` share one table). Keyed by
@@ -144,17 +170,35 @@ def _csr(neighbors: tuple[tuple[int, ...], ...]) -> tuple[bytes, bytes]:
     return pair
 
 
-#: Status codes of ``_kernel.analyze``.
-OK, INCONSISTENT, DECLINED, TIMEOUT, CANCELLED = range(5)
+def _native() -> ModuleType:
+    """The kernel; :class:`Unavailable` when this process runs pure Python.  Every call into
+    the kernel goes through here, so that callers decide nothing: they catch
+    :class:`Declined` and run the Python path."""
+    if _KERNEL is None:
+        raise Unavailable(f"the native kernel is not available: {_STATUS}")
+    return _KERNEL
 
 
-def _raise_for(code: int, why: str) -> NoReturn:
-    """The exception of a kernel status other than OK and INCONSISTENT."""
-    if code == DECLINED:
+def _raise_for(kernel: ModuleType, code: int, why: str) -> NoReturn:
+    """The exception of a kernel status other than OK and INCONSISTENT (the status codes
+    are the kernel's own constants)."""
+    if code == kernel.DECLINED:
         raise Declined(why)
-    if code == TIMEOUT:
+    if code == kernel.TIMEOUT:
         raise TimeoutError(why)
     raise InterruptedError(why)
+
+
+def max_component_cells() -> int:
+    """The most cells of a component the kernel counts (its own limit, read from it); 0 when
+    this process runs pure Python.
+
+    Examples
+    --------
+    >>> max_component_cells() in (0, 120)
+    True
+    """
+    return int(_KERNEL.MAX_COMPONENT_CELLS) if _KERNEL is not None else 0
 
 
 def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
@@ -175,7 +219,8 @@ def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
     Raises
     ------
     Declined
-        when the position is beyond what the kernel is built for.
+        when the position is beyond what the kernel is built for (:class:`Unavailable` when
+        this process runs pure Python).
     TimeoutError, InterruptedError
         when the deadline passed or the cancel flag was set (the engine turns these into
         :class:`~minegraph.errors.QueryTimeout` and :class:`~minegraph.errors.QueryCancelled`).
@@ -189,22 +234,19 @@ def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
     ...     print(2, [(0, 2)], [0.5])
     2 [(0, 2)] [0.5]
     """
-    kernel = _KERNEL
-    if kernel is None:
-        raise Declined("the native kernel is not available")
+    kernel = _native()
     indptr, indices = _csr(board.neighbors)
     total = -1 if board.mines is None else board.mines
-    out = kernel.analyze(indptr, indices, board.states, total, budget, deadline, cancel)
-    code = out[0]
-    if code == OK:
-        (_, _, count, safe, mines, box_cells, box_counts, box_floats, floating, floating_count,
-         floating_float, best, basis, stats) = out
-        return KernelAnswer(count, safe, mines, box_cells, box_counts, box_floats, floating,
-                            floating_count, floating_float, None if best < 0 else best, basis,
-                            stats)
-    if code == INCONSISTENT:
+    out: Answer = kernel.analyze(indptr, indices, board.states, total, budget, deadline,
+                                 cancel)
+    if out.status == kernel.OK:
+        return KernelAnswer(out.count, out.safe, out.mines, out.box_cells, out.box_counts,
+                            out.box_floats, out.floating, out.floating_count,
+                            out.floating_float, None if out.best < 0 else out.best, out.basis,
+                            out.stats)
+    if out.status == kernel.INCONSISTENT:
         return None
-    _raise_for(code, out[1])
+    _raise_for(kernel, out.status, out.detail)
 
 
 def solvable(board: Board, layout: frozenset[int], first: int, deadline: float = 0.0,
@@ -235,20 +277,19 @@ def solvable(board: Board, layout: frozenset[int], first: int, deadline: float =
     ...     print(True, False)
     True False
     """
-    kernel = _KERNEL
-    if kernel is None:
-        raise Declined("the native kernel is not available")
+    kernel = _native()
     indptr, indices = _csr(board.neighbors)
     mined = bytearray(len(board.neighbors))
     for c in layout:
         mined[c] = 1
     total = -1 if board.mines is None else board.mines
-    code, _ = kernel.solvable(indptr, indices, bytes(mined), first, total, budget, deadline,
-                              cancel, exact)
-    if code in (OK, INCONSISTENT):
-        return bool(code == OK)
-    _raise_for(code, "a stuck position beyond the kernel" if code == DECLINED else
-               "timed out" if code == TIMEOUT else "cancelled")
+    played: Played = kernel.solvable(indptr, indices, bytes(mined), first, total, budget,
+                                     deadline, cancel, exact)
+    code = played.status
+    if code in (kernel.OK, kernel.INCONSISTENT):
+        return bool(code == kernel.OK)
+    _raise_for(kernel, code, "a stuck position beyond the kernel" if code == kernel.DECLINED
+               else "timed out" if code == kernel.TIMEOUT else "cancelled")
 
 
 def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]], *,
@@ -276,10 +317,10 @@ def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, 
     ([0, 1, 1], [[0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 1, 0]])
     """
     out = _component(sizes, clues, with_total, deadline, cancel, budget, -2)
-    if out[0] == INCONSISTENT:      # a number over no box that needs mines: no assignment
+    if out is None:         # a number over no box that needs mines: no assignment
         length = sum(sizes) + 1 if with_total else 1
         return [0], [[0] * length for _ in sizes]
-    return out[1], out[2]
+    return out.total, out.mined
 
 
 def complete_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
@@ -301,18 +342,18 @@ def complete_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[in
     [1, 0, 1]
     """
     out = _component(sizes, clues, True, 0.0, None, budget, max(want, -1))
-    return None if out[0] == INCONSISTENT else list(out[1])
+    return None if out is None else list(out.completion)
 
 
 def _component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
                with_total: bool, deadline: float, cancel: bytearray | None, budget: int,
-               want: int) -> tuple[Any, ...]:
-    kernel = _KERNEL
-    if kernel is None:
-        raise Declined("the native kernel is not available")
-    out: tuple[Any, ...] = kernel.count_component(sizes, clues, with_total, budget, deadline,
-                                                  cancel, want)
-    code = out[0]
-    if code in (OK, INCONSISTENT):
+               want: int) -> Component | None:
+    """The kernel's Component answer, or ``None`` when the component has no assignment."""
+    kernel = _native()
+    out: Component = kernel.count_component(sizes, clues, with_total, budget, deadline, cancel,
+                                            want)
+    if out.status == kernel.OK:
         return out
-    _raise_for(code, out[1])
+    if out.status == kernel.INCONSISTENT:
+        return None
+    _raise_for(kernel, out.status, out.detail)

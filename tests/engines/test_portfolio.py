@@ -192,3 +192,23 @@ def test_the_kernel_counts_small_components_and_the_dp_wide_ones() -> None:
     assert (stats.count, dict(stats.mine_counts or {})) == (truth.count, dict(truth.mine_counts or {}))
     if kernel.available():
         assert stats.stats.get("enumerated") == 1 and stats.stats["width"] > 0
+
+
+def test_without_the_kernel_every_call_declines_and_python_answers() -> None:
+    """The native/pure choice is made once (``kernel.load_native``): when this process runs
+    pure Python every kernel call raises ``Unavailable`` (a ``Declined``), so the engine, the
+    component counter and the no-guess player answer on the Python path."""
+    from minegraph import kernel
+    from minegraph.engines.native import kernel_part, run_kernel
+    from minegraph.generate.player import DeductionPlayer
+    board = Board.from_text("mines: 1\n#1#")
+    if kernel.available():
+        assert kernel.max_component_cells() > 0
+        return
+    assert kernel.max_component_cells() == 0
+    with pytest.raises(kernel.Unavailable):
+        kernel.run(board)
+    assert run_kernel(board) is None
+    assert kernel_part([1, 1], [(1, (0, 1))], with_total=True) is None
+    player = DeductionPlayer(Board.from_text("mines: 1\n###\n###"), "search")
+    assert player.play(frozenset({2}), 3) is None and not player.native

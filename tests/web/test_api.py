@@ -168,10 +168,28 @@ def test_bad_cells_are_422_json(client: TestClient, cell: Any, words: str) -> No
     assert words in message
 
 
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
+
+
+def _status_rows() -> dict[str, str]:
+    """docs/web.md's table of error statuses: status -> when."""
+    rows = {}
+    for line in DOCS.read_text(encoding="utf-8").splitlines():
+        parts = [p.strip() for p in line.strip().strip("|").split("|")]
+        if len(parts) == 2 and parts[0].isdigit():
+            rows[parts[0]] = parts[1]
+    return rows
+
+
 def test_malformed_json_and_unknown_paths(client: TestClient) -> None:
     message = _error(client.post("/api/analyze", content=b'{"board": ',
                                  headers={"content-type": "application/json"}), 422)
     assert "invalid JSON" in message
+    # The docs say so (they said 400 in one place once): 422, never 400, for a body that is
+    # not JSON.
+    rows = _status_rows()
+    assert "malformed JSON" in rows["422"] and "JSON" not in rows["400"]
+    assert "A body that is not JSON is 422" in DOCS.read_text(encoding="utf-8")
     _error(client.get("/api/nothing"), 404)
     _error(client.get("/api/analyze"), 405)
 
@@ -671,3 +689,50 @@ def test_the_structure_legend_uses_the_pictures_colours() -> None:
     assert legend is not None
     for colour in (*EDGE_COLOURS.values(), _NODE.colour):
         assert colour in legend.group(0), colour
+
+
+def test_a_game_has_one_time_its_replay_and_review_agree_on(client: TestClient) -> None:
+    """``seconds``: from the first uncovering to the last, to the millisecond, as the replay
+    records it and its review reads it (the page shows this one time everywhere). The
+    move times are set on the stored game: no wall clock decides the test."""
+    game = client.post("/api/game", json={"rows": 1, "cols": 5, "mines": 1, "rules": "any",
+                                           "seed": 0}).json()
+    assert game["seconds"] == 0 and game["seed_chosen"] is True
+    url = f"/api/game/{game['id']}"
+    client.post(f"{url}/move", json={"action": "reveal", "cell": [0, 0]})   # 0 0 1 M 1
+    client.post(f"{url}/move", json={"action": "flag", "cell": [0, 3]})
+    entry = client.app.state.games.get(game["id"])          # type: ignore[attr-defined]
+    end = client.post(f"{url}/move", json={"action": "reveal", "cell": [0, 4]}).json()
+    assert end["status"] == "won"
+    for undo, at in zip(entry.game._history, (1000.0, 1001.5, 1007.3254)):
+        undo.at = at
+    won = client.get(url).json()
+    assert won["seconds"] == 7.325                         # the flag does not count
+    pytest.importorskip("ms_toollib")
+    from minegraph.play.review import review_bytes
+    replay = client.get(f"{url}/replay.evf")
+    assert replay.status_code == 200 and "_7.33s.evf" in replay.headers["content-disposition"]
+    assert review_bytes(replay.content, "evf").time == won["seconds"]
+    # A game on a seed the server drew: its layout was unknown to the player.
+    secret = client.post("/api/game", json={"size": "beginner"}).json()
+    assert secret["seed_chosen"] is False and secret["seed"] is None
+
+
+def test_explain_answers_quickly_first_then_smallest(client: TestClient) -> None:
+    """``"smallest": false`` is the library's quick answer (the first minimal set); the
+    default searches for a smallest one after it."""
+    board = "mines: 3\nM##\n#M2\n12#"
+    quick = client.post("/api/explain", json={"board": board, "cell": [0, 1],
+                                              "smallest": False}).json()
+    assert quick == explain(read_board(board), (0, 1), smallest=False).to_json()
+    full = client.post("/api/explain", json={"board": board, "cell": [0, 1]}).json()
+    assert full == explain(read_board(board), (0, 1)).to_json() and full["smallest"] is True
+    _error(client.post("/api/explain", json={"board": board, "cell": [0, 1], "smallest": 1}), 422)
+
+
+def test_a_structure_past_its_time_says_so_as_the_docs_do(client: TestClient) -> None:
+    hard = checkerboard_opening(60, 60, 0.3, seed=1, total=True).to_text()
+    message = _error(client.post("/api/structure", json={"board": hard, "timeout": 0.001}), 422)
+    assert message == "no answer within 0.001 s to the decomposition"
+    assert ('422 `{"error": "no answer within 10 s to the decomposition"}`'
+            in DOCS.read_text(encoding="utf-8"))

@@ -142,15 +142,18 @@ def _agrees(title: str, p: float) -> bool:
     return abs(float(shown) - p * 100) <= 0.00005 + 1e-12
 
 
-def _new_custom_game(page: Any, rows: int, cols: int, mines: int, seed: int,
+def _new_custom_game(page: Any, rows: int, cols: int, mines: int, seed: int | None,
                      rules: str = "modern") -> None:
+    """A new game from the form (``seed`` ``None``: a secret one)."""
     page.click("#tab-play")
+    if not page.evaluate("(d => !d || d.open)(document.getElementById('game-settings'))"):
+        page.click("#game-settings summary")
     page.select_option("select[name=size]", "custom")
     page.fill("input[name=rows]", str(rows))
     page.fill("input[name=cols]", str(cols))
     page.fill("input[name=mines]", str(mines))
     page.select_option("select[name=rules]", rules)
-    page.fill("input[name=seed]", str(seed))
+    page.fill("input[name=seed]", "" if seed is None else str(seed))
     before = page.evaluate("play.asked")
     page.click("#new-game button[type=submit]")
     # The new game is in (not an earlier board that happens to have that many cells).
@@ -217,6 +220,7 @@ def test_why_highlights_the_numbers_that_force_a_cell(page: Any) -> None:
     page.check("#why-mode")
     page.click(f"#board .cell[data-r='{r}'][data-c='{c}']")
     page.wait_for_selector("#board .cell.why-asked")
+    page.wait_for_function("whyState.controller === null")     # the last answer is in
     highlighted = page.eval_on_selector_all(
         "#board .cell.why-clue", "els => els.map(e => [Number(e.dataset.r), Number(e.dataset.c)])")
     assert {tuple(x) for x in highlighted} == set(want.clues) and highlighted
@@ -298,11 +302,12 @@ def test_analyser_tab_answers_and_reports_errors(page: Any) -> None:
     assert page.text_content("#r-consistent") == "yes"
     page.fill("#position", "#1-\n#1-\n#1-")          # the 1-1-1 wall: known safe cells
     page.click("#analyse-form button[type=submit]")
-    page.wait_for_function("document.querySelector('#r-safe').textContent.includes('[0,0]')")
+    page.wait_for_function("document.querySelector('#r-safe').textContent.includes('(0, 0)')")
     known = analyze(Board.from_text("#1-\n#1-\n#1-"))
     assert known.safe == [(0, 0), (2, 0)] and known.mines == [(1, 0)]
-    assert page.text_content("#r-safe") == "[0,0] [2,0]"
-    assert page.text_content("#r-mines") == "[1,0]"
+    # Cells are written (r, c), as the library and the command line write them.
+    assert page.text_content("#r-safe") == "(0, 0) (2, 0)"
+    assert page.text_content("#r-mines") == "(1, 0)"
     _shot(page, "analyser")
     page.fill("#position", "mines: 1\n#9#")
     page.click("#analyse-form button[type=submit]")
@@ -366,7 +371,7 @@ def test_analyser_reads_dropped_files_and_edits_cells_by_clicking(page: Any) -> 
     page.wait_for_function("document.querySelector('#position').value.startsWith('#1-')")
     assert page.input_value("#position") == "#1-\n#1-\n#1-\n"
     page.click("#analyse-form button[type=submit]")
-    page.wait_for_function("document.querySelector('#r-safe').textContent === '[0,0] [2,0]'")
+    page.wait_for_function("document.querySelector('#r-safe').textContent === '(0, 0) (2, 0)'")
     page.check("#edit-cells")
     page.wait_for_selector("#analyse-board .cell:not([disabled])")
     page.click("#analyse-board .cell[data-r='1'][data-c='0']")     # hidden -> 0
@@ -449,17 +454,83 @@ def test_a_secret_seed_the_banner_and_the_disabled_solver(page: Any) -> None:
 
 
 def test_a_win_by_hand_is_counted_with_its_3bv_and_efficiency(page: Any) -> None:
-    # One row of two cells and one mine, classic: the first click is safe and wins.
-    _new_custom_game(page, 1, 2, 1, 5, rules="classic")
+    # One row of two cells and one mine, classic: the first click is safe and wins. The
+    # seed is secret: the player could not know the layout.
+    _new_custom_game(page, 1, 2, 1, None, rules="classic")
     page.evaluate("localStorage.removeItem('minegraph-stats')")
     page.click("#board .cell[data-r='0'][data-c='0']")
     page.wait_for_selector("#banner.won")
+    _wait_idle(page)
     text = page.text_content("#banner")
     assert "3BV 1 " in text and "1 clicks" in text and "efficiency 100%" in text
+    seconds = page.evaluate("play.game.seconds")
     stats = page.evaluate("JSON.parse(localStorage.getItem('minegraph-stats'))")
-    assert list(stats.values()) == [{"played": 1, "won": 1, "best_time": stats[next(iter(stats))]["best_time"],
+    assert list(stats.values()) == [{"played": 1, "won": 1, "best_time": seconds,
                                      "best_rate": stats[next(iter(stats))]["best_rate"]}]
     assert page.text_content("#stats-table tbody td") == "1×2, 1 square classic"
+    # A won game flags its mines, as classic games do: the counter shows none left.
+    assert page.query_selector("#board .cell[data-r='0'][data-c='1'].flag") is not None
+    assert page.text_content("#mine-counter") == "0"
+
+
+def test_the_time_is_the_servers_and_a_redraw_keeps_it(page: Any) -> None:
+    """The banner, the counter, the statistics (and the replay, tests/web/test_api.py) give
+    the game's one time, the server's. A redraw later (an option toggled) used to recompute
+    it from the page's clock: the clock is moved on 10 s first, so such a banner would
+    change."""
+    _new_custom_game(page, 1, 2, 1, None, rules="classic")
+    page.evaluate("localStorage.removeItem('minegraph-stats')")
+    page.click("#board .cell[data-r='0'][data-c='0']")
+    page.wait_for_selector("#banner.won")
+    _wait_idle(page)
+    seconds = page.evaluate("play.game.seconds")
+    assert isinstance(seconds, (int, float))
+    banner = page.text_content("#banner")
+    assert f"You won in {seconds:.2f} s" in banner
+    assert page.text_content("#timer") == str(int(seconds))
+    page.evaluate("Date.now = ((now) => () => now() + 10000)(Date.now)")   # 10 s later
+    page.click("#options summary")
+    page.click("#opt-axes")                                 # a redraw
+    page.wait_for_function("!settings.axes")
+    assert page.text_content("#banner") == banner
+    assert page.text_content("#timer") == str(int(seconds))
+    row = page.eval_on_selector_all("#stats-table tbody td", "els => els.map(e => e.textContent)")
+    assert row[3] == f"{seconds:.2f} s"
+    page.click("#opt-axes")
+
+
+def test_a_game_on_a_chosen_seed_is_not_in_the_statistics(page: Any) -> None:
+    """A seed the player typed (or replays) may have a known layout: such a win says so and
+    leaves the statistics alone."""
+    page.evaluate("localStorage.removeItem('minegraph-stats')")
+    page.reload()
+    page.wait_for_function("play.game !== null && play.asked === 1")
+    from minegraph.play.game import Game
+    _new_custom_game(page, 9, 9, 10, 5)
+    layout = Game(rows=9, cols=9, mines=10, rules="modern", seed=5)
+    layout.reveal((4, 4))
+    assert layout.layout is not None
+    mines = {divmod(m, 9) for m in layout.layout}
+    # Won by hand, knowing the layout: every safe cell still covered is clicked.
+    page.click("#board .cell[data-r='4'][data-c='4']")
+    while True:
+        _wait_idle(page)
+        if page.evaluate("play.game.status") != "playing":
+            break
+        covered = page.eval_on_selector_all(
+            "#board .cell:not(.open)", "els => els.map(e => [Number(e.dataset.r), Number(e.dataset.c)])")
+        r, c = next(tuple(x) for x in covered if tuple(x) not in mines)
+        page.click(f"#board .cell[data-r='{r}'][data-c='{c}']")
+        page.wait_for_selector(f"#board .cell[data-r='{r}'][data-c='{c}'].open")
+    page.wait_for_selector("#banner.won")
+    assert "a chosen seed: not in the statistics" in page.text_content("#banner")
+    assert page.evaluate("localStorage.getItem('minegraph-stats')") is None
+    assert page.query_selector("#stats-table tbody tr") is None
+    # Every mine flagged, none left on the counter.
+    flagged = page.eval_on_selector_all(
+        "#board .cell.flag", "els => els.map(e => [Number(e.dataset.r), Number(e.dataset.c)])")
+    assert {tuple(x) for x in flagged} == mines and page.text_content("#mine-counter") == "0"
+    _shot(page, "play-won")
 
 
 def test_a_long_press_and_the_contextmenu_it_fires_flag_once(page: Any) -> None:
@@ -496,9 +567,147 @@ def test_flags_keep_the_overlay_and_hover_says_the_value(page: Any) -> None:
     page.wait_for_selector(f"#board .cell[data-r='{r}'][data-c='{c}'].flag")
     _wait_idle(page)
     assert page.query_selector("#board .cell.prob") is not None        # not wiped
-    page.hover("#board .cell.prob")
-    assert "mine probability" in page.text_content("#hover-info")
+    hovered = page.query_selector("#board .cell.prob")
+    hr, hc = hovered.get_attribute("data-r"), hovered.get_attribute("data-c")
+    page.hover(f"#board .cell[data-r='{hr}'][data-c='{hc}']")
+    assert page.text_content("#hover-info").startswith(f"({hr}, {hc}): mine probability")
     assert not page.is_hidden("#legend")
+    # The game ends (the solver plays it out) under the pointer: the line about the overlay,
+    # gone with the game, goes too.
+    page.click("#solver-end")
+    page.wait_for_selector("#banner:not([hidden])")
+    _wait_idle(page)
+    assert page.text_content("#hover-info") == ""
+
+
+def test_a_loss_by_the_solver_says_the_solver_hit_the_mine(page: Any) -> None:
+    from minegraph.play.game import Game
+    from minegraph.play.policies import get_policy, play
+    seed = next(k for k in range(1, 200) if not play(
+        Game(rows=9, cols=9, mines=10, rules="modern", seed=k), get_policy("strong")).won)
+    _new_custom_game(page, 9, 9, 10, seed)
+    page.click("#solver-end")
+    page.wait_for_selector("#banner.lost")
+    _wait_idle(page)
+    r, c = page.evaluate("play.game.exploded")
+    assert f"Boom — the solver hit the mine at ({r}, {c})." in page.text_content("#banner")
+
+
+def _held_explains(page: Any, hold: list[int]) -> tuple[list[Any], list[tuple[Any, Any]]]:
+    """Route /api/explain: the first request about cell ``hold`` is held (its route kept,
+    to be let through by the test); every request is logged as (cell, smallest)."""
+    held: list[Any] = []
+    asked: list[tuple[Any, Any]] = []
+
+    def route(r: Any) -> None:
+        body = r.request.post_data_json
+        asked.append((body.get("cell"), body.get("smallest")))
+        if body.get("cell") == hold and not held:
+            held.append(r)
+        else:
+            r.continue_()
+    page.route("**/api/explain", route)
+    return held, asked
+
+
+def test_why_shows_work_in_progress_and_drops_stale_answers(page: Any) -> None:
+    """An Expert opening: Why? on one cell shows that it works at once; asking another cell
+    before the first answer comes drops the first (its answer never shows), and the second
+    comes quick first (the first minimal set), then the proven-smallest search."""
+    _new_custom_game(page, 16, 30, 99, 12345)
+    page.click("#board .cell[data-r='8'][data-c='4']")
+    page.wait_for_selector("#board .cell.open")
+    _wait_idle(page)
+    page.check("#overlay")
+    page.wait_for_selector("#board .cell.prob")
+    _wait_idle(page)
+    forced = page.eval_on_selector_all(
+        "#board .cell.certain-safe, #board .cell.certain-mine",
+        "els => els.map(e => [Number(e.dataset.r), Number(e.dataset.c)])")
+    assert len(forced) >= 2
+    first, second = forced[0], forced[-1]
+    board = Board.from_text(page.evaluate("play.game.board"))
+    held, asked = _held_explains(page, first)
+    page.check("#why-mode")
+    page.click(f"#board .cell[data-r='{first[0]}'][data-c='{first[1]}']")
+    page.wait_for_selector("#why-text.busy[aria-busy='true']")
+    assert page.text_content("#why-text") == f"Why ({first[0]}, {first[1]})? Working on it…"
+    assert page.query_selector(f"#board .cell.why-asked[data-r='{first[0]}'][data-c='{first[1]}']")
+    page.click(f"#board .cell[data-r='{second[0]}'][data-c='{second[1]}']")
+    # The last answer: the proven-smallest set, or the first minimal one when the server's
+    # search for a smaller one ran out of its time (a busy machine).
+    quick = explain(board, tuple(second), smallest=False)
+    answers = {e.text: e for e in (explain(board, tuple(second)), quick)}
+    page.wait_for_function(f"whyState.controller === null && "
+                           f"{list(answers)!r}.includes(document.getElementById('why-text').textContent)")
+    want = answers[page.text_content("#why-text") or ""]
+    assert held, "the first question was never asked"
+    try:
+        held[0].continue_()               # the stale request's answer, if it still goes
+    except Exception:                     # aborted by the page already: nothing to answer
+        pass
+    page.wait_for_function(f"whyState.handled === {len(asked)}")
+    assert page.text_content("#why-text") == want.text
+    assert page.get_attribute("#why-text", "aria-busy") == "false"
+    assert page.query_selector(f"#board .cell.why-asked[data-r='{second[0]}'][data-c='{second[1]}']")
+    shown = page.eval_on_selector_all(
+        "#board .cell.why-clue", "els => els.map(e => [Number(e.dataset.r), Number(e.dataset.c)])")
+    assert {tuple(x) for x in shown} == set(want.clues)
+    # The second cell: the quick question first, the smallest search after (unless the quick
+    # answer was already proven smallest).
+    about_second = [smallest for cell, smallest in asked if cell == second]
+    assert about_second == ([False] if quick.smallest else [False, True])
+    page.unroute("**/api/explain")
+    page.uncheck("#why-mode")
+    page.uncheck("#overlay")
+
+
+def _luminance(colour: str) -> float:
+    values = [float(x) / 255 for x in colour[colour.index("(") + 1:-1].split(",")[:3]]
+    lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in values]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two ``rgb(...)`` colours."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_the_dark_theme_keeps_its_marks_readable(page: Any) -> None:
+    """Dark theme: the Why? cells' numbers on their ground, the best-move ring on the page,
+    the structure legend's keys on their ground (all at least 3:1, WCAG's least for
+    graphics and large text)."""
+    page.click("#options summary")
+    page.select_option("#opt-theme", "dark")
+    body = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    _new_custom_game(page, 9, 9, 10, 8)
+    page.click("#board .cell[data-r='4'][data-c='4']")
+    page.wait_for_selector("#board .cell.open")
+    _wait_idle(page)
+    page.check("#overlay")
+    page.wait_for_selector("#board .cell.best")
+    ring = page.eval_on_selector("#board .cell.best",
+                                 "e => getComputedStyle(e, '::before').borderTopColor")
+    assert _contrast(ring, body) >= 3, (ring, body)
+    # A Why? clue: a number on the clue's ground.
+    page.evaluate("document.querySelector('#board .cell.open.n1, #board .cell.open.n2')"
+                  ".classList.add('why-clue')")
+    ground, ink = page.eval_on_selector(
+        "#board .cell.why-clue", "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]")
+    assert _contrast(ground, ink) >= 3, (ground, ink)
+    page.uncheck("#overlay")
+    page.click("#tab-structure")
+    page.click("#structure-form button[type=submit]")
+    page.wait_for_selector("#structure-result:not([hidden])")
+    for ground, stroke in page.eval_on_selector_all(
+            "#structure-legend svg", "els => els.map(e => [getComputedStyle(e).backgroundColor,"
+            " getComputedStyle(e.firstElementChild).stroke])"):
+        if ground == "rgba(0, 0, 0, 0)":
+            ground = body
+        assert _contrast(ground, stroke) >= 3, (ground, stroke)
+    page.click("#tab-play")
+    page.select_option("#opt-theme", "light")
 
 
 def test_practice_games_take_moves_back(page: Any) -> None:
@@ -557,12 +766,20 @@ def test_the_dark_theme(page: Any) -> None:
 
 def test_an_expert_game_on_a_phone(phone: Any) -> None:
     page = phone
+    # The settings fold away while playing (one line naming the game); a tap opens them.
+    assert page.evaluate("document.getElementById('game-settings').open") is False
+    page.tap("#game-settings summary")
     page.select_option("select[name=size]", "expert")
     page.select_option("select[name=rules]", "modern")
     page.fill("input[name=seed]", "12345")
     page.tap("#new-game button[type=submit]")
     page.wait_for_selector("#board .cell[data-r='15'][data-c='29']")
     _wait_idle(page)
+    assert page.evaluate("document.getElementById('game-settings').open") is False
+    assert "expert square modern" in page.text_content("#game-settings summary")
+    # The board starts in the top third of the screen (it was at y = 450 of 844).
+    top = page.query_selector("#board .cell[data-r='0'][data-c='0']").bounding_box()["y"]
+    assert top < 844 / 3, top
     width = page.evaluate("document.documentElement.clientWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= width    # no page overflow
     box = page.query_selector("#board .cell[data-r='0'][data-c='0']").bounding_box()
@@ -577,6 +794,20 @@ def test_an_expert_game_on_a_phone(phone: Any) -> None:
     page.wait_for_selector("#board .cell.prob")
     _wait_idle(page)
     _shot(page, "phone-play")
+    # Why? answers above the board, in view; scrolled down the board, the counters and
+    # the answer stay at the top of the screen.
+    page.check("#why-mode")
+    page.tap("#board .cell.certain-safe, #board .cell.certain-mine")
+    page.wait_for_function("whyState.controller === null && "
+                           "document.getElementById('why-text').textContent !== ''")
+    _shot(page, "phone-why")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function("window.scrollY > 300")
+    for selector in ("#mine-counter", "#timer", "#why-text"):
+        box = page.query_selector(selector).bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 844, (selector, box)
+    page.uncheck("#why-mode")
+    page.evaluate("window.scrollTo(0, 0)")
     page.check("#flag-mode")
     r, c = page.eval_on_selector("#board .cell:not(.open):not(.flag)",
                                  "e => [Number(e.dataset.r), Number(e.dataset.c)]")
@@ -652,7 +883,7 @@ def test_the_review_tab_steps_through_a_replay(page: Any) -> None:
         for cell, title in painted.items():
             assert _agrees(title, float(expected.probabilities[cell])), (k, cell, title)
         text = page.text_content("#review-click") or ""
-        assert f"[{click.cell[0]},{click.cell[1]}]" in text
+        assert f"({click.cell[0]}, {click.cell[1]})" in text
         assert ("an avoidable risk" in text) == click.avoidable
         if click.avoidable:
             _shot(page, "review")
@@ -663,7 +894,8 @@ def test_the_review_tab_steps_through_a_replay(page: Any) -> None:
     page.wait_for_function(f"review.index === {certain.number - 1}")
     _wait_review(page)
     page.click("#review-why")
-    page.wait_for_function("document.querySelector('#review-why-text').textContent !== ''")
+    page.wait_for_function("(e => e.textContent !== '' && !e.classList.contains('busy'))"
+                           "(document.querySelector('#review-why-text'))")
     assert page.text_content("#review-why-text") == explain(certain.board, certain.cell).text
 
 

@@ -270,3 +270,23 @@ def test_a_signal_stops_the_server_and_every_process_it_started(how: int) -> Non
         if server.poll() is None:
             server.kill()
             server.wait()
+
+
+def test_http_1_0_is_served_and_unreadable_requests_are_400_as_the_docs_say(
+        server: tuple[int, Any]) -> None:
+    """docs/web.md: HTTP/1.0 requests (without ``Host``) are served and the connection then
+    closed; a request that is not HTTP at all is 400 in plain text before the app."""
+    port, _ = server
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "web.md").read_text(encoding="utf-8")
+    assert "HTTP/1.0 requests are served" in docs
+    assert "| 400 | a request the server cannot read as HTTP" in docs
+    old = socket.create_connection(("127.0.0.1", port))
+    old.sendall(b"GET /api/limits HTTP/1.0\r\n\r\n")
+    head = _response(old)
+    assert head.startswith(b"HTTP/1.1 200 ") and b"application/json" in head
+    assert _closed_by_server(old)
+    bad = socket.create_connection(("127.0.0.1", port))
+    bad.sendall(b"NOT HTTP\r\n\r\n")
+    head = _response(bad)
+    assert head.startswith(b"HTTP/1.1 400 ") and b"text/plain" in head
+    assert _closed_by_server(bad)

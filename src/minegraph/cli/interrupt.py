@@ -12,8 +12,8 @@ no handler of its own either (it does so in the main thread only).
 
 A Python signal handler runs only when the main thread gets the GIL, which a worker inside a
 long C call (a CaDiCaL slice, a cardinality encoder) can hold for most of a second. When the
-native kernel is installed its guard (``_kernel.guard_sigint``) handles SIGINT at C level
-instead: it sets the root deadline's flag at once, and ends the process with status 130 if it
+command line's C guard is built (``minegraph.cli._sigint``, ``_sigint.c`` beside this file,
+built with the native kernel) it handles SIGINT at C level instead: it sets the root deadline's flag at once, and ends the process with status 130 if it
 is still running :data:`GRACE` seconds later; a second Ctrl-C ends it at once.
 """
 
@@ -81,7 +81,7 @@ def run_cancellable(work: Callable[[], T]) -> T:
 
     guard = _guard()
     if guard is not None:
-        # At C level (the native kernel's guard): Ctrl-C sets the root's flag even while the
+        # At C level (the command line's C guard): Ctrl-C sets the root's flag even while the
         # worker holds the GIL in a long C call, and ends the process GRACE seconds later if
         # it is still running.
         guard.guard_sigint(root.flag, GRACE, EXIT_STATUS)
@@ -118,7 +118,10 @@ EXIT_STATUS = 130
 
 
 def _guard() -> Any:
-    """The native kernel's Ctrl-C guard, when the kernel runs (else the Python handler)."""
-    from minegraph import kernel
-    module = kernel.module()
-    return module if module is not None and hasattr(module, "guard_sigint") else None
+    """The command line's C-level Ctrl-C guard (``minegraph.cli._sigint``) when it is built
+    and native code runs (else ``None``: the Python handler)."""
+    from pathlib import Path
+
+    from minegraph.kernel import load_native
+    module, _ = load_native("minegraph.cli._sigint", Path(__file__).with_name("_sigint.c"))
+    return module

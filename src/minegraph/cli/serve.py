@@ -28,8 +28,9 @@ examples:
   minegraph serve --port 8080            another port
   minegraph serve --host 0.0.0.0         listen on every interface (other machines can connect)
   minegraph serve --allow-host mines.example
-                                         also answer requests for the host mines.example
-                                         (behind a reverse proxy that passes that Host)
+                                         also answer requests for the host name
+                                         mines.example (behind a reverse proxy
+                                         that passes that Host)
   minegraph serve --trusted-proxy 127.0.0.1
                                          read X-Forwarded-For from a reverse
                                          proxy on this machine"""

@@ -16,8 +16,8 @@ from minegraph.deadline import current_deadline
 from minegraph.engines.base import EngineResult
 from minegraph.engines.combine import current_arithmetic
 from minegraph.errors import QueryTimeout
-from minegraph.kernel import (Declined, KernelAnswer, available, complete_component,
-                              count_component, run)
+from minegraph.kernel import (Declined, KernelAnswer, complete_component, count_component,
+                              run)
 from minegraph.lazy import LazyDict
 
 __all__ = ["BoxCounts", "KernelPart", "kernel_part", "run_kernel", "MAX_CELLS"]
@@ -78,16 +78,16 @@ def _per_cell(board: Board, counts: BoxCounts) -> dict[int, int]:
 
 def run_kernel(board: Board) -> EngineResult | None:
     """The kernel's answer on ``board`` as an engine result, or ``None`` when the Python path
-    is to answer: the kernel is not built or not used, the board has more than
-    :data:`MAX_CELLS` cells, the query asks for floating-point arithmetic, or the kernel
-    declines the position.
+    is to answer: the kernel is not built or not used (:mod:`minegraph.kernel` decides, and
+    declines), the board has more than :data:`MAX_CELLS` cells, the query asks for
+    floating-point arithmetic, or the kernel declines the position.
 
     Raises
     ------
     QueryTimeout, QueryCancelled
         when the current query's deadline passes or it is cancelled while the kernel works.
     """
-    if not available() or len(board.states) > MAX_CELLS or current_arithmetic() == "float":
+    if len(board.states) > MAX_CELLS or current_arithmetic() == "float":
         return None
     try:
         answer = _under_deadline(lambda expires, flag: run(board, expires, flag))
@@ -174,8 +174,6 @@ def kernel_part(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]
     QueryTimeout, QueryCancelled
         when the current query's deadline passes or it is cancelled while the kernel works.
     """
-    if not available():
-        return None
     try:
         total, mined = _under_deadline(
             lambda expires, flag: count_component(sizes, clues, with_total=with_total,

@@ -39,6 +39,7 @@ from minegraph.engines.dp import (ComponentDP, CountedPart, combine_parts, estim
                                   forced_by_parts, local_graph)
 from minegraph.engines.elimination import CliqueTree, clique_tree
 from minegraph.errors import EngineError, QueryTimeout
+from minegraph.kernel import max_component_cells
 from minegraph.present import shown
 
 __all__ = ["PortfolioEngine", "ComponentCache", "WORK_BUDGET", "SLICE_FACTOR", "DP_SLICE",
@@ -46,9 +47,6 @@ __all__ = ["PortfolioEngine", "ComponentCache", "WORK_BUDGET", "SLICE_FACTOR", "
 
 #: Estimated DP table entries below which a component is counted without a time slice.
 WORK_BUDGET = 2_000_000.0
-
-#: Components of at most this many cells go to the kernel's search first (its own limit).
-MAX_ENUMERATED_CELLS = 120
 
 #: Components estimated up to this many times the budget get a DP time slice first.
 SLICE_FACTOR = 1e6
@@ -223,7 +221,7 @@ class PortfolioEngine(SystemEngine):
         elif memo is not None and key in memo:
             return memo[key]        # the same shape earlier on this board: counted once
         sizes, clues = component.key
-        if self.native and component.cells <= MAX_ENUMERATED_CELLS:
+        if self.native and component.cells <= max_component_cells():  # the kernel's limit
             # The kernel's search counts a small component faster than a clique tree can be
             # built; past its node budget it declines and the DP counts the component.
             part = kernel_part(sizes, clues, with_total=with_total)

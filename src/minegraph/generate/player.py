@@ -61,10 +61,10 @@ class DeductionPlayer:
             stronger = ["pair", "search"]
         self.stronger = stronger
         self.engine: PortfolioEngine | None = None
-        # The single and search levels in one native call when the kernel is there: the same
-        # verdicts (what these rules uncover does not depend on the order of the moves).
-        from minegraph.kernel import available
-        self.native = level in ("single", "search") and available()
+        # The single and search levels in one native call when the kernel is there (it
+        # declines otherwise): the same verdicts (what these rules uncover does not depend on
+        # the order of the moves).
+        self.native = level in ("single", "search")
         self.exact = level == "search"
         # The game in progress (reset by play).
         self.layout: frozenset[int] = frozenset()
@@ -84,10 +84,12 @@ class DeductionPlayer:
         if first in layout:
             return None
         if self.native:
-            from minegraph.kernel import Declined, solvable
+            from minegraph.kernel import Declined, Unavailable, solvable
             try:
                 return self._start(first, layout) \
                     if solvable(self.template, layout, first, exact=self.exact) else None
+            except Unavailable:
+                self.native = False     # pure Python: every game is played here
             except Declined:
                 pass            # a stuck position the kernel declines: play it here
         nbrs = self.neighbors
@@ -214,9 +216,7 @@ class DeductionPlayer:
     def _kernel_forced(self, board: Board) -> tuple[set[int], set[int]] | None:
         """The forced cells by the native kernel, or ``None`` when it is not available or
         declines the position (the Python engine then answers)."""
-        from minegraph.kernel import Declined, available, run
-        if not available():
-            return None
+        from minegraph.kernel import Declined, run
         try:
             answer = run(board)
         except Declined:

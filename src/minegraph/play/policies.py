@@ -235,6 +235,11 @@ class StrongPolicy:
     blend
         Score the next move by ``(1 - blend) x`` its best safety ``+ blend x`` its second
         best (a certain move counts 1); 0: the best alone.
+    shapely
+        Off the frontier, score only the cells with the fewest covered neighbours (the
+        corners while any is left) rather than filling ``floating`` with worse-placed cells:
+        a cell two along the edge from a numbered corner scores well on surviving two moves
+        (its number may settle the corner's neighbours) but opens less.
     budget
         Seconds this policy may spend on one decision for a stronger move (``None``: the
         default, fast play). With a budget, a position with more completions than
@@ -271,7 +276,7 @@ class StrongPolicy:
                  pairs_first: bool = True, depth: int = 2, deep: int = 4,
                  breadth: int = 4, fifty: float = 0.0, pseudo: bool = False,
                  blend: float = 0.0, dominate: bool = False, enclosed: bool = False,
-                 near: bool = False, budget: float | None = None,
+                 near: bool = False, shapely: bool = False, budget: float | None = None,
                  budget_endgame: int = 20000) -> None:
         if budget is not None and not (isinstance(budget, (int, float)) and 0 < budget < 1e9):
             raise GameError(f"budget must be a positive number of seconds, got {budget!r}")
@@ -293,6 +298,7 @@ class StrongPolicy:
         self.dominate = dominate
         self.enclosed = enclosed
         self.near = near
+        self.shapely = shapely
         self.budget = budget
         self.budget_endgame = budget_endgame
 
@@ -406,7 +412,11 @@ class StrongPolicy:
                       key=lambda c: (probs[c], covered[c], c))
         frontier = [c for c in near if c in next_to_number][:self.candidates]
         if not self.wide:
-            floating = [c for c in near if c not in next_to_number][:self.floating]
+            floating = [c for c in near if c not in next_to_number]
+            if self.shapely and floating:   # only the cells of the best shape (corners first)
+                fewest = min(covered[c] for c in floating)
+                floating = [c for c in floating if covered[c] == fewest]
+            floating = floating[:self.floating]
         else:   # off the frontier: cells whose number tells about the frontier, and the
             # cells with fewest covered neighbours (most likely to open an area)
             two_steps = {q for c in next_to_number for q in nbrs[c]}

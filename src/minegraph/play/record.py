@@ -13,7 +13,7 @@ click at 0 ms. ms_toollib reads every recording back in the tests.
 
 Examples
 --------
->>> from minegraph.play.game import Game
+>>> from minegraph.play.game import Game, Move
 >>> game = Game(rows=3, cols=3, mines=1, rules="any", seed=17)
 >>> sorted(game.layout), len(game.reveal((0, 0))), game.status
 ([8], 8, 'won')
@@ -30,11 +30,11 @@ import time
 from typing import Sequence
 
 from minegraph.errors import GameError
-from minegraph.play.game import Game
+from minegraph.play.game import Game, Move
 from minegraph.play.review import three_bv
 from minegraph.version import __version__
 
-__all__ = ["evf_bytes", "save_evf", "replay_name", "CELL_PIXELS"]
+__all__ = ["evf_bytes", "save_evf", "replay_name", "game_seconds", "CELL_PIXELS"]
 
 #: The cell size written, in pixels (the replay players draw cells this large).
 CELL_PIXELS = 16
@@ -62,6 +62,43 @@ def _mode(game: Game) -> int:
 
 def _text(value: str) -> bytes:
     return value.replace("\0", "").encode("utf-8") + b"\0"
+
+
+def _milliseconds(when: Sequence[float]) -> list[int]:
+    """Move times in whole milliseconds, never decreasing (as the replay writes them)."""
+    ms = [max(0, round(t * 1000)) for t in when]
+    for k in range(1, len(ms)):
+        ms[k] = max(ms[k], ms[k - 1])
+    return ms
+
+
+def _clock_ms(moves: Sequence[Move], ms: Sequence[int]) -> int:
+    """The game's clock: from the first uncovering to the last, in milliseconds."""
+    opening = [at for at, m in zip(ms, moves) if m.action != "flag"]
+    return (opening[-1] - opening[0]) if opening else 0
+
+
+def game_seconds(game: Game) -> float:
+    """The game's time: from its first uncovering to its last, in seconds to the
+    millisecond, exactly as its replay (:func:`evf_bytes`) records it, so the game, its
+    replay and the replay's review give one time.
+
+    Parameters
+    ----------
+    game
+        A game (over or not: so far).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> game = Game(rows=1, cols=3, mines=1, rules="any", seed=5)
+    >>> _ = game.reveal(0); game_seconds(game)
+    0.0
+    """
+    return _clock_ms(game.moves, _milliseconds(game.move_times)) / 1000
 
 
 def evf_bytes(game: Game, *, times: Sequence[float] | None = None, player: str = "",
@@ -111,15 +148,13 @@ def evf_bytes(game: Game, *, times: Sequence[float] | None = None, player: str =
     when = list(game.move_times) if times is None else [float(t) for t in times]
     if len(when) != len(moves):
         raise GameError(f"expected one time per move ({len(moves)}), got {len(when)}")
-    ms = [max(0, round(t * 1000)) for t in when]
-    for k in range(1, len(ms)):
-        ms[k] = max(ms[k], ms[k - 1])
+    ms = _milliseconds(when)
     rows, cols, pix = game.rows, game.cols, CELL_PIXELS
     history = getattr(game, "_history", [])
     began = start if start is not None else (history[0].at if history else time.time())
     # The game's clock runs from the first uncovering to the last.
     opening = [ms[k] for k, m in enumerate(moves) if m.action != "flag"]
-    rtime = (opening[-1] - opening[0]) if opening else 0
+    rtime = _clock_ms(moves, ms)
     bbbv, _ = three_bv(game.neighbors, game.layout)
     flags = any(m.action == "flag" for m in moves)
     summary = (0x80 if game.status == "won" else 0) | (0 if flags else 0x10)
@@ -197,8 +232,7 @@ def replay_name(game: Game) -> str:
     size = {(9, 9, 10): "beginner", (8, 8, 10): "beginner-8", (16, 16, 40): "intermediate",
             (16, 30, 99): "expert"}.get((game.rows, game.cols, game.mine_count),
                                         f"{game.rows}x{game.cols}")
-    times = [t for t, m in zip(game.move_times, game.moves) if m.action != "flag"]
-    seconds = times[-1] - times[0] if times else 0.0
+    seconds = game_seconds(game)
     return f"{size}_{game.status}_3bv{three_bv(game.neighbors, game.layout)[0]}_{seconds:.2f}s.evf"
 
 

@@ -17,13 +17,14 @@ Endpoints (the routers of :mod:`minegraph.web.positions` and :mod:`minegraph.web
   (the body a replay file): its review (:mod:`minegraph.web.reviews`, docs/review.md);
 - ``GET /``: the page (``static/index.html``), its files under ``/static/``.
 
-Every error answers ``{"error": MESSAGE}``: 400 for a body that is not JSON, 413 for a body
+Every error answers ``{"error": MESSAGE}`` (but 400, for a request the server cannot read as
+HTTP, answered in plain text before the app): 413 for a body
 or board beyond the limits (or work past its memory), 415 for a body of the wrong type
 (:class:`ContentTypes`), 404 for an unknown game (or path), 409 for a game the solver is
 playing, 429 for a client with too many requests under way or creating games too fast, and
 503 for a full queue or a store full of games in play (all with ``Retry-After``), 422 for
-any other mistake (a :class:`~minegraph.errors.FormatError` names its line and column) and
-for work that ran out of time. Every answer carries the browser headers of
+any other mistake (a body that is not JSON; a :class:`~minegraph.errors.FormatError` names
+its line and column) and for work that ran out of time. Every answer carries the browser headers of
 :class:`SecurityHeaders`; :class:`HostCheck` (421) guards the app under ``minegraph serve``. The work runs off the event
 loop in the lanes of :mod:`minegraph.web.lanes`, each request under a
 :class:`~minegraph.deadline.Deadline` cancelled if its client goes away. No endpoint reads

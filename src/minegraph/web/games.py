@@ -73,10 +73,15 @@ class MoveRequest(_Body):
 
 
 def game_json(entry: StoredGame) -> dict[str, Any]:
-    """What the player sees of a stored game (the seed only when it may be shown)."""
+    """What the player sees of a stored game (the seed only when it may be shown), with
+    ``seconds``: the game's time so far (:func:`~minegraph.play.record.game_seconds`, the
+    time its replay records), and ``seed_chosen``: whether the client chose the seed, so
+    may know the layout."""
+    from minegraph.play.record import game_seconds
     game = entry.game
     show = entry.shared or game.status != "playing"
     return {"id": entry.id, "size": entry.size, "practice": entry.practice,
+            "seed_chosen": entry.shared, "seconds": game_seconds(game),
             **player_view(game, seed=entry.seed if show else None)}
 
 

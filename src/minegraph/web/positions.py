@@ -48,6 +48,8 @@ class ExplainRequest(AnalyzeRequest):
     cell: list[int] | int | str | None = Field(
         None, description="[row, col] on grids, an index on graph boards, a node label on "
                           "labelled boards; omitted: why the board is inconsistent")
+    smallest: bool = Field(True, description="search for a smallest set of reasons after the "
+                                             "first minimal one; false: the quick answer")
 
 
 class StructureRequest(AnalyzeRequest):
@@ -106,7 +108,8 @@ def _explain(body: ExplainRequest, limits: Limits, deadline: Deadline,
              board: Board | None = None) -> dict[str, Any]:
     from minegraph.explain import explain
     board = _read(body, limits) if board is None else board
-    return explain(board, _cell(body.cell, board), timeout=deadline).to_json()
+    return explain(board, _cell(body.cell, board), timeout=deadline,
+                   smallest=body.smallest).to_json()
 
 
 def _structure(body: StructureRequest, limits: Limits, deadline: Deadline,
@@ -222,7 +225,8 @@ async def _position_answer(kind: str, body: AnalyzeRequest, request: Request,
     limits: Limits = request.app.state.limits
     runner = request.app.state.runner
     seconds = seconds_for(body.timeout, most)
-    question = "explain" if kind == "explain" else "consistency"
+    # What a time-out names: the structure's is its decomposition (it said "consistency").
+    question = {"explain": "explain", "structure": "structure"}.get(kind, "consistency")
     heavy = len(body.board) > limits.big_request_bytes
     async with runner.request(request, seconds, question) as deadline:
         answer = await runner.run(_position_job, (kind, body.model_dump(), limits), deadline,

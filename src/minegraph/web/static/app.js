@@ -4,8 +4,9 @@
 
 const $ = (id) => document.getElementById(id);
 
-async function api(method, path, body) {
+async function api(method, path, body, signal) {
   const options = { method, headers: {} };
+  if (signal) options.signal = signal;
   if (body !== undefined) {
     options.headers["content-type"] = "application/json";
     options.body = JSON.stringify(body);
@@ -14,6 +15,7 @@ async function api(method, path, body) {
   try {
     response = await fetch(path, options);
   } catch (err) {
+    if (err.name === "AbortError") throw err;
     throw new Error(`cannot reach the server: ${err.message}`);
   }
   let data = null;
@@ -31,6 +33,12 @@ async function api(method, path, body) {
 function showError(element, message) {
   element.textContent = message || "";
   element.hidden = !message;
+}
+
+// A cell as the library and the command line write it: (2, 1) on grids, else its index or
+// label.
+function cellText(cell) {
+  return Array.isArray(cell) ? `(${cell.join(", ")})` : String(cell);
 }
 
 // ------------------------------------------------------------------ probabilities
@@ -156,8 +164,13 @@ function overlayCell(cell, p, best) {
 const LONG_PRESS_MS = 500;
 const play = {
   game: null, analysis: null, started: null, timer: null, busy: false, why: null,
-  clicks: 0, assisted: false, finished: null, asked: 0,
+  clicks: 0, assisted: false, finished: null, asked: 0, solverLost: false,
 };
+// Why? questions: only the latest counts (``asked``); ``handled`` counts the answers and
+// failures that came back, stale ones included; ``controller`` aborts the one under way.
+const whyState = { asked: 0, handled: 0, controller: null };
+// Phones: the settings fold away while playing, tools go below the board.
+const narrow = window.matchMedia ? window.matchMedia("(max-width: 600px)") : null;
 const settings = loadSettings();
 
 function loadSettings() {
@@ -241,9 +254,11 @@ async function newGame(event, body) {
   play.why = null;
   play.clicks = 0;
   play.assisted = false;
+  play.solverLost = false;
   play.finished = null;
-  $("why-text").textContent = "";
+  cancelWhy();
   $("hover-info").textContent = "";
+  foldSettings();
   play.started = null;
   clearInterval(play.timer);
   $("timer").textContent = "0";
@@ -259,6 +274,14 @@ function gameLabel(game) {
 
 function elapsed() {
   return play.started === null ? 0 : (Date.now() - play.started) / 1000;
+}
+
+// On a phone the new-game settings fold into one line while a game is played (the summary
+// names the game); they open again on a tap.
+function foldSettings() {
+  if (play.game) $("settings-now").textContent = `${gameLabel(play.game)}`
+    + (play.game.seed_chosen ? ` · seed ${play.game.seed}` : "");
+  if (narrow !== null && narrow.matches) $("game-settings").open = false;
 }
 
 function drawGame() {
@@ -287,7 +310,8 @@ function drawGame() {
       cell.classList.add("open");
       if (state > 0) { cell.textContent = state; cell.classList.add(`n${state}`, "chordable"); }
       cell.setAttribute("aria-label", `row ${r}, column ${c}: ${state}`);
-    } else if (flags.has(key)) {
+    } else if (flags.has(key) || (game.status === "won" && mines.has(key))) {
+      // A won game flags every mine, as classic games do.
       cell.classList.add("flag");
       if (!playing && game.mines_at && !mines.has(key)) cell.classList.add("wrong-flag");
       cell.setAttribute("aria-label", `row ${r}, column ${c}: flagged`);
@@ -320,7 +344,8 @@ function drawGame() {
   }
   $("legend").hidden = !analysis;
   $("floating-pct").textContent = floating === null ? "none covered" : percent(floating, 2);
-  $("mine-counter").textContent = settings.noFlag ? game.mines : game.mines - game.flags.length;
+  $("mine-counter").textContent = game.status === "won" ? 0
+    : settings.noFlag ? game.mines : game.mines - game.flags.length;
   drawFace(game.status);
   const words = { playing: "", won: "You won!", lost: "Boom — you lost." };
   $("game-status").textContent = words[game.status] || game.status;
@@ -328,8 +353,10 @@ function drawGame() {
   $("undo").hidden = !game.practice;
   $("undo").disabled = game.moves === 0;
   showSeed(game);
-  if (!playing) finish(game);
-  else $("banner").hidden = true;
+  if (!playing) {
+    $("hover-info").textContent = "";      // the overlay it described is gone
+    finish(game);
+  } else $("banner").hidden = true;
 }
 
 // The face button, drawn (emoji fonts are not everywhere): a smile while playing,
@@ -352,10 +379,14 @@ function drawFace(mood) {
 // The end of a game: stop the clock, say how it went, keep the statistics.
 function finish(game) {
   clearInterval(play.timer);
-  const time = elapsed();
+  // The game's one time: the server's (from the first uncovering to the last), as its replay
+  // and the statistics keep it; a redraw never changes it.
+  const time = game.seconds;
+  $("timer").textContent = Math.floor(time);
+  const counted = !game.practice && !play.assisted && !game.seed_chosen;
   if (play.finished !== game.id + game.moves) {
     play.finished = game.id + game.moves;
-    if (!game.practice && !play.assisted) record(game, time);
+    if (counted) record(game, time);
   }
   const banner = $("banner");
   banner.className = `banner ${game.status}`;
@@ -366,11 +397,13 @@ function finish(game) {
   } else if (game.status === "won") {
     const rate = time > 0 ? (game.bbbv / time).toFixed(2) : "–";
     const eff = play.clicks ? Math.round((100 * game.bbbv) / play.clicks) : 100;
-    text.textContent = `You won in ${time.toFixed(1)} s · 3BV ${game.bbbv} · 3BV/s ${rate} · `
-      + `${play.clicks} clicks · efficiency ${eff}%` + (game.practice ? " (practice)" : "");
+    text.textContent = `You won in ${time.toFixed(2)} s · 3BV ${game.bbbv} · 3BV/s ${rate} · `
+      + `${play.clicks} clicks · efficiency ${eff}%` + (game.practice ? " (practice)"
+        : game.seed_chosen ? " (a chosen seed: not in the statistics)" : "");
   } else {
-    const where = game.exploded ? ` at (${game.exploded[0]}, ${game.exploded[1]})` : "";
-    text.textContent = `Boom — you hit the mine${where}. 3BV ${game.bbbv}.`;
+    const where = game.exploded ? ` at ${cellText(game.exploded)}` : "";
+    const who = play.solverLost ? "the solver" : "you";
+    text.textContent = `Boom — ${who} hit the mine${where}. 3BV ${game.bbbv}.`;
   }
   banner.appendChild(text);
   const again = document.createElement("button");
@@ -417,7 +450,7 @@ function record(game, time) {
   s.played += 1;
   if (game.status === "won") {
     s.won += 1;
-    if (s.best_time === null || time < s.best_time) s.best_time = Number(time.toFixed(2));
+    if (s.best_time === null || time < s.best_time) s.best_time = time;
     const rate = time > 0 ? game.bbbv / time : null;
     if (rate !== null && (s.best_rate === null || rate > s.best_rate)) s.best_rate = Number(rate.toFixed(3));
   }
@@ -433,7 +466,7 @@ function drawStats() {
   for (const [label, s] of Object.entries(stats).sort()) {
     const row = document.createElement("tr");
     for (const value of [label, s.played, `${s.won} (${Math.round((100 * s.won) / s.played)}%)`,
-      s.best_time === null ? "–" : `${s.best_time} s`, s.best_rate === null ? "–" : s.best_rate.toFixed(2)]) {
+      s.best_time === null ? "–" : `${s.best_time.toFixed(2)} s`, s.best_rate === null ? "–" : s.best_rate.toFixed(2)]) {
       const cell = document.createElement("td");
       cell.textContent = value;
       row.appendChild(cell);
@@ -461,9 +494,15 @@ async function busyWith(work) {
   }
 }
 
+// The timer runs from the game's first uncovering, by the server's count: each answer's
+// ``seconds`` (the time to its last uncovering) sets where it stands, so the running
+// timer and the final time agree.
 function startClock() {
-  if (play.started !== null) return;
-  play.started = Date.now();
+  if (play.game && play.started !== null) {
+    play.started = Math.min(play.started, Date.now() - play.game.seconds * 1000);
+    return;
+  }
+  play.started = Date.now() - (play.game ? play.game.seconds * 1000 : 0);
   play.timer = setInterval(() => { $("timer").textContent = Math.floor(elapsed()); }, 1000);
 }
 
@@ -472,6 +511,7 @@ async function move(action, r, c) {
   await busyWith(async () => {
     await send("move", { action, cell: [r, c] });
     play.clicks += 1;
+    foldSettings();
     if (action !== "flag") {
       startClock();
       play.analysis = null;
@@ -509,7 +549,7 @@ async function undo() {
   await busyWith(async () => {
     await send("undo");
     play.analysis = null;
-    play.why = null;
+    cancelWhy();
     drawGame();
     await refreshOverlay();
   });
@@ -537,19 +577,64 @@ function shortCount(text) {
   return `${digits[0]}.${digits.slice(1, 3)} × 10^${digits.length - 1}`;
 }
 
-// "Why?": the numbers that force a covered cell (minegraph explain), highlighted.
+// "Why?": the numbers that force a covered cell (minegraph explain), highlighted. The quick
+// answer (the first minimal set) comes first; the search for a smallest set follows and
+// replaces it. Only the latest question counts: asking another cell, or a move, drops the
+// answer under way (and aborts its request).
+function cancelWhy() {
+  whyState.asked += 1;
+  if (whyState.controller) whyState.controller.abort();
+  whyState.controller = null;
+  play.why = null;
+  showWhy("", false);
+}
+
+function showWhy(text, busy) {
+  const element = $("why-text");
+  element.textContent = text;
+  element.classList.toggle("busy", busy);
+  element.setAttribute("aria-busy", String(busy));
+}
+
 async function why(r, c) {
   const game = play.game;
-  $("why-text").textContent = "";
-  try {
-    const answer = await api("POST", "/api/explain", { board: game.board, cell: [r, c] });
-    play.why = { cell: `${r},${c}`, clues: new Set(answer.clues.map(([a, b]) => `${a},${b}`)) };
-    $("why-text").textContent = answer.text;
-  } catch (err) {
-    play.why = null;
-    $("why-text").textContent = `no answer: ${err.message}`;
-  }
+  cancelWhy();
+  const asked = whyState.asked;
+  const controller = whyState.controller = new AbortController();
+  const cell = `${r},${c}`;
+  play.why = { cell, clues: new Set() };
+  showWhy(`Why ${cellText([r, c])}? Working on it…`, true);
   drawGame();
+  let shown = false;
+  for (const smallest of [false, true]) {
+    let answer;
+    try {
+      answer = await api("POST", "/api/explain", { board: game.board, cell: [r, c], smallest },
+        controller.signal);
+    } catch (err) {
+      whyState.handled += 1;
+      if (asked !== whyState.asked) return;            // stale: a later question took over
+      whyState.controller = null;
+      if (shown) {
+        showWhy(`${$("why-text").dataset.answer} (no shorter reason found: ${err.message})`, false);
+      } else {
+        play.why = null;
+        showWhy(`no answer: ${err.message}`, false);
+        drawGame();
+      }
+      return;
+    }
+    whyState.handled += 1;
+    if (asked !== whyState.asked) return;
+    shown = true;
+    play.why = { cell, clues: new Set(answer.clues.map(([a, b]) => `${a},${b}`)) };
+    const more = !smallest && !answer.smallest && (answer.status === "safe" || answer.status === "mine");
+    $("why-text").dataset.answer = answer.text;
+    showWhy(more ? `${answer.text} Looking for a shorter reason…` : answer.text, more);
+    drawGame();
+    if (!more) break;
+  }
+  if (asked === whyState.asked) whyState.controller = null;
 }
 
 // Long press (touch screens, or a held mouse button): flags once. Devices that also fire
@@ -590,8 +675,7 @@ function boardClick(event, action) {
     return;
   }
   if (action === "reveal" && $("flag-mode").checked && state < 0) action = "flag";
-  play.why = null;
-  $("why-text").textContent = "";
+  cancelWhy();
   if (action === "flag") {
     if (state < 0 && !settings.noFlag) move("flag", r, c);
     return;
@@ -602,8 +686,11 @@ function boardClick(event, action) {
 
 function hoverInfo(event) {
   const cell = event.target.closest(".cell");
-  if (!cell || !cell.classList.contains("prob")) { $("hover-info").textContent = ""; return; }
-  $("hover-info").textContent = `row ${cell.dataset.r}, column ${cell.dataset.c}: ${cell.title}`;
+  if (!cell || !cell.classList.contains("prob") || !play.game || play.game.status !== "playing") {
+    $("hover-info").textContent = "";
+    return;
+  }
+  $("hover-info").textContent = `${cellText([Number(cell.dataset.r), Number(cell.dataset.c)])}: ${cell.title}`;
 }
 
 // "Let the solver play": one decision (its certain cells, or one guess) or to the end.
@@ -611,13 +698,14 @@ async function solver(steps) {
   if (!play.game || play.game.status !== "playing") return;
   await busyWith(async () => {
     play.assisted = true;
+    cancelWhy();
     await send("solver", { steps });
     const s = play.game.solver;
+    play.solverLost = play.game.status === "lost";
     startClock();
-    $("why-text").textContent = `solver (${s.policy}): ${s.decisions} decision(s), `
-      + `${s.moves.length} move(s), ${s.guesses} guess(es)` + (s.stopped ? `; stopped: ${s.stopped}` : "");
+    showWhy(`solver (${s.policy}): ${s.decisions} decision(s), `
+      + `${s.moves.length} move(s), ${s.guesses} guess(es)` + (s.stopped ? `; stopped: ${s.stopped}` : ""), false);
     play.analysis = null;
-    play.why = null;
     drawGame();
     await refreshOverlay();
   });
@@ -727,14 +815,14 @@ async function analyse(event) {
     showError($("analyse-error"), err.message);
     return;
   }
-  // Cell lists: one unbreakable [r,c] each, so a list never breaks inside a pair.
+  // Cell lists: one unbreakable (r, c) each, so a list never breaks inside a pair.
   const cells = (element, list) => {
     element.replaceChildren();
     if (!list.length) { element.textContent = "none"; return; }
     list.forEach((x, i) => {
       const pair = document.createElement("span");
       pair.className = "pair";
-      pair.textContent = JSON.stringify(x);
+      pair.textContent = cellText(x);
       element.append(pair, i + 1 < list.length ? " " : "");
     });
   };
@@ -742,7 +830,7 @@ async function analyse(event) {
   showCount($("r-solutions"), result.solutions);
   cells($("r-safe"), result.safe);
   cells($("r-mines"), result.mines);
-  $("r-best").textContent = result.best === null ? "none" : `${JSON.stringify(result.best)} (${result.best_basis})`;
+  $("r-best").textContent = result.best === null ? "none" : `${cellText(result.best)} (${result.best_basis})`;
   const container = $("analyse-board");
   const grid = result.probability;
   if (Array.isArray(grid) && grid.length && Array.isArray(grid[0])) {
@@ -939,8 +1027,8 @@ async function loadReplay(file) {
     + `${data.counts.total} clicks · efficiency ${eff} · luck ${percent(data.luck, 1)} `
     + `(${data.luck_exact}) over ${data.guesses} guess${data.guesses === 1 ? "" : "es"}`;
   $("review-risks").textContent = data.avoidable.length
-    ? `Avoidable risks: ${data.avoidable.map((a) => `click ${a.number} on [${a.cell}] `
-      + `(${percent(a.probability, 1)}, while [${a.best}] was certainly safe)`).join("; ")}.`
+    ? `Avoidable risks: ${data.avoidable.map((a) => `click ${a.number} on ${cellText(a.cell)} `
+      + `(${percent(a.probability, 1)}, while ${cellText(a.best)} was certainly safe)`).join("; ")}.`
     : "No avoidable risk: every guess was taken when no cell was certainly safe.";
   $("review-step").max = String(review.items.length);
   $("review-result").hidden = false;
@@ -957,6 +1045,8 @@ async function showClick(k) {
   $("review-next").disabled = k === review.items.length - 1;
   $("review-why").disabled = item.kind !== "left";
   $("review-why-text").textContent = "";
+  $("review-why-text").classList.remove("busy");
+  $("review-why-text").setAttribute("aria-busy", "false");
   const notes = [];
   if (item.first) notes.push("the first click: never a mine under the game's rules");
   else if (item.avoidable) notes.push("an avoidable risk");
@@ -964,10 +1054,10 @@ async function showClick(k) {
   if (item.exploded) notes.push("it hit a mine");
   const risk = item.kind === "chord" ? "chance one of its cells was a mine" : "mine probability";
   $("review-click").textContent = `Click ${k + 1} of ${review.items.length}: `
-    + `${item.kind === "chord" ? "chord on" : "left click on"} [${item.cell}] at `
+    + `${item.kind === "chord" ? "chord on" : "left click on"} ${cellText(item.cell)} at `
     + `${item.time.toFixed(2)} s · ${risk} ${percent(item.probability, 2)} (${item.probability_exact}) · `
     + (item.safe_available ? "a certainly safe cell existed" : "no cell was certainly safe")
-    + (item.best ? ` · safest [${item.best}] ${percent(item.best_probability, 2)}` : "")
+    + (item.best ? ` · safest ${cellText(item.best)} ${percent(item.best_probability, 2)}` : "")
     + (notes.length ? ` · ${notes.join(", ")}` : "");
   const asked = ++review.asked;
   let result;
@@ -994,17 +1084,29 @@ async function showClick(k) {
 }
 
 async function reviewWhy() {
-  const item = review.items[review.index];
+  const index = review.index;
+  const item = review.items[index];
   if (!item || item.kind !== "left") return;
+  const shown = $("review-why-text");
+  shown.textContent = `Why ${cellText(item.cell)}? Working on it…`;
+  shown.classList.add("busy");
+  shown.setAttribute("aria-busy", "true");
+  const done = (text) => {
+    if (review.index !== index) return false;        // another click is shown now
+    shown.textContent = text;
+    shown.classList.remove("busy");
+    shown.setAttribute("aria-busy", "false");
+    return true;
+  };
   try {
     const answer = await api("POST", "/api/explain", { board: item.board, cell: item.cell });
-    $("review-why-text").textContent = answer.text;
+    if (!done(answer.text)) return;
     for (const [r, c] of answer.clues || []) {
       const cell = $("review-board").querySelector(`.cell[data-r='${r}'][data-c='${c}']`);
       if (cell) cell.classList.add("why-clue");
     }
   } catch (err) {
-    $("review-why-text").textContent = `no answer: ${err.message}`;
+    done(`no answer: ${err.message}`);
   }
 }
 
