@@ -1,7 +1,7 @@
 """A bounded load test of the web app on loopback.
 
 The app runs as ``minegraph serve`` (default limits) in its own process on a free local port,
-and the clients (httpx, asyncio) in this one. Two phases, each with ``--clients`` concurrent clients sending
+and the clients (httpx, asyncio) in this one. The first two phases each with ``--clients`` concurrent clients sending
 ``--requests`` ``POST /api/analyze`` requests each, on Expert positions of the benchmark corpus
 (``bench/expert_corpus.py``, a different position per request):
 
@@ -13,10 +13,18 @@ and the clients (httpx, asyncio) in this one. Two phases, each with ``--clients`
    clients each keep one heavy 100-byte request under way (a 100x100 no-guess puzzle of 2,500
    mines, twice; the solver to the end of a 100x100 game of 1,800 mines; the first click of a
    100x100 no-guess game), and ``--silent`` connections are opened that never send a request
-   or only half of its head.
+   or only half of its head;
+4. issue 33's attack 2 on the small lane (``small_lane``): ``--small-attackers`` client
+   addresses keep three requests each under way (the most ``per_client`` lets one client
+   have), each a board text under ``big_request_bytes`` that is hard to analyse (40x40
+   checkerboard openings, 30% mines, 1,651 bytes), while one victim client sends
+   ``--victim-requests`` Expert analyses one after another (``--victim-pause`` apart): its latencies (median, p99; and
+   the same requests without the attack, just before) and the attackers' statuses are
+   reported.
 
-Every client sends its own ``X-Forwarded-For`` address (as a reverse proxy would), so the
-per-client limit applies to each as to a separate player.
+Every client sends its own ``X-Forwarded-For`` address (as a reverse proxy would; the server
+trusts the header from 127.0.0.1 with ``--trusted-proxy 127.0.0.1``), so the per-client
+limit applies to each as to a separate player.
 
 Reported per phase: throughput (easy requests per second, wall clock), latency median, p90,
 p99 and max, the status codes seen, and for the hard requests their statuses and latencies.
@@ -27,6 +35,7 @@ Usage::
 
     python bench/bench_web_load.py                     # 50 clients x 20 requests, about 1 min
     python bench/bench_web_load.py --clients 10 --requests 5 --out /tmp/w.json
+    python bench/bench_web_load.py --phases small_lane --out bench/results/web_load_small_lane.json
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import shlex
 import socket
 import statistics
@@ -66,7 +76,7 @@ def _serve() -> tuple[str, subprocess.Popen[bytes]]:
     interpreter lock), ready when ``GET /api/limits`` answers."""
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "minegraph", "serve", "--host", "127.0.0.1",
-                               "--port", str(port)])
+                               "--port", str(port), "--trusted-proxy", "127.0.0.1"])
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
@@ -228,6 +238,62 @@ async def _attack(url: str, texts: list[str], expected: list[dict[str, Any]], cl
             "heavy_statuses": heavy_statuses}
 
 
+async def _small_lane_attack(url: str, texts: list[str], expected: list[dict[str, Any]],
+                             attackers: int, victim_requests: int,
+                             pause: float) -> dict[str, Any]:
+    """Phase 4: ``attackers`` addresses keep three hard boards under ``big_request_bytes``
+    each under way while one victim analyses Expert positions one after another, ``pause``
+    seconds apart (a player's pace: the attack lasts long enough for the attackers' retries
+    to come round)."""
+    hard = [checkerboard_opening(40, 40, 0.3, seed=seed, total=True).to_text()
+            for seed in (2, 3)]
+    statuses: dict[str, int] = {}
+    stop = asyncio.Event()
+    errors: list[str] = []
+    limits = httpx.Limits(max_connections=3 * attackers + 4)
+    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as http:
+        async def attack(k: int, j: int) -> None:
+            who = {"X-Forwarded-For": f"10.3.0.{k}"}
+            while not stop.is_set():
+                response = await http.post("/api/analyze", json={"board": hard[j % len(hard)]},
+                                           headers=who)
+                key = str(response.status_code)
+                statuses[key] = statuses.get(key, 0) + 1
+                if response.status_code in (429, 503):
+                    await asyncio.sleep(float(response.headers.get("Retry-After", "1")))
+
+        async def victim() -> tuple[list[float], float]:
+            who = {"X-Forwarded-For": "10.4.0.1"}
+            latencies: list[float] = []
+            start = time.perf_counter()
+            for i in range(victim_requests):
+                index = i % len(texts)
+                began = time.perf_counter()
+                response = await http.post("/api/analyze", json={"board": texts[index]},
+                                           headers=who)
+                latencies.append(time.perf_counter() - began)
+                if response.status_code != 200:
+                    errors.append(f"status {response.status_code}: {response.text[:200]}")
+                elif response.json() != expected[index]:
+                    errors.append(f"position {index}: the answer differs from the library's")
+                await asyncio.sleep(pause)
+            return latencies, time.perf_counter() - start
+
+        alone, _ = await victim()             # the same requests without the attack first
+        tasks = [asyncio.create_task(attack(k, j)) for k in range(attackers) for j in range(3)]
+        await asyncio.sleep(1.0)              # the hard requests are under way
+        latencies, wall = await victim()
+        stop.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return {"attackers": attackers, "requests_per_attacker": 3,
+            "hard_board_bytes": [len(h) for h in hard], "victim_requests": len(latencies),
+            "victim_pause_s": pause, "wall_s": round(wall, 3), "victim_alone": _summary(alone),
+            "victim": _summary(latencies),
+            "attacker_statuses": statuses, "errors": len(errors), "first_errors": errors[:5]}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--clients", type=int, default=50)
@@ -240,6 +306,16 @@ def main(argv: list[str] | None = None) -> int:
                     help="clients analysing Expert positions during the attack phase")
     ap.add_argument("--silent", type=int, default=2000,
                     help="connections opened during the attack that never send a whole request")
+    ap.add_argument("--small-attackers", type=int, default=4,
+                    help="phase 4: client addresses with three hard small boards each")
+    ap.add_argument("--victim-requests", type=int, default=300,
+                    help="phase 4: Expert analyses the victim sends one after another")
+    ap.add_argument("--victim-pause", type=float, default=0.05,
+                    help="phase 4: seconds between the victim's requests")
+    ap.add_argument("--phases", default="alone,hard,attack,small_lane",
+                    help="the phases to run, comma-separated (default: all four)")
+    ap.add_argument("--note", default="",
+                    help="a line stored with the results (what ran, how loaded the machine was)")
     ap.add_argument("--out", default=str(HERE / "results" / "web_load.json"))
     args = ap.parse_args(argv)
 
@@ -254,16 +330,31 @@ def main(argv: list[str] | None = None) -> int:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard_limit, hard_limit))
     except (ImportError, ValueError, OSError):
         pass
+    phases = set(args.phases.split(","))
+    unknown = phases - {"alone", "hard", "attack", "small_lane"}
+    if unknown:
+        ap.error(f"unknown phases: {', '.join(sorted(unknown))}")
+    results: dict[str, Any] = {}
+    load_before = os.getloadavg()
     try:
-        alone = asyncio.run(_phase(url, texts, expected, args.clients, args.requests, None, 0,
-                                   args.hard_timeout))
-        print("easy alone:", json.dumps(alone), flush=True)
-        mixed = asyncio.run(_phase(url, texts, expected, args.clients, args.requests, hard,
-                                   args.hard_clients, args.hard_timeout))
-        print("with hard requests:", json.dumps(mixed), flush=True)
-        attacked = asyncio.run(_attack(url, texts, expected, args.attack_clients, args.requests,
-                                       args.silent))
-        print("under attack:", json.dumps(attacked), flush=True)
+        if "alone" in phases:
+            results["easy_alone"] = asyncio.run(_phase(
+                url, texts, expected, args.clients, args.requests, None, 0, args.hard_timeout))
+            print("easy alone:", json.dumps(results["easy_alone"]), flush=True)
+        if "hard" in phases:
+            results["with_hard"] = asyncio.run(_phase(
+                url, texts, expected, args.clients, args.requests, hard, args.hard_clients,
+                args.hard_timeout))
+            print("with hard requests:", json.dumps(results["with_hard"]), flush=True)
+        if "attack" in phases:
+            results["under_attack"] = asyncio.run(_attack(
+                url, texts, expected, args.attack_clients, args.requests, args.silent))
+            print("under attack:", json.dumps(results["under_attack"]), flush=True)
+        if "small_lane" in phases:
+            results["small_lane_attack"] = asyncio.run(_small_lane_attack(
+                url, texts, expected, args.small_attackers, args.victim_requests,
+                args.victim_pause))
+            print("small lane attacked:", json.dumps(results["small_lane_attack"]), flush=True)
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -271,9 +362,11 @@ def main(argv: list[str] | None = None) -> int:
            + shlex.join(argv if argv is not None else sys.argv[1:]),
            "clients": args.clients, "requests_per_client": args.requests,
            "hard_clients": args.hard_clients, "hard_timeout_s": args.hard_timeout,
-           "easy_alone": alone, "with_hard": mixed, "under_attack": attacked}
+           "load_average_before": [round(x, 2) for x in load_before],
+           "load_average_after": [round(x, 2) for x in os.getloadavg()],
+           **({"note": args.note} if args.note else {}), **results}
     Path(args.out).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    failed = alone["errors"] + mixed["errors"] + attacked["errors"]
+    failed = sum(phase["errors"] for phase in results.values())
     print("errors:", failed)
     return 1 if failed else 0
 

@@ -1,9 +1,9 @@
 """Issue 33's attacks on the web app, each against a real server on loopback
 (``minegraph serve``'s configuration in a thread) with plain HTTP requests.
 
-Clients are told apart by ``X-Forwarded-For``, which the server trusts from 127.0.0.1 (as from
-a reverse proxy there); the game store's clock is a fake the tests move, so no test waits for
-time to pass.
+Clients are told apart by ``X-Forwarded-For``, which these servers trust from 127.0.0.1 as
+from a reverse proxy there (``--trusted-proxy 127.0.0.1``; without it the header is ignored);
+the game store's clock is a fake the tests move, so no test waits for time to pass.
 """
 
 from __future__ import annotations
@@ -33,8 +33,13 @@ class FakeClock:
 
 @contextmanager
 def serving(limits: Limits, **options: Any) -> Iterator[tuple[int, Any]]:
-    """The server with ``limits`` on a free loopback port, in a thread: ``(port, app)``."""
+    """The server with ``limits`` on a free loopback port, in a thread: ``(port, app)``;
+    ``X-Forwarded-For`` is trusted from 127.0.0.1 unless ``trusted_proxies`` says otherwise
+    (``None``: the server's default)."""
     import uvicorn
+    options.setdefault("trusted_proxies", ["127.0.0.1"])
+    if options["trusted_proxies"] is None:
+        del options["trusted_proxies"]
     app = create_app(limits)
     running = uvicorn.Server(server_config(app, "127.0.0.1", 0, limits, **options))
     thread = threading.Thread(target=running.run, daemon=True)
@@ -81,6 +86,125 @@ def _error(answer: tuple[int, Any, Any], status: int) -> str:
     assert code == status, (code, obj)
     assert isinstance(obj, dict) and set(obj) == {"error"} and obj["error"]
     return str(obj["error"])
+
+
+# --------------------------------------------------------------------------- 2: who is a client
+def test_x_forwarded_for_is_read_only_from_a_trusted_proxy() -> None:
+    """Issue 33, 2: the server trusted ``X-Forwarded-For`` from loopback by default, so one
+    client there could pose as any number of clients (each with its own ``per_client`` and
+    ``games_per_minute``) by sending the header. Now it is read only from the proxies named
+    with ``--trusted-proxy``."""
+    limits = _store_limits(games_per_minute=1)
+    with serving(limits, trusted_proxies=None) as (port, app):
+        app.state.games.clock = FakeClock()
+        c = Client(port)
+        assert c.call("POST", "/api/game", {}, address="198.51.100.1")[0] == 201
+        # Another address in the header is the same client: the connection's.
+        answer = c.call("POST", "/api/game", {}, address="198.51.100.2")
+        assert "too many new games" in _error(answer, 429)
+        c.close()
+    with serving(limits, trusted_proxies=["127.0.0.1"]) as (port, app):
+        app.state.games.clock = FakeClock()
+        c = Client(port)
+        assert c.call("POST", "/api/game", {}, address="198.51.100.1")[0] == 201
+        assert c.call("POST", "/api/game", {}, address="198.51.100.2")[0] == 201
+        # A proxy appends the address it saw; what the client itself wrote before it is not
+        # believed: the rightmost address that is not a trusted proxy is the client.
+        answer = c.call("POST", "/api/game", {}, address="198.51.100.3, 198.51.100.2")
+        assert "too many new games" in _error(answer, 429)
+        c.close()
+
+
+def test_a_trusted_proxy_must_be_an_address_or_a_network() -> None:
+    from minegraph.errors import UserError
+    from minegraph.web.server import proxy_networks
+    assert proxy_networks(["10.0.0.0/8", "::1", " 127.0.0.1"]) == ["10.0.0.0/8", "::1/128",
+                                                                  "127.0.0.1/32"]
+    for bad in ("*", "proxy.example", "10.0.0.0/33"):
+        with pytest.raises(UserError, match="trusted proxy"):
+            proxy_networks([bad])
+
+
+def _wait_for(condition: Any, what: str) -> None:
+    """Wait for an event of the server (not for a time): polls, failing only after a minute."""
+    end = time.monotonic() + 60
+    while not condition():
+        assert time.monotonic() < end, f"never happened: {what}"
+        time.sleep(0.01)
+
+
+def test_hard_small_boards_go_to_the_big_lane_and_a_victim_is_served_beside_them() -> None:
+    """Issue 33, 2: boards under ``big_request_bytes`` that are hard to analyse went to the
+    small lane's threads, so four clients with three such requests each held all of them
+    (and the queue before them) and a player's Expert analysis waited behind (p50 0.4 s,
+    p99 1.3 s, from 4 ms). Now a board is routed by its estimated cost: the hard ones go to
+    the big lane before any work starts (the small lane's time cap is set out of reach
+    here, so only the routing can keep them out), each client holds at most ``per_client``
+    requests over both lanes, and the victim's analysis runs in the small lane at once.
+    The big lane's jobs are held until the end (the test releases them), so what is
+    admitted and refused does not depend on how long they take."""
+    from minegraph import analyze
+    from minegraph.recipes import checkerboard_opening, midgame_position
+    hard = checkerboard_opening(40, 40, 0.3, seed=2, total=True).to_text()
+    assert len(hard) < Limits().big_request_bytes          # small by its bytes
+    limits = Limits(small_seconds=600, analyze_seconds=600, workers=4, big_workers=1,
+                    big_queue=4, per_client=3)
+    with serving(limits) as (port, app):
+        runner = app.state.runner
+        offered: list[int] = []                # requests that asked the big lane for a place
+        admit = runner.lane.admit
+
+        def counted_admit() -> None:
+            offered.append(1)
+            admit()
+
+        runner.lane.admit = counted_admit
+        release = threading.Event()
+        run = runner.lane.run
+
+        def held_run(*job: Any) -> Any:
+            release.wait(120)
+            return run(*job)
+
+        runner.lane.run = held_run
+        attackers = [f"198.51.100.{k}" for k in range(1, 5)]
+        clients: list[Client] = []
+        answers: list[tuple[str, int]] = []
+        threads = []
+        for address in attackers:
+            for _ in range(3):
+                client = Client(port, address)
+                clients.append(client)
+
+                def attack(client: Client = client) -> None:
+                    try:
+                        answers.append((client.address,
+                                        client.call("POST", "/api/analyze", {"board": hard})[0]))
+                    except OSError:            # closed by the test at the end
+                        pass
+
+                threads.append(threading.Thread(target=attack, daemon=True))
+                threads[-1].start()
+                _wait_for(lambda: len(offered) == len(threads),
+                          "the hard request went to the big lane")
+        # 1 running + 4 waiting in the big lane; the other 7 were refused 503 at once.
+        _wait_for(lambda: len(answers) == 7, "the requests past the big lane's queue answered")
+        assert sorted(status for _, status in answers) == [503] * 7
+        assert runner.routed == {"estimated": 12}
+        # The first attacker holds three requests in the big lane: a fourth, even a cheap
+        # one, is refused 429 (per client over both lanes).
+        first = Client(port, attackers[0])
+        assert "too many requests" in _error(first.call("POST", "/api/analyze",
+                                                        {"board": "#1#", "mines": 1}), 429)
+        # The victim, meanwhile, is served in the small lane.
+        victim = Client(port, "203.0.113.77")
+        board = midgame_position(16, 30, 99, seed=5)
+        status, answer, _ = victim.call("POST", "/api/analyze", {"board": board.to_text()})
+        assert status == 200 and answer == analyze(board).to_json()
+        assert runner.routed == {"estimated": 12, "small": 1}
+        for client in [*clients, first, victim]:
+            client.close()                     # the hard ones are cancelled
+        release.set()
 
 
 # --------------------------------------------------------------------------- 3: evictions

@@ -419,13 +419,24 @@ def test_serve_starts_the_hardened_server(monkeypatch: pytest.MonkeyPatch,
     from minegraph.cli import main
     from minegraph.web import server
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(server, "serve", lambda host, port, limits=None, allowed_hosts=():
-                        seen.update(host=host, port=port, allowed=allowed_hosts))
-    assert main(["serve", "--port", "8123"]) == 0
-    assert seen == {"host": "127.0.0.1", "port": 8123, "allowed": []}
-    assert main(["serve", "--allow-host", "a.example", "--allow-host", "b.example"]) == 0
+    monkeypatch.setattr(server, "serve", lambda host, port, limits=None, allowed_hosts=(),
+                        trusted_proxies=(): seen.update(host=host, port=port,
+                                                        allowed=allowed_hosts,
+                                                        proxies=trusted_proxies))
+    import socket
+    with socket.socket() as free:                 # a port nothing else on the machine uses
+        free.bind(("127.0.0.1", 0))
+        port = str(free.getsockname()[1])
+    assert main(["serve", "--port", port]) == 0
+    assert seen == {"host": "127.0.0.1", "port": int(port), "allowed": [], "proxies": []}
+    assert main(["serve", "--port", port, "--allow-host", "a.example",
+                 "--allow-host", "b.example"]) == 0
     assert seen["allowed"] == ["a.example", "b.example"]
-    assert "http://127.0.0.1:8123/" in capsys.readouterr().out
+    assert main(["serve", "--port", port, "--trusted-proxy", "127.0.0.1",
+                 "--trusted-proxy", "10.0.0.0/8"]) == 0
+    assert seen["proxies"] == ["127.0.0.1", "10.0.0.0/8"]
+    assert main(["serve", "--port", port, "--trusted-proxy", "proxy.example"]) == 2  # refused
+    assert f"http://127.0.0.1:{port}/" in capsys.readouterr().out
     with pytest.raises(SystemExit) as exit:
         main(["serve", "--port", "70000"])
     assert exit.value.code == 2
@@ -446,6 +457,10 @@ def test_the_server_configuration() -> None:
     assert config.http.HEAD_SECONDS == 2 and config.http.MAX_CONNECTIONS == 1   # 120 - 200 < 1
     assert config.timeout_keep_alive == 2
     assert server_config(create_app(), "h", 1, Limits(), open_files=None).http.MAX_CONNECTIONS == 4000
+    assert not config.proxy_headers                     # X-Forwarded-For trusted from nobody
+    behind = server_config(create_app(limits), "127.0.0.1", 8123, limits,
+                           trusted_proxies=["127.0.0.1"])
+    assert behind.proxy_headers and behind.forwarded_allow_ips == ["127.0.0.1/32"]
 
 
 def test_a_client_that_goes_away_frees_its_worker() -> None:
@@ -458,7 +473,9 @@ def test_a_client_that_goes_away_frees_its_worker() -> None:
     # Every request in the small lane (its worker threads are what this checks): a hard
     # query abandoned in the big lane's process is not cancelled, and would hold that process
     # for its whole limit (issue 21's ground).
-    app = create_app(Limits(workers=1, analyze_seconds=120, big_request_bytes=1_000_000))
+    # The estimate of its cost would send it to the big lane at once: lifted here too.
+    app = create_app(Limits(workers=1, analyze_seconds=120, big_request_bytes=1_000_000,
+                            small_component_cells=1_000_000, small_work=10 ** 18))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

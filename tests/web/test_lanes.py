@@ -217,3 +217,67 @@ def test_a_no_guess_first_click_out_of_time_names_its_question() -> None:
             "no answer within 0.3 s to the no-guess layout (a layout solvable")
         # Nothing was placed: the game is still waiting for its first click.
         assert client.get(f"/api/game/{game['id']}").json()["moves"] == 0
+
+
+class _Peer:
+    """What :meth:`Runner.request` reads of a request: the client's address, and whether it
+    went away (never, here)."""
+
+    def __init__(self, host: str) -> None:
+        self.client = type("Address", (), {"host": host})()
+
+    async def is_disconnected(self) -> bool:
+        return False
+
+
+def test_one_client_takes_its_turn_in_the_small_lane() -> None:
+    """Issue 33, 2: a few clients with several requests each took every small-lane thread at
+    once, and a player's request waited for one. A client now runs ``small_per_client``
+    requests at once there (its others wait their turn), so another client's request finds
+    a free thread while the first client's work is held."""
+    import asyncio
+
+    from minegraph.web.runner import Runner
+    runner = Runner(Limits(workers=4, small_per_client=1, per_client=3))
+    gate = threading.Event()
+    started: list[str] = []
+
+    def work(name: str, deadline: Deadline) -> str:
+        started.append(name)
+        if name == "a1":
+            gate.wait(60)
+        return name
+
+    async def one(host: str, name: str) -> tuple[bool, Any]:
+        async with runner.request(_Peer(host), 60, "consistency") as deadline:  # type: ignore[arg-type]
+            return await runner.small(work, (name,), deadline)
+
+    async def scene() -> None:
+        first = asyncio.ensure_future(one("198.51.100.1", "a1"))
+        while started != ["a1"]:
+            await asyncio.sleep(0.01)               # until a1 holds its thread
+        second = asyncio.ensure_future(one("198.51.100.1", "a2"))
+        other = await one("198.51.100.2", "b")      # served while a1 is held
+        assert other == (True, "b") and "a2" not in started
+        gate.set()
+        assert await first == (True, "a1") and await second == (True, "a2")
+        assert started == ["a1", "b", "a2"] and not runner._turns
+
+    try:
+        asyncio.run(scene())
+    finally:
+        gate.set()
+        runner.close()
+
+
+def test_a_unique_puzzle_past_the_puzzle_cells_starts_in_the_big_lane() -> None:
+    """A unique Expert puzzle searches for seconds: it no longer starts in the small lane
+    (where it held a thread for ``small_seconds`` before moving on); a small one still does."""
+    with TestClient(create_app(Limits(analyze_seconds=1))) as client:
+        runner = client.app.state.runner                        # type: ignore[attr-defined]
+        small = client.post("/api/generate", json={"kind": "unique", "rows": 9, "cols": 9,
+                                                   "mines": 10, "seed": 1})
+        assert small.status_code == 200 and runner.routed == {"small": 1}
+        client.post("/api/generate", json={"kind": "unique", "rows": 16, "cols": 30,
+                                           "mines": 99, "seed": 1})
+        assert runner.routed == {"small": 1, "big": 1}          # never "moved"

@@ -30,7 +30,10 @@ examples:
   minegraph serve --allow-host mines.example
                                          also answer requests for the host name
                                          mines.example (behind a reverse proxy
-                                         that passes that Host)"""
+                                         that passes that Host)
+  minegraph serve --trusted-proxy 127.0.0.1
+                                         read X-Forwarded-For from a reverse
+                                         proxy on this machine"""
 
 
 def _port(text: str) -> int:
@@ -91,6 +94,11 @@ def register(subparsers: Subparsers) -> None:
                         "--host, localhost and IP addresses (repeatable; '*': any name). "
                         "Others are refused (421), so that a page on another site cannot "
                         "reach the server by pointing its own name at it (DNS rebinding)")
+    p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                   help="the address (or network, 10.0.0.0/8) of a reverse proxy whose "
+                        "X-Forwarded-For header names the client (repeatable). Without it the "
+                        "header is ignored and every client is counted by its connection's "
+                        "address, so that no client can pose as many")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -99,8 +107,10 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
     except ImportError:  # pragma: no cover - a dependency, but say what to do
         raise UserError("minegraph serve needs uvicorn and fastapi: pip install fastapi uvicorn") from None
-    from minegraph.web.server import serve
+    from minegraph.web.server import proxy_networks, serve
+    proxy_networks(args.trusted_proxy)          # a malformed address: an error before listening
     check_address(args.host, args.port)
     print(f"minegraph: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
-    serve(args.host, args.port, allowed_hosts=args.allow_host)
+    serve(args.host, args.port, allowed_hosts=args.allow_host,
+          trusted_proxies=args.trusted_proxy)
     return 0

@@ -5,7 +5,8 @@ Every piece of work is a module-level function ``work(*args, deadline)`` returni
 so either lane can run it:
 
 - the *small lane*: worker threads of this process (at most :attr:`Limits.workers`), for work
-  whose size is small. It is also capped in time (:attr:`Limits.small_seconds`): work still
+  whose estimated cost is small (:mod:`minegraph.web.cost`: a position goes to the big lane
+  before its work starts when it is not). It is also capped in time (:attr:`Limits.small_seconds`): work still
   running at the cap is stopped and moved to the big lane with the rest of its time, so a few
   requests that turn out hard cannot hold the threads that small analyses need;
 - the *big lane*: worker processes of its own (:class:`BigLane`, at most
@@ -20,9 +21,9 @@ so either lane can run it:
 
 Admission: at most :attr:`Limits.big_queue` jobs wait for a big-lane process; past that the
 request is answered 503 with ``Retry-After`` (:class:`Busy`). One client (by address) has at
-most :attr:`Limits.per_client` requests in the lanes at once (an IPv6 client counted by its
-/64, :func:`~minegraph.web.limits.client_key`); past that 429
-(:class:`TooManyRequests`).
+most :attr:`Limits.per_client` requests in the lanes at once, both lanes together, running
+or waiting (an IPv6 client counted by its /64, :func:`~minegraph.web.limits.client_key`);
+past that 429 (:class:`TooManyRequests`).
 """
 
 from __future__ import annotations
@@ -40,13 +41,21 @@ from minegraph.deadline import Deadline
 from minegraph.errors import LimitError, MinegraphError, QueryCancelled, QueryTimeout, UserError
 
 __all__ = ["Busy", "TooManyRequests", "LaneError", "BigLane", "ClientCounter", "http_status",
-           "JOBS_PER_PROCESS", "GRACE_SECONDS"]
+           "JOBS_PER_PROCESS", "GRACE_SECONDS", "PRELOAD"]
 
 #: A big-lane process is replaced after this many jobs.
 JOBS_PER_PROCESS = 100
 
 #: How long past its deadline a big-lane job may take to answer before its process is killed.
 GRACE_SECONDS = 1.0
+
+#: Modules the web app's work imports when it runs, imported by a big-lane process before its
+#: memory is capped: the bound is for the job's own memory, and an import that runs out of it
+#: half-way (a shared library half mapped) can fail with another error than MemoryError.
+PRELOAD = ("minegraph.analysis", "minegraph.explain", "minegraph.decompose",
+           "minegraph.decompose.picture", "minegraph.generate.noguess",
+           "minegraph.generate.unique", "minegraph.generate.paper", "minegraph.generate.sheet",
+           "minegraph.play.policies", "minegraph.play.review")
 
 
 class Busy(UserError):
@@ -155,12 +164,18 @@ def _cap_memory(most_bytes: int | None) -> None:
 
 def _serve(conn: Connection, most_bytes: int, keep_bytes: int) -> None:
     """A big-lane process: run jobs from ``conn`` until it closes or the process should be
-    replaced (then say so in the last answer and exit). Its memory is capped at its size at
-    start plus ``most_bytes`` (a job past it answers 413 and retires the process); it retires
+    replaced (then say so in the last answer and exit). Its memory is capped at its size
+    after importing :data:`PRELOAD` plus ``most_bytes`` (a job past it answers 413 and retires the process); it retires
     after a job that leaves it with more than ``keep_bytes`` resident."""
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)    # the server decides when to stop
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    import importlib
+    for name in PRELOAD:
+        try:
+            importlib.import_module(name)
+        except ImportError:                     # pragma: no cover - an optional extra
+            pass
     too_big = (413, f"the work needs more memory than the server gives one job "
                     f"({most_bytes / 2 ** 20:.0f} MiB: big_worker_bytes, GET /api/limits)")
     _cap_memory(most_bytes)

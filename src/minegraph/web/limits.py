@@ -67,9 +67,25 @@ class Limits:
     small_cells
         Puzzles, solver runs and no-guess first clicks on more cells than this go straight to
         the big lane.
+    small_puzzle_cells
+        Unique and no-guess puzzles (``/api/generate``) on more cells than this go straight
+        to the big lane: their search can take seconds (a unique Expert puzzle does).
+    small_component_cells
+        An analysis, explanation or decomposition of a position whose constraint system has
+        a component of more cells than this goes to the big lane before it starts (the
+        native kernel counts components of up to 120 cells in milliseconds;
+        :mod:`minegraph.web.cost`).
+    small_work
+        The same for a position whose components' estimated work (the table entries of
+        their min-fill clique trees, summed; the Expert positions of the benchmark corpus
+        stay below 1,200) passes this.
     per_client
-        Requests one client (by address) may have under way at once; past it 429 with
-        ``Retry-After``.
+        Requests one client (by address) may have under way at once, in either lane, running
+        or waiting; past it 429 with ``Retry-After``.
+    small_per_client
+        Requests of one client running at once in the small lane's threads; its others wait
+        their turn (the wait counts against their time limit), so that a burst from a few
+        clients cannot take every thread.
     big_worker_bytes
         The memory one big-lane job may take while it runs (each process's address space is
         capped at its size at start plus this): past it the job answers 413 and its process
@@ -126,7 +142,11 @@ class Limits:
     big_queue: int = 4
     small_seconds: float = 0.5
     small_cells: int = 2000
+    small_puzzle_cells: int = 256
+    small_component_cells: int = 120
+    small_work: int = 5000
     per_client: int = 3
+    small_per_client: int = 1
     big_worker_bytes: int = 1 << 30
     big_worker_keep_bytes: int = 256 << 20
     moves_per_cell: int = 2

@@ -97,26 +97,29 @@ def _cell(value: list[int] | int | str | None, board: Board) -> Cell | None:
     return board.cell(board.index(cast(Any, value)))
 
 
-def _analyze(body: AnalyzeRequest, limits: Limits, deadline: Deadline) -> dict[str, Any]:
+def _analyze(body: AnalyzeRequest, limits: Limits, deadline: Deadline,
+             board: Board | None = None) -> dict[str, Any]:
     from minegraph.analysis import analyze
-    board = _read(body, limits)
+    board = _read(body, limits) if board is None else board
     return analyze(board, timeout=deadline).to_json()
 
 
-def _explain(body: ExplainRequest, limits: Limits, deadline: Deadline) -> dict[str, Any]:
+def _explain(body: ExplainRequest, limits: Limits, deadline: Deadline,
+             board: Board | None = None) -> dict[str, Any]:
     from minegraph.explain import explain
-    board = _read(body, limits)
+    board = _read(body, limits) if board is None else board
     return explain(board, _cell(body.cell, board), timeout=deadline,
                    smallest=body.smallest).to_json()
 
 
-def _structure(body: StructureRequest, limits: Limits, deadline: Deadline) -> dict[str, Any]:
+def _structure(body: StructureRequest, limits: Limits, deadline: Deadline,
+               board: Board | None = None) -> dict[str, Any]:
     """The thesis's decomposition pipeline on the board: its classification, verdict, summary
     and picture (:mod:`minegraph.decompose`)."""
     from minegraph.deadline import time_limit
     from minegraph.decompose import classify
     from minegraph.decompose.picture import decomposition_svg, verdict
-    board = _read(body, limits)
+    board = _read(body, limits) if board is None else board
     with time_limit(deadline, "structure"):
         found = classify(board, propagate=body.propagate)
         picture = decomposition_svg(found)
@@ -180,19 +183,37 @@ def seconds_for(asked: float | None, most: float) -> float:
 
 
 
-#: The questions on a position, by name: the request body's class and the work done.
-_POSITION_WORK: dict[str, Callable[[Any, Limits, Deadline], dict[str, Any]]] = {
+#: The questions on a position, by name: the request body's class and the work done (the
+#: board is read after the work's imports: under a big-lane job's memory bound the imports are
+#: what runs out first, and fail cleanly).
+_POSITION_WORK: dict[str, Callable[..., dict[str, Any]]] = {
     "analyze": _analyze, "explain": _explain, "structure": _structure}
+
+_POSITION_MODELS: dict[str, type[AnalyzeRequest]] = {
+    "analyze": AnalyzeRequest, "explain": ExplainRequest, "structure": StructureRequest}
 
 
 def _position_job(kind: str, body: dict[str, Any], limits: Limits,
                   deadline: Deadline) -> dict[str, Any]:
     """A question on a position from its plain request body (what crosses to a process)."""
-    models: dict[str, type[AnalyzeRequest]] = {
-        "analyze": AnalyzeRequest, "explain": ExplainRequest, "structure": StructureRequest}
-    model = models[kind]
-    request = model.model_validate(body)
+    request = _POSITION_MODELS[kind].model_validate(body)
     return _POSITION_WORK[kind](request, limits, deadline)
+
+
+def _position_small(kind: str, body: dict[str, Any], limits: Limits,
+                    deadline: Deadline) -> dict[str, Any]:
+    """:func:`_position_job` in the small lane: the position's cost is estimated first
+    (:func:`minegraph.web.cost.estimate`), and one past :attr:`Limits.small_component_cells`
+    or :attr:`Limits.small_work` raises :class:`~minegraph.web.runner.Outgrown` (the big
+    lane runs it) before any work starts."""
+    from minegraph.web.cost import estimate
+    from minegraph.web.runner import Outgrown
+    request = _POSITION_MODELS[kind].model_validate(body)
+    board = _read(request, limits)
+    cost = estimate(board, most_cells=limits.small_component_cells, most_work=limits.small_work)
+    if not cost.small:
+        raise Outgrown(f"largest component {cost.largest} cells, estimated work {cost.work:g}")
+    return _POSITION_WORK[kind](request, limits, deadline, board)
 
 
 def _generate_job(body: dict[str, Any], limits: Limits, deadline: Deadline) -> dict[str, Any]:
@@ -209,7 +230,7 @@ async def _position_answer(kind: str, body: AnalyzeRequest, request: Request,
     heavy = len(body.board) > limits.big_request_bytes
     async with runner.request(request, seconds, question) as deadline:
         answer = await runner.run(_position_job, (kind, body.model_dump(), limits), deadline,
-                                  heavy=heavy)
+                                  heavy=heavy, small=_position_small)
     return JSONResponse(answer)
 
 
@@ -240,7 +261,10 @@ async def post_generate(body: GenerateRequest, request: Request) -> JSONResponse
     if body.rows * body.cols > limits.max_cells:
         raise LimitError(f"a puzzle of {body.rows}x{body.cols} cells exceeds the limit of "
                          f"{limits.max_cells} cells (GET /api/limits)")
-    heavy = body.rows * body.cols > limits.small_cells
+    # A unique or no-guess puzzle searches: past small_puzzle_cells its cost is unbounded in
+    # practice (a unique Expert puzzle takes seconds), so it does not start in the small lane.
+    most = limits.small_cells if body.kind == "paper" else limits.small_puzzle_cells
+    heavy = body.rows * body.cols > most
     async with runner.request(request, limits.analyze_seconds, "puzzle") as deadline:
         answer = await runner.run(_generate_job, (body.model_dump(), limits), deadline,
                                   heavy=heavy)

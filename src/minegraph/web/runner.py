@@ -2,14 +2,20 @@
 
 :class:`Runner` holds an app's lanes: it admits the request (per client), runs the work in the
 small lane's threads or the big lane's processes under one :class:`~minegraph.deadline.Deadline`,
-moves work that outgrows the small lane to the big one, and cancels the deadline when the
-client goes away (so the thread stops at its next check, or the process is killed).
+sends work that finds itself too costly before it starts (:class:`Outgrown`) or that outgrows
+the small lane's time to the big one, and cancels the deadline when the client goes away (so
+the thread stops at its next check, or the process is killed). One client runs at most
+:attr:`~minegraph.web.limits.Limits.small_per_client` requests at once in the small lane (its
+others wait their turn), so a client cannot take every thread with a burst of requests.
+:attr:`Runner.routed` counts where the work went.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import time
+from collections import Counter
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Callable
 
@@ -22,7 +28,16 @@ from minegraph.errors import QueryTimeout
 from minegraph.web.lanes import BigLane, ClientCounter
 from minegraph.web.limits import Limits, client_key
 
-__all__ = ["Runner"]
+__all__ = ["Runner", "Outgrown"]
+
+#: The client of the request whose work runs (set by :meth:`Runner.request`).
+_CLIENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("minegraph_client",
+                                                                     default=None)
+
+
+class Outgrown(Exception):
+    """Raised by small-lane work that finds, before it starts, that it would cost too much
+    for the small lane (:mod:`minegraph.web.cost`): the runner sends it to the big lane."""
 
 
 class Runner:
@@ -32,6 +47,13 @@ class Runner:
     ----------
     limits
         The app's limits (workers, queue, caps).
+
+    Attributes
+    ----------
+    routed
+        Where work went, by count: ``"small"`` (answered in the small lane), ``"estimated"``
+        (sent to the big lane by its estimated cost before it started), ``"moved"`` (stopped
+        at the small lane's time cap and moved), ``"big"`` (sent there at once by its size).
     """
 
     def __init__(self, limits: Limits) -> None:
@@ -40,6 +62,30 @@ class Runner:
                             limits.big_worker_keep_bytes)
         self.clients = ClientCounter(limits.per_client)
         self._limiters: dict[tuple[int, str], anyio.CapacityLimiter] = {}
+        self.routed: Counter[str] = Counter()
+        # Per event loop and client: the semaphore of its small-lane turns, and its users.
+        self._turns: dict[tuple[int, str], tuple[asyncio.Semaphore, list[int]]] = {}
+
+    @asynccontextmanager
+    async def _turn(self, client: str | None) -> AsyncIterator[None]:
+        """Wait until ``client`` has fewer than :attr:`Limits.small_per_client` requests in
+        the small lane, and hold one of its places meanwhile (``None``: no wait)."""
+        if client is None:
+            yield
+            return
+        key = (id(asyncio.get_running_loop()), client)
+        entry = self._turns.get(key)
+        if entry is None:
+            entry = self._turns[key] = (asyncio.Semaphore(self.limits.small_per_client), [0])
+        semaphore, users = entry
+        users[0] += 1
+        try:
+            async with semaphore:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self._turns[key]
 
     def _limiter(self, lane: str) -> anyio.CapacityLimiter:
         # One per event loop and lane: a limiter belongs to the loop that first uses it.
@@ -60,6 +106,7 @@ class Runner:
         client = client_key(request.client.host if request.client is not None else None)
         self.clients.enter(client)
         deadline = Deadline(seconds, question)
+        token = _CLIENT.set(client)
 
         async def watch() -> None:
             while not deadline.expired():
@@ -79,13 +126,17 @@ class Runner:
                 await watcher
             except asyncio.CancelledError:
                 pass
+            _CLIENT.reset(token)
             self.clients.leave(client)
 
     async def small(self, work: Callable[..., Any], args: tuple[Any, ...],
                     deadline: Deadline) -> tuple[bool, Any]:
         """``work(*args, cap)`` in a small-lane thread, ``cap`` the earlier of ``deadline`` and
         :attr:`Limits.small_seconds` from now. Returns ``(True, result)``, or ``(False,
-        None)`` when the cap stopped it before the deadline (the caller moves it on)."""
+        None)`` when the cap stopped it before the deadline or it raised :class:`Outgrown`
+        (the caller moves it on). Within :meth:`request`, it first waits for its client's
+        turn (:attr:`Limits.small_per_client`); the wait counts against the deadline, not
+        against the cap."""
         def job() -> Any:
             cap = Deadline.at(min(deadline.expires, time.monotonic() + self.limits.small_seconds),
                               deadline.seconds, deadline.question)
@@ -94,11 +145,19 @@ class Runner:
                     return work(*args, cap)
 
         try:
-            return True, await anyio.to_thread.run_sync(job, limiter=self._limiter("small"))
+            async with self._turn(_CLIENT.get()):
+                deadline.check()
+                result = await anyio.to_thread.run_sync(job, limiter=self._limiter("small"))
+        except Outgrown:
+            self.routed["estimated"] += 1
+            return False, None
         except QueryTimeout:
             if deadline.expired():
                 raise
+            self.routed["moved"] += 1
             return False, None
+        self.routed["small"] += 1
+        return True, result
 
     async def big(self, work: Callable[..., Any], args: tuple[Any, ...],
                   deadline: Deadline) -> Any:
@@ -111,11 +170,15 @@ class Runner:
             self.lane.release()
 
     async def run(self, work: Callable[..., Any], args: tuple[Any, ...], deadline: Deadline,
-                  *, heavy: bool) -> Any:
+                  *, heavy: bool, small: Callable[..., Any] | None = None) -> Any:
         """``work(*args, deadline)``: in the big lane when ``heavy``, else in the small lane,
-        moved to the big lane if it outgrows it."""
-        if not heavy:
-            done, result = await self.small(work, args, deadline)
+        moved to the big lane if it outgrows it. ``small`` (same arguments), when given, is
+        what the small lane runs instead of ``work``: it may first estimate the cost and
+        raise :class:`Outgrown` to send the work to the big lane before it starts."""
+        if heavy:
+            self.routed["big"] += 1
+        else:
+            done, result = await self.small(small or work, args, deadline)
             if done:
                 return result
         return await self.big(work, args, deadline)

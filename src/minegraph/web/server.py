@@ -15,6 +15,9 @@
 - A request whose ``Host`` names neither an address, ``localhost``, the host it listens on
   nor a name allowed with ``allowed_hosts`` is answered 421
   (:class:`~minegraph.web.app.HostCheck`, against DNS rebinding).
+- ``X-Forwarded-For`` is read only from the reverse proxies named with ``trusted_proxies``
+  (``--trusted-proxy``); from any other peer, loopback included, it is ignored and the client
+  is the connection's address, so one client cannot pose as many by sending the header.
 - Errors that repeat (a full file table, say) are logged once a minute with a count, not once
   per failure.
 - SIGTERM and SIGINT stop the server cleanly: uvicorn finishes, the app's lanes stop their
@@ -23,6 +26,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
 import time
@@ -34,7 +38,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from minegraph.web.app import HostCheck
 from minegraph.web.limits import Limits
 
-__all__ = ["GuardedH11Protocol", "OnceAMinute", "serve", "server_config"]
+__all__ = ["GuardedH11Protocol", "OnceAMinute", "serve", "server_config", "proxy_networks"]
 
 
 #: What a connection past the cap is told before it is closed.
@@ -212,8 +216,47 @@ def _raise_open_files() -> int | None:
         return None
 
 
+def proxy_networks(proxies: Iterable[str]) -> list[str]:
+    """The trusted proxies as networks (an address is its own /32 or /128).
+
+    Parameters
+    ----------
+    proxies
+        Addresses or networks (``127.0.0.1``, ``10.0.0.0/8``, ``::1``).
+
+    Returns
+    -------
+    list of str
+
+    Raises
+    ------
+    UserError
+        for anything that is not an IP address or network.
+
+    Examples
+    --------
+    >>> proxy_networks(["127.0.0.1", "10.0.0.0/8", "::1"])
+    ['127.0.0.1/32', '10.0.0.0/8', '::1/128']
+    >>> proxy_networks(["*"])
+    Traceback (most recent call last):
+    ...
+    minegraph.errors.UserError: trusted proxy '*': expected an IP address or network (such as 127.0.0.1 or 10.0.0.0/8)
+    """
+    from minegraph.errors import UserError
+    from minegraph.present import shown
+    out = []
+    for proxy in proxies:
+        try:
+            out.append(str(ipaddress.ip_network(proxy.strip(), strict=False)))
+        except ValueError:
+            raise UserError(f"trusted proxy {shown(proxy)}: expected an IP address or network "
+                            f"(such as 127.0.0.1 or 10.0.0.0/8)") from None
+    return out
+
+
 def server_config(app: Any, host: str, port: int, limits: Limits,
-                  open_files: int | None = None, allowed_hosts: Iterable[str] = ()) -> Any:
+                  open_files: int | None = None, allowed_hosts: Iterable[str] = (),
+                  trusted_proxies: Iterable[str] = ()) -> Any:
     """The uvicorn configuration ``minegraph serve`` uses (see the module docstring).
 
     Parameters
@@ -231,10 +274,19 @@ def server_config(app: Any, host: str, port: int, limits: Limits,
     allowed_hosts
         Host names requests may name in ``Host`` besides ``host``, ``localhost`` and IP
         addresses (:class:`~minegraph.web.app.HostCheck`; ``"*"``: any).
+    trusted_proxies
+        Addresses or networks of reverse proxies whose ``X-Forwarded-For`` names the client
+        (:func:`proxy_networks`); from other peers the header is ignored. None by default:
+        the client is the connection's address.
 
     Returns
     -------
     uvicorn.Config
+
+    Raises
+    ------
+    UserError
+        for a trusted proxy that is not an IP address or network.
     """
     import uvicorn
 
@@ -248,14 +300,19 @@ def server_config(app: Any, host: str, port: int, limits: Limits,
         MIN_BODY_RATE = limits.min_body_rate
         MAX_CONNECTIONS = cap
 
+    proxies = proxy_networks(trusted_proxies)
     guarded = HostCheck(app, [host, *allowed_hosts])
+    # uvicorn would trust X-Forwarded-For from 127.0.0.1 and ::1 by default: any local
+    # process (or a client reaching the server through a local tunnel) could then name
+    # itself any client. Only the proxies named here are trusted.
     return uvicorn.Config(guarded, host=host, port=port, log_level="warning", http=Protocol,
                           timeout_keep_alive=max(1, int(limits.header_seconds)),
-                          timeout_graceful_shutdown=5, proxy_headers=True)
+                          timeout_graceful_shutdown=5, proxy_headers=bool(proxies),
+                          forwarded_allow_ips=proxies or [])
 
 
 def serve(host: str, port: int, limits: Limits | None = None,
-          allowed_hosts: Iterable[str] = ()) -> None:
+          allowed_hosts: Iterable[str] = (), trusted_proxies: Iterable[str] = ()) -> None:
     """Serve the app until SIGTERM or SIGINT.
 
     Parameters
@@ -266,6 +323,8 @@ def serve(host: str, port: int, limits: Limits | None = None,
         The limits (default :class:`Limits` ()).
     allowed_hosts
         More host names the server answers to (see :func:`server_config`).
+    trusted_proxies
+        Reverse proxies whose ``X-Forwarded-For`` is read (see :func:`server_config`).
     """
     import uvicorn
 
@@ -275,6 +334,7 @@ def serve(host: str, port: int, limits: Limits | None = None,
     once = OnceAMinute()
     for name in ("uvicorn.error", "asyncio"):
         logging.getLogger(name).addFilter(once)
-    server = uvicorn.Server(server_config(create_app(limits), host, port, limits, open_files,
-                                          allowed_hosts))
+    config = server_config(create_app(limits), host, port, limits, open_files, allowed_hosts,
+                           trusted_proxies)
+    server = uvicorn.Server(config)
     server.run()
