@@ -165,13 +165,17 @@ def register(subparsers: Subparsers) -> None:
     _common(u)
     from minegraph.generate.grade import METHODS
     from minegraph.generate.noguess import AUTO_FILTER, METHODS_OF_MAKING
-    n = kinds.add_parser("noguess", help="a game layout a deduction-only player solves from "
-                                         "the first click without guessing",
+    n = kinds.add_parser("noguess", formatter_class=Formatter,
+                         help="a game layout a deduction-only player solves from "
+                              "the first click without guessing",
                          description="A no-guess game board: layouts are drawn by the game "
                                      "engine under the rules and played from the first click by "
                                      "a player that never guesses, until one is solved.",
-                         epilog="example: minegraph generate noguess --size 16x30 --mines 99 "
-                                "--rules modern --first 3,3 --seed 1")
+                         epilog="examples:\n"
+                                "  minegraph generate noguess --size 16x30 --mines 99 "
+                                "--rules modern --first 3,3 --seed 1\n"
+                                "  minegraph generate noguess --size 16x30 --mines 170 "
+                                "--seed 1 --no-total")
     n.add_argument("--size", type=size_argument, required=True, metavar="RxC",
                    help="rows x columns, e.g. 16x30 (expert)")
     n.add_argument("--mines", type=mine_count, required=True, metavar="N", help="number of mines")
