@@ -119,3 +119,115 @@ def test_cli_noguess_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "outside the 9x9 grid" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["generate", "noguess", "--size", "9x9", "--mines", "10", "--first", "a,b"])
+
+
+def solved_step_by_step(b, total: bool) -> bool:  # type: ignore[no-untyped-def]
+    """An independent check: from the position after the first click, uncover every cell the
+    exact engine (``minegraph.analyze``) proves safe and flag every proven mine, with or
+    without the total, until nothing is proven; solved when every safe cell is uncovered.
+    Mistakes are impossible only if the layout is the one the numbers say: a flagged cell
+    must be a mine and an uncovered one safe."""
+    from minegraph import analyze
+    numbers = numbers_of(b)
+    states = list(b.start.states)
+    while True:
+        board = b.start.with_states(states, mines=b.mines if total else None)
+        a = analyze(board)
+        if not a.safe and not a.mines:
+            return all(s >= 0 or i in b.layout for i, s in enumerate(states))
+        for cell in a.mines:
+            i = board.index(cell)
+            assert i in b.layout
+            states[i] = MINE
+        stack = [board.index(cell) for cell in a.safe]
+        while stack:
+            i = stack.pop()
+            if states[i] != HIDDEN:
+                continue
+            assert i not in b.layout
+            states[i] = numbers[i]
+            if numbers[i] == 0:
+                stack.extend(b.neighbors[i])
+
+
+REPAIRED = [(16, 30, 130, (0, 0), "classic"), (16, 30, 150, (3, 3), "modern"),
+            (16, 30, 170, (3, 3), "modern"), (16, 30, 170, (0, 0), "classic")]
+
+
+@pytest.mark.parametrize("rows, cols, mines, first, rules", REPAIRED)
+def test_repaired_boards_are_solved_without_a_guess(rows: int, cols: int, mines: int,
+                                                    first: tuple[int, int], rules: str) -> None:
+    for seed in range(2):
+        b = noguess_board(rows, cols, mines, first=first, rules=rules, seed=seed,
+                          method="auto")
+        assert b.method == "repair" and b.attempts > 200 and b.total
+        assert len(b.layout) == mines and b.start.mines == mines
+        kept = {b.first} if rules == "classic" else {b.first, *b.neighbors[b.first]}
+        assert not kept & b.layout
+        assert solved_step_by_step(b, total=True), seed
+        # the position shown is the layout's after the first click
+        numbers = numbers_of(b)
+        assert all(s == HIDDEN or s == numbers[i] for i, s in enumerate(b.start.states))
+
+
+def test_auto_filters_first_and_repair_is_deterministic() -> None:
+    # Where the filter finds a board within its share, auto gives the filter's board.
+    a = noguess_board(16, 30, 99, first=(3, 3), rules="modern", seed=1, method="auto")
+    f = noguess_board(16, 30, 99, first=(3, 3), rules="modern", seed=1)
+    assert (a.layout, a.attempts, a.method) == (f.layout, f.attempts, "filter")
+    one = noguess_board(9, 9, 30, first=(4, 4), rules="modern", seed=4, method="repair")
+    two = noguess_board(9, 9, 30, first=(4, 4), rules="modern", seed=4, method="repair")
+    assert one.layout == two.layout and one.method == "repair"
+    assert solved_step_by_step(one, total=True)
+
+
+@pytest.mark.parametrize("mines, method", [(99, "filter"), (130, "auto"), (20, "repair")])
+def test_without_the_total(mines: int, method: str) -> None:
+    rows, cols = (16, 30) if mines > 20 else (9, 9)
+    for seed in range(2):
+        b = noguess_board(rows, cols, mines, first=(3, 3), rules="modern", seed=seed,
+                          method=method, total=False)
+        assert not b.total and b.start.mines == mines
+        assert solved_step_by_step(b, total=False), seed
+
+
+def test_without_the_total_refuses_a_board_that_needs_it() -> None:
+    # 1x4, a mine at 2, first click 0: "0 1 # #" opens 0 and 1; 1's number puts the mine on
+    # 2, and only the total (1 mine) makes 3 safe.
+    from minegraph.topology import grid_neighbors
+    nbrs = grid_neighbors("square", 1, 4)
+    assert solved_without_guess(nbrs, frozenset({2}), 0, 1, rows=1, cols=4)
+    from minegraph.generate.noguess import _template
+    from minegraph.generate.player import DeductionPlayer
+    player = DeductionPlayer(_template(nbrs, None, "square", 1, 4), "search")
+    assert player.play(frozenset({2}), 0) is None
+    # So of the three layouts only {3} comes out without the total ({1}: "1 # # #" puts the
+    # mine on 1 and leaves 2 and 3 to the total); with it, any of them.
+    for seed in range(6):
+        assert noguess_board(1, 4, 1, seed=seed, total=False).layout == {3}
+        assert noguess_board(1, 4, 1, seed=seed, method="repair", total=False).layout == {3}
+        assert noguess_board(1, 4, 1, seed=seed).layout in ({1}, {2}, {3})
+
+
+def test_repair_gives_up_on_a_coin_flip() -> None:
+    with pytest.raises(GameError, match=r"no layout of 3 drawn \(3 repaired\)"):
+        noguess_board(1, 3, 1, first=(0, 1), method="repair", max_attempts=3)
+
+
+def test_method_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(UserError, match="unknown method 'magic'"):
+        noguess_board(9, 9, 10, method="magic")
+    with pytest.raises(UserError, match="level 'total' uses the total"):
+        noguess_board(9, 9, 10, level="total", total=False)
+    assert main(["generate", "noguess", "--size", "9x9", "--mines", "10", "--level", "total",
+                 "--no-total"]) == 2
+    assert "level 'total' uses the total" in capsys.readouterr().err
+
+
+def test_cli_noguess_repair(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "noguess", "--size", "16x30", "--mines", "150", "--seed", "2",
+                 "--no-total", "--no-grade"]) == 0
+    out = capsys.readouterr().out
+    b = noguess_board(16, 30, 150, seed=2, method="auto", total=False)
+    assert Board.from_text(out).states == b.start.states
+    assert "no total" in out and "repaired (" in out

@@ -17,10 +17,12 @@ then write one file per puzzle, the seed added to the name (``sheet-7.svg``).
 exactly one solution and a minimal set of numbers (:mod:`minegraph.generate.unique`), with the
 total mine count unless ``--no-total``.
 
-``generate noguess --size RxC --mines N --rules classic|modern --first R,C --seed S`` prints the
-position after the first click of a layout that the deduction-only player solves without a
-guess (:mod:`minegraph.generate.noguess`), with the generation time and the retries; the answer
-file has the mine layout.
+``generate noguess --size RxC --mines N --rules classic|modern --first R,C --seed S
+[--method auto|filter|repair] [--no-total]`` prints the position after the first click of a
+layout that the deduction-only player solves without a guess (:mod:`minegraph.generate.noguess`;
+drawn until one is solved, then repaired where the player is stuck,
+:mod:`minegraph.generate.repair`), with the generation time and the retries; the answer file
+has the mine layout.
 
 Examples
 --------
@@ -162,13 +164,18 @@ def register(subparsers: Subparsers) -> None:
                    help="do not give the total mine count: the numbers alone must determine the mines")
     _common(u)
     from minegraph.generate.grade import METHODS
-    n = kinds.add_parser("noguess", help="a game layout a deduction-only player solves from "
-                                         "the first click without guessing",
+    from minegraph.generate.noguess import AUTO_FILTER, METHODS_OF_MAKING
+    n = kinds.add_parser("noguess", formatter_class=Formatter,
+                         help="a game layout a deduction-only player solves from "
+                              "the first click without guessing",
                          description="A no-guess game board: layouts are drawn by the game "
                                      "engine under the rules and played from the first click by "
                                      "a player that never guesses, until one is solved.",
-                         epilog="example: minegraph generate noguess --size 16x30 --mines 99 "
-                                "--rules modern --first 3,3 --seed 1")
+                         epilog="examples:\n"
+                                "  minegraph generate noguess --size 16x30 --mines 99 "
+                                "--rules modern --first 3,3 --seed 1\n"
+                                "  minegraph generate noguess --size 16x30 --mines 170 "
+                                "--seed 1 --no-total")
     n.add_argument("--size", type=size_argument, required=True, metavar="RxC",
                    help="rows x columns, e.g. 16x30 (expert)")
     n.add_argument("--mines", type=mine_count, required=True, metavar="N", help="number of mines")
@@ -180,7 +187,16 @@ def register(subparsers: Subparsers) -> None:
     n.add_argument("--topology", choices=list(TOPOLOGIES), default="square",
                    help="grid topology (default square)")
     n.add_argument("--level", choices=list(METHODS), default="search",
-                   help="the strongest deduction the player may use (default search: any)")
+                   help="the strongest deduction the player may use (default search: any "
+                        "deduction; with the total mine count unless --no-total)")
+    n.add_argument("--method", choices=list(METHODS_OF_MAKING), default="auto",
+                   help="filter: draw layouts until one is solved (uniform among them; "
+                        "slow above about 110 mines on 16x30); repair: change a layout where "
+                        "the player is stuck (any density, not uniform); auto (default): "
+                        f"filter {AUTO_FILTER} layouts, then repair")
+    n.add_argument("--no-total", action="store_true",
+                   help="the player is not given the total mine count: the numbers alone "
+                        "solve the board (the replay format EVF's 'no-guess')")
     _common(n)
 
 
@@ -191,13 +207,20 @@ def _noguess(args: argparse.Namespace) -> Callable[[int], Made]:
 
     def make(seed: int) -> Made:
         b = noguess_board(rows, cols, args.mines, first=args.first, rules=args.rules, seed=seed,
-                          topology=args.topology, level=args.level)
+                          topology=args.topology, level=args.level,
+                          method=getattr(args, "method", "filter"),
+                          total=not getattr(args, "no_total", False))
         r, c = divmod(b.first, cols)
         what = (f"no-guess board {rows}x{cols} {args.topology}, {args.mines} mines, "
-                f"{args.rules} rules, first cell {r},{c}, seed {seed}")
+                f"{args.rules} rules, first cell {r},{c}, seed {seed}"
+                + ("" if b.total else ", no total"))
+        made_by = "drawn as it is" if b.method == "filter" else \
+            f"repaired ({b.changes} changes to the last)"
         comments = [f"minegraph generate {what}",
-                    f"solved by the deduction-only player up to {b.level}; generated in "
-                    f"{b.seconds:.3f} s; layouts drawn: {b.attempts} ({b.attempts - 1} retries)"]
+                    f"solved by the deduction-only player up to {b.level}"
+                    f"{'' if b.total else ' without the total'}; generated in "
+                    f"{b.seconds:.3f} s; layouts drawn: {b.attempts} ({b.attempts - 1} retries), "
+                    f"{made_by}"]
         layout, nbrs = b.layout, b.neighbors
         numbers = [sum(1 for q in nbrs[i] if q in layout) for i in range(len(nbrs))]
         return Made(seed, b.start, layout, tuple(comments), what, numbers.__getitem__)

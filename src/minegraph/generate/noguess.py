@@ -34,15 +34,30 @@ from minegraph.deadline import time_limit
 from minegraph.errors import BoardError, GameError, UserError
 from minegraph.generate.grade import METHODS
 from minegraph.generate.player import DeductionPlayer
+from minegraph.generate.repair import repair
 from minegraph.rules import RULES, cell_index, check_fit, draw_layout, kept_clear
 from minegraph.topology import TOPOLOGIES, grid_neighbors
 
 
 __all__ = ["NoGuessBoard", "noguess_board", "solved_without_guess", "edge_density",
-           "MAX_ATTEMPTS"]
+           "MAX_ATTEMPTS", "METHODS_OF_MAKING", "AUTO_FILTER", "MAX_REPAIRED", "MAX_CHANGES"]
 
 #: Layouts tried before giving up.
 MAX_ATTEMPTS = 100_000
+
+#: How a board is made: ``filter`` (draw until solved: uniform among the solved layouts),
+#: ``repair`` (change a layout where the player is stuck, :mod:`minegraph.generate.repair`),
+#: ``auto`` (filter for :data:`AUTO_FILTER` layouts, then repair).
+METHODS_OF_MAKING: tuple[str, ...] = ("filter", "repair", "auto")
+
+#: Layouts ``auto`` filters before it repairs (a few hundredths of a second on Expert).
+AUTO_FILTER = 200
+
+#: Layouts repaired before giving up.
+MAX_REPAIRED = 1_000
+
+#: Changes to one layout before it is given up for the next.
+MAX_CHANGES = 2_000
 
 
 @dataclass(frozen=True)
@@ -63,6 +78,12 @@ class NoGuessBoard:
         Layouts drawn (``attempts - 1`` retries).
     seconds
         Generation time.
+    method
+        ``filter`` (drawn as it is) or ``repair`` (changed where the player was stuck).
+    changes
+        The changes repair made to the last layout drawn (0 for ``filter``).
+    total
+        Whether the player used the total mine count.
     """
 
     rows: int
@@ -76,6 +97,9 @@ class NoGuessBoard:
     start: Board
     attempts: int
     seconds: float
+    method: str = "filter"
+    changes: int = 0
+    total: bool = True
 
     @property
     def neighbors(self) -> tuple[tuple[int, ...], ...]:
@@ -130,8 +154,8 @@ def solved_without_guess(neighbors: Sequence[Sequence[int]], layout: frozenset[i
     return DeductionPlayer(template, level).play(layout, first) is not None
 
 
-def _template(neighbors: Sequence[Sequence[int]], mines: int, topology: str, rows: int | None,
-              cols: int | None) -> Board:
+def _template(neighbors: Sequence[Sequence[int]], mines: int | None, topology: str,
+              rows: int | None, cols: int | None) -> Board:
     n = len(neighbors)
     if rows is not None and cols is not None:
         return Board.grid(rows, cols, [HIDDEN] * n, topology=topology, mines=mines)
@@ -141,7 +165,8 @@ def _template(neighbors: Sequence[Sequence[int]], mines: int, topology: str, row
 
 def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | int = (0, 0),
                   rules: str = "classic", seed: int = 0, topology: str = "square",
-                  level: str = "search", max_attempts: int = MAX_ATTEMPTS) -> NoGuessBoard:
+                  level: str = "search", max_attempts: int = MAX_ATTEMPTS,
+                  method: str = "filter", total: bool = True) -> NoGuessBoard:
     """A layout of ``mines`` mines that the deduction-only player solves from ``first``.
 
     Parameters
@@ -159,7 +184,16 @@ def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | 
     level
         The strongest deduction class allowed (:data:`~minegraph.generate.grade.METHODS`).
     max_attempts
-        Layouts to try before giving up.
+        Layouts to try before giving up (``repair`` repairs at most :data:`MAX_REPAIRED` of
+        them).
+    method
+        ``filter`` (the default: the first drawn layout the player solves, uniform among
+        them), ``repair`` (the drawn layouts are changed where the player gets stuck,
+        :mod:`minegraph.generate.repair`: any density, not uniform) or ``auto`` (filter for
+        :data:`AUTO_FILTER` layouts, then repair).
+    total
+        Whether the player may use the total mine count (``False``: the numbers alone solve
+        the board; the ``total`` level then does not apply).
 
     Returns
     -------
@@ -172,13 +206,16 @@ def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | 
         for an unknown rule or topology, a size or first cell off the board, mines that do not
         fit, or no solvable layout within ``max_attempts``.
     UserError
-        for an unknown ``level``.
+        for an unknown ``level`` or ``method``, or the ``total`` level without the total.
 
     Examples
     --------
     >>> b = noguess_board(16, 30, 99, first=(3, 3), rules="modern", seed=1)
     >>> b.attempts, b.mines, b.start.hidden_count < 480
     (9, 99, True)
+    >>> b = noguess_board(16, 30, 150, first=(3, 3), rules="modern", seed=1, method="repair")
+    >>> b.method, b.mines, solved_without_guess(b.neighbors, b.layout, b.first, 150)
+    ('repair', 150, True)
     >>> noguess_board(1, 3, 1, first=(0, 1), max_attempts=5)
     Traceback (most recent call last):
     ...
@@ -188,6 +225,12 @@ def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | 
         raise GameError(f"unknown rules {rules!r} for a no-guess board; expected classic or modern")
     if level not in METHODS:
         raise UserError(f"unknown deduction method {level!r}; expected one of {', '.join(METHODS)}")
+    if method not in METHODS_OF_MAKING:
+        raise UserError(f"unknown method {method!r}; expected one of "
+                        f"{', '.join(METHODS_OF_MAKING)}")
+    if level == "total" and not total:
+        raise UserError("the level 'total' uses the total mine count; without the total, "
+                        "choose single, pair, linear or search")
     started = time.perf_counter()
     if topology not in TOPOLOGIES:
         raise GameError(f"unknown topology {topology!r}; expected one of {', '.join(TOPOLOGIES)}")
@@ -198,7 +241,12 @@ def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | 
     check_fit(rules, neighbors, mines)
     start_cell = cell_index(first, len(neighbors), cols)
     kept = kept_clear(rules, neighbors, start_cell)
-    player = DeductionPlayer(_template(neighbors, mines, topology, rows, cols), level)
+    template = _template(neighbors, mines, topology, rows, cols)
+    player = DeductionPlayer(template if total else
+                             _template(neighbors, None, topology, rows, cols), level)
+    filtered = max_attempts if method == "filter" else 0 if method == "repair" else \
+        min(AUTO_FILTER, max_attempts)
+    repaired = 0
     # One query (see minegraph.deadline.time_limit): an enclosing limit holds, and Ctrl-C
     # stops the compiled player at a check rather than inside its arithmetic.
     with time_limit(None, "no-guess layout"):
@@ -206,12 +254,29 @@ def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | 
             # The layout the game seeded (seed << 32) + attempt - 1 draws for this first click.
             rng = random.Random((seed << 32) + attempt - 1)
             layout = draw_layout(rng, kept, len(neighbors), mines)
-            start = player.play(layout, start_cell)
-            if start is not None:
+            changes = 0
+            if attempt > filtered:
+                if repaired == MAX_REPAIRED:
+                    break
+                repaired += 1
+                # The same random source goes on to choose the changes.
+                found = repair(player, layout, start_cell, kept, rng, MAX_CHANGES)
+                if found is None:
+                    continue
+                layout, changes = found
+            # Every board is verified by the player as it plays (the native kernel's when it
+            # is built), whichever way it was made.
+            played = player.play(layout, start_cell)
+            if played is not None:
+                start = template._with_valid_states(played.states)
                 return NoGuessBoard(rows, cols, topology, rules, seed, level, start_cell,
-                                    layout, start, attempt, time.perf_counter() - started)
+                                    layout, start, attempt, time.perf_counter() - started,
+                                    "repair" if attempt > filtered else "filter", changes,
+                                    total)
     hint = "try fewer mines" if rules == "modern" else "try fewer mines or modern rules"
-    raise GameError(f"no layout of {max_attempts} tried is solved without a guess "
+    tried = f"{max_attempts} tried" if not repaired else \
+        f"{attempt} drawn ({repaired} repaired)"
+    raise GameError(f"no layout of {tried} is solved without a guess "
                     f"({rows}x{cols}, {mines} mines, {rules}); {hint}")
 
 

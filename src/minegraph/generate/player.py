@@ -92,6 +92,19 @@ class DeductionPlayer:
                 self.native = False     # pure Python: every game is played here
             except Declined:
                 pass            # a stuck position the kernel declines: play it here
+        return self._start(first) if self._play_here(layout, first) else None
+
+    def stuck(self, layout: frozenset[int], first: int) -> list[int] | None:
+        """The position where the player stops on ``layout`` from ``first`` (the cell states:
+        numbers, ``MINE`` for the mines it decided, ``HIDDEN`` for the cells it could not
+        decide), or ``None`` when it uncovers every safe cell. Played here in Python (the
+        native kernel answers only yes or no), with the kernel's exact forced cells when it
+        is built. ``first`` must be safe."""
+        return None if self._play_here(layout, first) else list(self.states)
+
+    def _play_here(self, layout: frozenset[int], first: int) -> bool:
+        """Play ``layout`` from ``first`` in Python; ``True`` when every safe cell is
+        uncovered (``self.states`` holds the last position either way)."""
         nbrs = self.neighbors
         n = len(nbrs)
         numbers = [0] * n
@@ -126,12 +139,12 @@ class DeductionPlayer:
                 break
             safe, mined = self._stronger()
             if not safe and not mined:
-                return None
+                return False
             for c in mined:
                 self._flag(c)
             for c in safe:
                 self._uncover(c)
-        return self._start(first)
+        return True
 
     def _uncover(self, cell: int) -> None:
         """Uncover ``cell`` as the game does (a zero opens its neighbours)."""
