@@ -19,6 +19,7 @@ import pytest
 
 from minegraph.web import Limits, create_app
 from minegraph.web.server import server_config
+from waiting import wait_for
 
 
 class FakeClock:
@@ -125,12 +126,6 @@ def test_a_trusted_proxy_must_be_an_address_or_a_network() -> None:
             proxy_networks([bad])
 
 
-def _wait_for(condition: Any, what: str) -> None:
-    """Wait for an event of the server (not for a time): polls, failing only after a minute."""
-    end = time.monotonic() + 60
-    while not condition():
-        assert time.monotonic() < end, f"never happened: {what}"
-        time.sleep(0.01)
 
 
 def test_hard_small_boards_go_to_the_big_lane_and_a_victim_is_served_beside_them() -> None:
@@ -185,10 +180,10 @@ def test_hard_small_boards_go_to_the_big_lane_and_a_victim_is_served_beside_them
 
                 threads.append(threading.Thread(target=attack, daemon=True))
                 threads[-1].start()
-                _wait_for(lambda: len(offered) == len(threads),
+                wait_for(lambda: len(offered) == len(threads),
                           "the hard request went to the big lane")
         # 1 running + 4 waiting in the big lane; the other 7 were refused 503 at once.
-        _wait_for(lambda: len(answers) == 7, "the requests past the big lane's queue answered")
+        wait_for(lambda: len(answers) == 7, "the requests past the big lane's queue answered")
         assert sorted(status for _, status in answers) == [503] * 7
         assert runner.routed == {"estimated": 12}
         # The first attacker holds three requests in the big lane: a fourth, even a cheap

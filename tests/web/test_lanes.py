@@ -5,7 +5,6 @@ the API. Order and events decide, never elapsed time."""
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any, Iterator
 
 import pytest
@@ -17,6 +16,7 @@ from minegraph.errors import QueryCancelled, QueryTimeout
 from minegraph.recipes import checkerboard_opening
 from minegraph.web import Limits, create_app
 from minegraph.web.lanes import BigLane, LaneError
+from waiting import wait_for
 
 
 @pytest.fixture
@@ -117,12 +117,6 @@ def test_a_closed_lane_stops_its_processes_and_refuses_work() -> None:
 HARD = checkerboard_opening(60, 60, 0.3, seed=1, total=True).to_text()
 
 
-def _wait_for(condition: Any, what: str) -> None:
-    """Wait for an event of the server (not for a time): polls, failing only after a minute."""
-    end = time.monotonic() + 60
-    while not condition():
-        assert time.monotonic() < end, f"never happened: {what}"
-        time.sleep(0.01)
 
 
 def test_a_full_big_lane_answers_503_with_retry_after() -> None:
@@ -133,7 +127,7 @@ def test_a_full_big_lane_answers_503_with_retry_after() -> None:
         worker = threading.Thread(
             target=lambda: result.update(r=client.post("/api/analyze", json={"board": HARD})))
         worker.start()
-        _wait_for(lambda: runner.lane._admitted == 1, "the hard analysis entered the big lane")
+        wait_for(lambda: runner.lane._admitted == 1, "the hard analysis entered the big lane")
         busy = client.post("/api/analyze", json={"board": HARD})
         assert busy.status_code == 503 and "busy" in busy.json()["error"]
         assert int(busy.headers["Retry-After"]) >= 1
@@ -149,7 +143,7 @@ def test_one_client_cannot_hold_every_worker() -> None:
         runner = client.app.state.runner                        # type: ignore[attr-defined]
         worker = threading.Thread(target=lambda: client.post("/api/analyze", json={"board": HARD}))
         worker.start()
-        _wait_for(lambda: runner.clients._count.get("testclient") == 1, "the first request")
+        wait_for(lambda: runner.clients._count.get("testclient") == 1, "the first request")
         second = client.post("/api/analyze", json={"board": "#1#", "mines": 1})
         assert second.status_code == 429 and int(second.headers["Retry-After"]) >= 1
         worker.join(120)

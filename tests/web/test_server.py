@@ -21,16 +21,11 @@ import pytest
 
 from minegraph.web import Limits, create_app
 from minegraph.web.server import server_config
+from waiting import wait_for
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
 
 
-def _wait_for(condition: Any, what: str) -> None:
-    """Wait for an event (not a time): fails only after two minutes."""
-    end = time.monotonic() + 120
-    while not condition():
-        assert time.monotonic() < end, f"never happened: {what}"
-        time.sleep(0.02)
 
 
 @contextmanager
@@ -40,7 +35,7 @@ def _serving(limits: Limits) -> Iterator[tuple[int, Any]]:
     running = uvicorn.Server(server_config(create_app(limits), "127.0.0.1", 0, limits))
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
-    _wait_for(lambda: running.started, "the server started")
+    wait_for(lambda: running.started, "the server started")
     port = running.servers[0].sockets[0].getsockname()[1]
     try:
         yield port, running
@@ -102,7 +97,7 @@ def test_silent_and_half_sent_connections_are_closed(server: tuple[int, Any]) ->
 def test_connections_past_the_cap_are_answered_503(server: tuple[int, Any]) -> None:
     port, running = server
     held = [socket.create_connection(("127.0.0.1", port)) for _ in range(3)]
-    _wait_for(lambda: len(running.server_state.connections) >= 3, "three connections open")
+    wait_for(lambda: len(running.server_state.connections) >= 3, "three connections open")
     extra = socket.create_connection(("127.0.0.1", port))
     extra.sendall(b"GET /api/limits HTTP/1.1\r\nHost: localhost\r\n\r\n")
     assert _response(extra).startswith(b"HTTP/1.1 503")
@@ -138,7 +133,7 @@ def test_stalled_and_trickling_bodies_are_closed_and_the_cap_frees_up() -> None:
 
         dripper = threading.Thread(target=drip, daemon=True)
         dripper.start()
-        _wait_for(lambda: len(running.server_state.connections) >= 12, "twelve connections open")
+        wait_for(lambda: len(running.server_state.connections) >= 12, "twelve connections open")
         # Every place is taken: one more connection is refused meanwhile...
         extra = socket.create_connection(("127.0.0.1", port))
         extra.sendall(b"GET /api/limits HTTP/1.1\r\nHost: localhost\r\n\r\n")
@@ -151,7 +146,7 @@ def test_stalled_and_trickling_bodies_are_closed_and_the_cap_frees_up() -> None:
         finally:
             done.set()
             dripper.join(30)
-        _wait_for(lambda: len(running.server_state.connections) == 0, "every connection closed")
+        wait_for(lambda: len(running.server_state.connections) == 0, "every connection closed")
         fresh = socket.create_connection(("127.0.0.1", port))
         fresh.sendall(b"GET /api/limits HTTP/1.1\r\nHost: localhost\r\n\r\n")
         assert _response(fresh).startswith(b"HTTP/1.1 200")
@@ -166,7 +161,7 @@ def test_a_stalled_body_is_answered_408_and_others_are_served_meanwhile() -> Non
         stalled = [socket.create_connection(("127.0.0.1", port)) for _ in range(20)]
         for s in stalled:
             s.sendall(_STALLED)
-        _wait_for(lambda: len(running.server_state.connections) >= 20, "twenty connections open")
+        wait_for(lambda: len(running.server_state.connections) >= 20, "twenty connections open")
         body = json.dumps({"board": "#1#", "mines": 1}).encode()
         request = urllib.request.Request(f"http://127.0.0.1:{port}/api/analyze", body,
                                          {"Content-Type": "application/json"})
@@ -259,13 +254,13 @@ def test_a_signal_stops_the_server_and_every_process_it_started(how: int) -> Non
             except OSError:
                 return False
 
-        _wait_for(answered, "a big analysis answered")
+        wait_for(answered, "a big analysis answered")
         started = _children(server.pid)
         assert started, "the big lane started no process"
         server.send_signal(how)
         # uvicorn re-raises the signal once it has shut down: the conventional status.
         assert server.wait(120) in (0, -how, 128 + how)
-        _wait_for(lambda: not any(_alive(p) for p in started), "every child process ended")
+        wait_for(lambda: not any(_alive(p) for p in started), "every child process ended")
     finally:
         if server.poll() is None:
             server.kill()
