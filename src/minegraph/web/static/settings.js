@@ -26,7 +26,8 @@ export function saveSettings() {
   try { localStorage.setItem(KEY, JSON.stringify(settings)); } catch { /* private mode */ }
 }
 
-const media = (query) => (window.matchMedia ? window.matchMedia(query) : null);
+// (globalThis: the module also loads under node, for its unit tests, where there is no window.)
+const media = (query) => (globalThis.matchMedia ? globalThis.matchMedia(query) : null);
 // Touch screens: a long press flags, cells are at least 40 px.
 export const touch = Boolean(media("(pointer: coarse)")?.matches);
 // Phones: the settings fold away while playing, tools go below the board.
