@@ -30,7 +30,8 @@ from minegraph.engines.base import ENGINES
 from minegraph.errors import MinegraphError
 
 MODULES = ("minegraph", "minegraph.analyser", "minegraph.engines", "minegraph.play.game",
-           "minegraph.play.policies", "minegraph.play.bench", "minegraph.generate",
+           "minegraph.play.policies", "minegraph.play.autoplay",
+           "minegraph.play.bench", "minegraph.generate",
            "minegraph.generate.paper", "minegraph.generate.unique", "minegraph.generate.noguess",
            "minegraph.generate.grade", "minegraph.generate.sheet", "minegraph.explain",
            "minegraph.analysis", "minegraph.rules", "minegraph.parallel", "minegraph.linalg",
