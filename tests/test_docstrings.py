@@ -35,7 +35,10 @@ MODULES = ("minegraph", "minegraph.analyser", "minegraph.engines", "minegraph.pl
            "minegraph.generate.paper", "minegraph.generate.unique", "minegraph.generate.noguess",
            "minegraph.generate.grade", "minegraph.generate.sheet", "minegraph.explain",
            "minegraph.analysis", "minegraph.rules", "minegraph.parallel", "minegraph.linalg",
-           "minegraph.constraints", "minegraph.play.review", "minegraph.play.record")
+           "minegraph.constraints", "minegraph.play.review", "minegraph.play.record",
+           "minegraph.board", "minegraph.values", "minegraph.labels", "minegraph.board_checks",
+           "minegraph.board_networkx", "minegraph.board_cells", "minegraph.board_repr",
+           "minegraph.board_files")
 
 _SECTION = re.compile(r"^([A-Z][A-Za-z ]*)\n-{3,}[ \t]*$", re.M)
 
