@@ -71,11 +71,11 @@ def cell_index(board: "Board", cell: Any) -> int:
             raise BoardError(f"no cell is labelled {named(cell)}; this board names its cells by "
                              f"their nodes, e.g. {named(labels[0])}")
         return found
-    rows, cols, size = board.rows, board.cols, board.size
+    rows, cols = board.rows, board.cols
     if isinstance(cell, (tuple, list)):
         if cols is None or rows is None:
             raise BoardError(f"cell {named(cell)}: a graph board's cells are numbers "
-                             f"0..{size - 1}, not (row, col)")
+                             f"0..{board.size - 1}, not (row, col)")
         if len(cell) != 2:
             raise BoardError(f"expected a cell (row, col), got {len(cell)} coordinates")
         r, c = whole(cell[0], "a row"), whole(cell[1], "a column")
@@ -83,6 +83,7 @@ def cell_index(board: "Board", cell: Any) -> int:
             raise BoardError(f"cell ({r}, {c}) is outside the {rows}x{cols} grid")
         return r * cols + c
     i = whole(cell, "a cell (row, col) or a cell index" if rows is not None else "a cell number")
+    size = board.size
     if not 0 <= i < size:
         raise BoardError(f"cell {i} is outside 0..{size - 1}")
     return i
