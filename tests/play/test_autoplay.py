@@ -99,8 +99,9 @@ def test_steps_count_decisions_and_forget_replans() -> None:
     assert auto.next_move() == Move("reveal", 5) and auto.decisions == 2
     auto.push(Move("reveal", 5))                      # 5 shows 0: opens 6
     assert auto.next_move() is None and auto.stopped is None and policy.asked == 2
+    assert Autoplay(game, policy, steps=0).next_move() is None and policy.asked == 2
     with pytest.raises(GameError, match="steps"):
-        Autoplay(game, policy, steps=0)
+        Autoplay(game, policy, steps=-1)
 
 
 def test_a_time_out_keeps_the_moves_played() -> None:

@@ -63,3 +63,20 @@ def test_a_time_out_keeps_the_moves_made(monkeypatch: pytest.MonkeyPatch) -> Non
     assert report["stopped"] == "time limit of 5 s"
     assert report["moves"] == [[0, 4]] and report["unflagged"] == [[0, 4]]
     assert after.moves[-2:] == [Move("flag", 4), Move("reveal", 4)] and after.status == "playing"
+
+
+def test_a_policy_without_a_playable_move_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    from minegraph.play.autoplay import STUCK
+    game = Game(rows=1, cols=7, mines=1, rules="classic", seed=0)
+    game.layout = frozenset({3})
+    game.reveal(2)
+
+    class Stuck:
+        name = "stuck"
+
+        def decide(self, game: Game) -> Decision:
+            return Decision((Move("reveal", 2),), guess=False)      # uncovered already
+
+    monkeypatch.setattr("minegraph.play.policies.get_policy", lambda name: Stuck())
+    report, after = games._solve(game, None, "strong", GUARD)
+    assert report["stopped"] == STUCK and report["decisions"] == 1 and report["moves"] == []

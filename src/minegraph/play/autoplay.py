@@ -68,7 +68,7 @@ class Autoplay:
     policy
         The autoplayer (:mod:`minegraph.play.policies`).
     steps
-        The most decisions to ask for; ``None``: no limit (to the end of the game).
+        The most decisions to ask for (0: none); ``None``: no limit (to the end of the game).
 
     Attributes
     ----------
@@ -87,7 +87,7 @@ class Autoplay:
     Raises
     ------
     GameError
-        for ``steps`` that is not a whole number of at least 1.
+        for ``steps`` that is not a whole number of at least 0.
 
     Examples
     --------
@@ -108,8 +108,8 @@ class Autoplay:
     """
 
     def __init__(self, game: Game, policy: Policy, steps: int | None = None) -> None:
-        if steps is not None and (type(steps) is not int or steps < 1):
-            raise GameError(f"steps: expected a whole number of decisions (at least 1) or None, "
+        if steps is not None and (type(steps) is not int or steps < 0):
+            raise GameError(f"steps: expected a whole number of decisions (0 or more) or None, "
                             f"got {steps!r}")
         self.game = game
         self.policy = policy

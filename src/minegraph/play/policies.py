@@ -8,7 +8,8 @@ returns a :class:`Decision`: every proven-safe cell at once, or one guess.
     certain moves first; otherwise the cell with the lowest exact mine probability (ties:
     fewest covered neighbours, then the lowest index) — :attr:`Analysis.best`.
 
-Every policy is deterministic: the same game gets the same moves.
+Every policy is deterministic: the same game gets the same moves. :func:`play`, :func:`apply`
+and :class:`GameRecord` are the solver loop's (:mod:`minegraph.play.autoplay`), re-exported.
 
 Examples
 --------

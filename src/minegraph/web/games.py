@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException
 
 from minegraph.deadline import Deadline, time_limit
 from minegraph.errors import BoardError, GameError, LimitError, QueryTimeout, UserError
+from minegraph.play.autoplay import STUCK, Autoplay
 from minegraph.play.game import Game, Move
 from minegraph.play.noguess import NoGuessGame
 from minegraph.play.view import player_view
@@ -112,7 +113,6 @@ def _solve(game: Game, steps: int | None, policy_name: str,
     library's one solver loop (:class:`~minegraph.play.autoplay.Autoplay`: a player's flag on
     a cell it uncovers comes off first); what was played and the game after. Stops early,
     keeping the moves made, when the deadline passes."""
-    from minegraph.play.autoplay import Autoplay
     from minegraph.play.policies import get_policy
     auto = Autoplay(game, get_policy(policy_name), steps)
     try:
@@ -170,8 +170,9 @@ async def post_solver(game_id: str, body: SolverRequest, request: Request) -> JS
                 # The solver catches its own time-out: it always answers, maybe stopped.
                 _, (report, game) = await runner.small(_solve, (game, body.steps, body.policy),
                                                        deadline)
-            if report is None or (report["stopped"] is not None and not deadline.expired()):
-                # Outgrew the small lane (or big from the start): the rest in a process.
+            if report is None or (report["stopped"] not in (None, STUCK) and not deadline.expired()):
+                # Outgrew the small lane (or big from the start): the rest in a process (a
+                # policy stuck on its decision would be stuck there too).
                 done = report["decisions"] if report is not None else 0
                 steps = None if body.steps is None else body.steps - done
                 more, game = await runner.big(_solve, (game, steps, body.policy), deadline)
