@@ -30,11 +30,15 @@ from minegraph.engines.base import ENGINES
 from minegraph.errors import MinegraphError
 
 MODULES = ("minegraph", "minegraph.analyser", "minegraph.engines", "minegraph.play.game",
-           "minegraph.play.policies", "minegraph.play.bench", "minegraph.generate",
+           "minegraph.play.policies", "minegraph.play.autoplay",
+           "minegraph.play.bench", "minegraph.generate",
            "minegraph.generate.paper", "minegraph.generate.unique", "minegraph.generate.noguess",
            "minegraph.generate.grade", "minegraph.generate.sheet", "minegraph.explain",
            "minegraph.analysis", "minegraph.rules", "minegraph.parallel", "minegraph.linalg",
-           "minegraph.constraints", "minegraph.play.review", "minegraph.play.record")
+           "minegraph.constraints", "minegraph.play.review", "minegraph.play.record",
+           "minegraph.board", "minegraph.values", "minegraph.labels", "minegraph.board_checks",
+           "minegraph.board_networkx", "minegraph.board_cells", "minegraph.board_repr",
+           "minegraph.board_files")
 
 _SECTION = re.compile(r"^([A-Z][A-Za-z ]*)\n-{3,}[ \t]*$", re.M)
 
