@@ -320,13 +320,13 @@ class _Search:
                 rest = list(others)
         if not factors:
             return None
-        last = frozenset(position) - set().union(*(r for _, r in factors))
+        last = frozenset(position).difference(*(r for _, r in factors))
         if not last and len(factors) == 1:
             return None     # one region holds everything that can still vary
         if last:
             factors.append(({layout & last for layout in rest}, last))
-        constant = frozenset.intersection(*(self.layouts[k] for k in _bits(group)))
-        constant |= self._constant
+        layouts = [self.layouts[k] for k in _bits(group)]
+        constant = self._constant.union(layouts[0].intersection(*layouts[1:]))
         won, cell = 1, None
         for own, region in factors:
             w, c = self._region_value(own, region, constant)
