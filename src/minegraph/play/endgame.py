@@ -312,11 +312,11 @@ class _Search:
         candidates = sorted(regions, key=len)
         if self.board.mines is None:
             candidates = candidates[:-1]    # the last one is the rest
-        for region in candidates:
-            own = {layout & region for layout in rest}
-            others = {layout - region for layout in rest}
+        for candidate in candidates:
+            own = {layout & candidate for layout in rest}
+            others = {layout - candidate for layout in rest}
             if len(own) * len(others) == len(rest):
-                factors.append((own, region))
+                factors.append((own, candidate))
                 rest = list(others)
         if not factors:
             return None
@@ -328,8 +328,8 @@ class _Search:
         layouts = [self.layouts[k] for k in _bits(group)]
         constant = self._constant.union(layouts[0].intersection(*layouts[1:]))
         won, cell = 1, None
-        for own, region in factors:
-            w, c = self._region_value(own, region, constant)
+        for own, cells in factors:
+            w, c = self._region_value(own, cells, constant)
             won *= w
             if cell is None:
                 cell = c
