@@ -13,6 +13,7 @@ import threading
 import time
 from typing import Callable
 
+import numpy
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -60,12 +61,25 @@ def brute(board: Board) -> tuple[object, ...]:
     return True, r.count, counts, sorted(r.safe), sorted(r.mines)
 
 
+def floats_agree(board: Board) -> None:
+    """``Analysis.floats`` and ``float_array`` of the kernel's answer (its own buffer of
+    doubles, the dictionary built in C) equal the Python path's (each exact Fraction rounded
+    in Python), and the kernel's dictionary is in cell order."""
+    a = analyze(board)
+    b = analyze(board, PortfolioEngine(native=False))
+    assert a.floats == b.floats
+    if a.consistent:
+        assert list(a.floats) == board.cells(board.hidden)
+    assert numpy.array_equal(a.float_array(), b.float_array(), equal_nan=True)
+
+
 @settings(max_examples=examples(2000), deadline=None)
 @given(positions())
 def test_kernel_equals_python_and_brute_force_on_grids(board: Board) -> None:
     got = native(board)
     assert got == reference(board)
     assert got[:5] == brute(board)
+    floats_agree(board)
 
 
 @settings(max_examples=examples(1000), deadline=None)
@@ -74,6 +88,7 @@ def test_kernel_equals_python_on_graphs(board: Board) -> None:
     got = native(board)
     assert got == reference(board)
     assert got[:5] == brute(board)
+    floats_agree(board)
 
 
 @settings(max_examples=examples(300), deadline=None)
@@ -89,6 +104,7 @@ def test_kernel_equals_python_on_midgames(seed: int, topology: str, clicks: bool
     if r is None:           # declined (a component past 120 cells): the Python path answers
         return
     assert native(board) == reference(board)
+    floats_agree(board)
 
 
 def test_analysis_from_the_kernel_reads_like_the_python_path() -> None:

@@ -30,6 +30,8 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <float.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
@@ -1173,10 +1175,12 @@ static PyStructSequence_Field answer_fields[] = {
     {"best", "the recommended cell, or -1"},
     {"basis", "'safe', 'probability' or None"},
     {"stats", "components, boxes, clues, floating cells and search nodes"},
+    {"cell_floats", "every cell's mine probability as a double (bytes; NaN: not hidden), "
+                    "or None when one lies below the double range"},
     {NULL, NULL},
 };
 static PyStructSequence_Desc answer_desc = {
-    "minegraph._kernel.Answer", "analyze's answer on a position.", answer_fields, 14,
+    "minegraph._kernel.Answer", "analyze's answer on a position.", answer_fields, 15,
 };
 
 static PyStructSequence_Field component_fields[] = {
@@ -1292,6 +1296,49 @@ static int box_lists(const Model *M, const Combined *C, PyObject *r) {
     return 0;
 }
 
+/* A share of the completions as Analysis.floats reads it: 0.0 and 1.0 only when proven
+ * (state 0 or 1), an unproven share that rounds to 1.0 as the largest double below 1; a
+ * share that is not 0 but lies below the double range sets *below (Analysis.floats gives
+ * it as an exact Fraction, which a double cannot hold). */
+static double float_of_share(double x, int state, int *below) {
+    if (state == 0 || state == 1)
+        return (double)state;
+    if (x < DBL_MIN)
+        *below = 1;
+    return x == 1.0 ? nextafter(1.0, 0.0) : x;
+}
+
+/* Every cell's mine probability as n doubles (NaN on cells that are not hidden), from the
+ * boxes' correctly rounded shares (field 7 of the answer r) and the floating cells' share:
+ * Analysis.floats in one buffer, for the dictionary (float_dict) and the array answer.  None
+ * when a share lies below the double range; NULL with an error. */
+static PyObject *cell_floats(const Model *M, const Forced *F, PyObject *r, double floating) {
+    PyObject *box_floats = PyStructSequence_GET_ITEM(r, 7);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)M->n * (Py_ssize_t)sizeof(double));
+    if (!out)
+        return NULL;
+    double *v = (double *)PyBytes_AS_STRING(out);
+    int below = 0;
+    double fl = float_of_share(floating, F->nf ? F->fstate : 0, &below);
+    for (int q = 0; q < M->n; q++) {
+        int d = M->P.state[q] == S_HIDDEN ? M->P.decided[q] : -2;
+        if (d == -2)
+            v[q] = NAN;
+        else if (d >= 0)
+            v[q] = (double)d;
+        else if (M->box_of[q] < 0)
+            v[q] = fl;
+        else {
+            int b = M->box_of[q];
+            v[q] = float_of_share(PyFloat_AS_DOUBLE(PyList_GET_ITEM(box_floats, b)),
+                                  F->box_state[b], &below);
+        }
+    }
+    if (below)
+        Py_SETREF(out, Py_NewRef(Py_None));
+    return out;
+}
+
 /* The answer on a consistent position, as the struct sequence Answer. */
 static PyObject *answer_of(const Model *M, const Combined *C, const Forced *F, int best,
                            const char *basis, long long nodes) {
@@ -1307,7 +1354,8 @@ static PyObject *answer_of(const Model *M, const Combined *C, const Forced *F, i
         set_field(r, 12, basis ? PyUnicode_FromString(basis) : Py_NewRef(Py_None)) < 0 ||
         set_field(r, 13, Py_BuildValue("{s:i,s:i,s:i,s:i,s:L}", "components", M->ncomps,
                                        "boxes", M->nboxes, "clues", M->nclues,
-                                       "floating", F->nf, "nodes", nodes)) < 0) {
+                                       "floating", F->nf, "nodes", nodes)) < 0 ||
+        set_field(r, 14, cell_floats(M, F, r, PyFloat_AS_DOUBLE(PyStructSequence_GET_ITEM(r, 10)))) < 0) {
         Py_DECREF(r);
         return NULL;
     }
@@ -2074,7 +2122,48 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ float_dict */
+PyDoc_STRVAR(float_dict_doc,
+"float_dict(keys, cell_floats) -> dict\n\n"
+"keys: every cell's key (a list of n objects); cell_floats: n doubles (Answer.cell_floats).\n"
+"The dictionary key -> probability of the cells whose value is not NaN (the hidden cells),\n"
+"in cell order: Analysis.floats of a kernel answer.");
+
+static PyObject *kernel_float_dict(PyObject *self, PyObject *args) {
+    PyObject *keys;
+    Py_buffer fb = {0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!y*", &PyList_Type, &keys, &fb))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(keys);
+    PyObject *out = NULL;
+    if (fb.len != n * (Py_ssize_t)sizeof(double)) {
+        PyErr_SetString(PyExc_ValueError, "cell_floats: one double per key");
+        goto done;
+    }
+    out = PyDict_New();
+    const double *v = fb.buf;
+    PyObject *last = NULL;      /* cells of one box share one float object */
+    double last_value = 0.0;
+    for (Py_ssize_t i = 0; i < n && out; i++) {
+        if (isnan(v[i]))
+            continue;
+        if (!last || v[i] != last_value) {
+            Py_XDECREF(last);
+            last = PyFloat_FromDouble(v[i]);
+            last_value = v[i];
+        }
+        if (!last || PyDict_SetItem(out, PyList_GET_ITEM(keys, i), last) < 0)
+            Py_CLEAR(out);
+    }
+    Py_XDECREF(last);
+done:
+    PyBuffer_Release(&fb);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"float_dict", kernel_float_dict, METH_VARARGS, float_dict_doc},
     {"analyze", kernel_analyze, METH_VARARGS, analyze_doc},
     {"csr", kernel_csr, METH_O, "csr(neighbors) -> (indptr, indices): the table as int32 bytes."},
     {"solvable", kernel_solvable, METH_VARARGS, solvable_doc},

@@ -21,6 +21,7 @@ from minegraph.present import (SHOWN_DIGITS, SMALLEST_FLOAT, count_text, exact_d
                                fraction_text, mantissa, probability_float, probability_json)
 
 if TYPE_CHECKING:
+    import numpy
     from minegraph.engines.base import Engine, EngineResult, Probability
 
 __all__ = ["Analysis", "CellProbabilities", "analyze", "solve", "choose_best", "exact_decimal", "count_text", "mantissa",
@@ -198,8 +199,9 @@ class Analysis:
         (see :func:`~minegraph.present.probability_float`).
 
         When the native kernel answered, no Fraction is built: one division per box, shared
-        by the box's cells (a Fraction only for a box below the double range).
-        :meth:`to_json` writes these values.
+        by the box's cells, and the dictionary is built in C, in cell order (a Fraction only
+        for a box below the double range). :meth:`to_json` writes these values;
+        :meth:`float_array` gives them as one numpy array.
 
         Examples
         --------
@@ -207,7 +209,12 @@ class Analysis:
         {(0, 0): 0.5, (0, 2): 0.5}
         """
         result = self.result
-        groups = getattr(result.mine_counts, "groups", None) if result is not None else None
+        counts = result.mine_counts if result is not None else None
+        cell_floats = getattr(counts, "cell_floats", None)
+        if cell_floats is not None and self.consistent:
+            from minegraph.kernel import float_dict     # a kernel answer: the kernel is loaded
+            return float_dict(_cell_keys(self.board), cell_floats)
+        groups = getattr(counts, "groups", None)
         if groups is None or not self.consistent:
             return {cell: _to_float(p) for cell, p in self.probabilities.items()}
         count = result.count if result is not None else None
@@ -222,6 +229,45 @@ class Analysis:
                 value = _NEARLY_ONE
             out.update(dict.fromkeys([keys[c] for c in cells], value))
         return out
+
+    def float_array(self) -> "numpy.ndarray[Any, numpy.dtype[numpy.float64]]":
+        """Every cell's mine probability in one new numpy array of ``float64``: shape
+        ``(rows, cols)`` on grids, ``(size,)`` in cell order on graph boards; ``nan`` on the
+        cells that are not hidden (and on every cell of an inconsistent board). The values
+        are those of :attr:`floats`, except that a probability below the double range (which
+        :attr:`floats` gives as a Fraction) reads as the nearest double, and never 0.0 unless
+        proven (the smallest positive double, about 5e-324).
+
+        When the native kernel answered, the array is a copy of the kernel's own buffer: no
+        dictionary and no float object per cell.
+
+        Returns
+        -------
+        numpy.ndarray
+
+        Examples
+        --------
+        >>> analyze(Board.from_text("mines: 1\\n#1#\\n---")).float_array()
+        array([[0.5, nan, 0.5],
+               [nan, nan, nan]])
+        >>> analyze(Board.from_text("1#")).float_array().tolist()
+        [[nan, 1.0]]
+        """
+        import numpy
+        board = self.board
+        shape = (board.rows, board.cols) if board.rows is not None and board.cols is not None \
+            else (len(board.states),)
+        result = self.result
+        cell_floats = getattr(result.mine_counts if result is not None else None,
+                              "cell_floats", None)
+        if cell_floats is not None and self.consistent:
+            return numpy.frombuffer(cell_floats, dtype=numpy.float64).reshape(shape).copy()
+        out = numpy.full(len(board.states), numpy.nan)
+        where = board.index
+        for cell, x in self._float_items():
+            value = float(x)
+            out[where(cell)] = value if value or not x else _SMALLEST_DOUBLE
+        return out.reshape(shape)
 
     def _float_items(self) -> Iterable[tuple[Cell, float | Fraction]]:
         """``(cell, float)`` for every cell of :attr:`probabilities`: from :attr:`floats`
@@ -497,6 +543,9 @@ def _cell_keys(board: Board) -> list[Cell]:
     _KEYS[id(board.neighbors)] = (board.neighbors, board.labels, keys)
     return keys
 
+
+#: What a probability that is not 0 but below the double range reads in an array of floats.
+_SMALLEST_DOUBLE = 5e-324
 
 #: What an unproven probability reads instead of 1.0 as a float.
 _NEARLY_ONE = 1.0 - 2.0 ** -53

@@ -36,7 +36,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 from minegraph.version import __version__
 from minegraph.board import Board
@@ -45,7 +45,7 @@ if TYPE_CHECKING:       # the kernel's typed results, as its stub _kernel.pyi de
     from minegraph._kernel import Answer, Component, Played
 
 __all__ = ["KernelAnswer", "Declined", "Unavailable", "available", "load_native", "module",
-           "status", "run", "solvable", "count_component", "complete_component",
+           "status", "run", "float_dict", "solvable", "count_component", "complete_component",
            "max_component_cells", "SEARCH_BUDGET", "PURE_VARIABLE"]
 
 #: Search nodes the kernel may spend on one position before it declines (a few milliseconds).
@@ -127,6 +127,10 @@ class KernelAnswer:
         The recommended cell and why (as :func:`~minegraph.analysis.choose_best`).
     stats
         Components, boxes, clues, floating cells and search nodes.
+    cell_floats
+        Every cell's mine probability as :attr:`~minegraph.analysis.Analysis.floats` reads
+        it, ``n`` native doubles (NaN on cells that are not hidden); ``None`` when a
+        probability lies below the double range (not given, or given as a Fraction there).
     """
 
     count: int
@@ -141,6 +145,7 @@ class KernelAnswer:
     best: int | None
     basis: str | None
     stats: dict[str, int]
+    cell_floats: bytes | None = None
 
 
 class Declined(Exception):
@@ -243,10 +248,28 @@ def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
         return KernelAnswer(out.count, out.safe, out.mines, out.box_cells, out.box_counts,
                             out.box_floats, out.floating, out.floating_count,
                             out.floating_float, None if out.best < 0 else out.best, out.basis,
-                            out.stats)
+                            out.stats, out.cell_floats)
     if out.status == kernel.INCONSISTENT:
         return None
     _raise_for(kernel, out.status, out.detail)
+
+
+def float_dict(keys: list[Any], cell_floats: bytes) -> dict[Any, float]:
+    """``{keys[c]: p}`` for every cell ``c`` whose probability ``p`` in ``cell_floats`` (``n``
+    native doubles, :attr:`KernelAnswer.cell_floats`) is not NaN, in cell order: the
+    dictionary :attr:`~minegraph.analysis.Analysis.floats` of a kernel answer, built in C.
+
+    Examples
+    --------
+    >>> from array import array
+    >>> if available():
+    ...     print(float_dict(["a", "b", "c"], array("d", [0.5, float("nan"), 0.25]).tobytes()))
+    ... else:
+    ...     print({'a': 0.5, 'c': 0.25})
+    {'a': 0.5, 'c': 0.25}
+    """
+    out: dict[Any, float] = _native().float_dict(keys, cell_floats)
+    return out
 
 
 def solvable(board: Board, layout: frozenset[int], first: int, deadline: float = 0.0,

@@ -51,6 +51,11 @@ class BoxCounts(LazyDict[int, int]):
         super().__init__(lambda: _per_cell(board, self))
         self._answer = answer
 
+    @property
+    def cell_floats(self) -> bytes | None:
+        """Every cell's probability as the kernel gave it (:attr:`KernelAnswer.cell_floats`)."""
+        return self._answer.cell_floats
+
     def groups(self) -> Iterator[tuple[tuple[int, ...], int, float]]:
         """Cells that share a count, with the count and its share of all completions as a
         correctly rounded float: the floating cells, each box, then each forced cell."""
