@@ -32,6 +32,7 @@
 #include <Python.h>
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
@@ -127,30 +128,51 @@ static int watch_cancel(PyObject *obj, Py_buffer *buffer, Poll *pl) {
 }
 
 /* ------------------------------------------------------------------ scratch memory */
+/* A bump allocator: every scratch array of a call comes zeroed from a few large chunks,
+ * freed together at the end (one malloc per 64 KiB instead of one calloc per array). */
+typedef struct Chunk {
+    struct Chunk *prev;
+    size_t size, used;
+    max_align_t data[];         /* aligned for every type the kernel stores, u128 included */
+} Chunk;
+
 typedef struct {
-    void **blocks;
-    int used, size;
+    Chunk *top;
 } Arena;
 
+#define ARENA_CHUNK ((size_t)1 << 16)
+
 static void *arena_alloc(Arena *a, size_t bytes) {
-    if (a->used == a->size) {
-        int size = a->size ? 2 * a->size : 64;
-        void **blocks = realloc(a->blocks, sizeof(void *) * (size_t)size);
-        if (!blocks)
+    bytes = bytes ? (bytes + 15) & ~(size_t)15 : 16;
+    Chunk *c = a->top;
+    if (!c || c->size - c->used < bytes) {
+        size_t size = bytes > ARENA_CHUNK ? bytes : ARENA_CHUNK;
+        Chunk *fresh = malloc(sizeof(Chunk) + size);
+        if (!fresh)
             return NULL;
-        a->blocks = blocks;
-        a->size = size;
+        fresh->size = size;
+        fresh->used = 0;
+        if (c && bytes > ARENA_CHUNK / 2) {     /* a large array alone: keep filling top */
+            fresh->prev = c->prev;
+            c->prev = fresh;
+        } else {
+            fresh->prev = c;
+            a->top = fresh;
+        }
+        c = fresh;
     }
-    void *p = calloc(1, bytes ? bytes : 1);
-    if (p)
-        a->blocks[a->used++] = p;
+    void *p = (char *)c->data + c->used;
+    c->used += bytes;
+    memset(p, 0, bytes);
     return p;
 }
 
 static void arena_free(Arena *a) {
-    for (int i = 0; i < a->used; i++)
-        free(a->blocks[i]);
-    free(a->blocks);
+    while (a->top) {
+        Chunk *prev = a->top->prev;
+        free(a->top);
+        a->top = prev;
+    }
 }
 
 #define NEW(arena, type, count) ((type *)arena_alloc((arena), sizeof(type) * (size_t)(count)))
@@ -889,20 +911,50 @@ static int poly_product(const Model *M, Combined *C) {
     return ok ? 0 : -1;
 }
 
+/* out[u] = C(n, k - u) for u < len (new references): one math.comb, then each from the one
+ * before, C(n, j - 1) = C(n, j) * j / (n - j + 1), exact and cheap (a small factor).
+ * 0, or -1 with an error. */
+static int binomials_down(long long n, long long k, Py_ssize_t len, PyObject **out) {
+    PyObject *prev = NULL;      /* C(n, k - u + 1) when in range */
+    for (Py_ssize_t u = 0; u < len; u++) {
+        long long j = k - u;
+        if (j < 0 || j > n || n < 0 || !prev) {
+            out[u] = comb(n, j);
+        } else {                /* prev = C(n, j + 1): C(n, j) = prev * (j + 1) / (n - j) */
+            PyObject *f = PyLong_FromLongLong(j + 1), *d = PyLong_FromLongLong(n - j);
+            PyObject *p = f && d ? PyNumber_Multiply(prev, f) : NULL;
+            out[u] = p ? PyNumber_FloorDivide(p, d) : NULL;
+            Py_XDECREF(f);
+            Py_XDECREF(d);
+            Py_XDECREF(p);
+        }
+        if (!out[u])
+            return -1;
+        prev = (j >= 0 && j <= n && n >= 0) ? out[u] : NULL;
+    }
+    return 0;
+}
+
 /* The weights W[u] = C(F, R - base - u), the count sum Q[u] W[u], and the completions with
  * a mine on one floating cell, sum Q[u] C(F - 1, R - base - u - 1).  0, or -1. */
 static int weigh(const Model *M, Combined *C, long long remaining, int base) {
-    int ok = 1;
-    for (Py_ssize_t u = 0; u < C->nQ && ok; u++) {
-        C->W[u] = comb(M->nfloat, remaining - base - u);
-        ok = C->W[u] != NULL;
-    }
+    int ok = binomials_down(M->nfloat, remaining - base, C->nQ, C->W) == 0;
     for (Py_ssize_t u = 0; u < C->nQ && ok; u++) {
         C->count = muladd(C->count, C->Q[u], C->W[u]);
         ok = C->count != NULL;
     }
-    for (Py_ssize_t u = 0; u < C->nQ && ok; u++) {
-        PyObject *w1 = comb(M->nfloat - 1, remaining - base - u - 1);
+    /* C(F - 1, k - 1) = C(F, k) * k / F (and 0 without floating cells) */
+    PyObject *F = ok ? PyLong_FromLong(M->nfloat) : NULL;
+    ok = ok && F;
+    for (Py_ssize_t u = 0; u < C->nQ && ok && M->nfloat > 0; u++) {
+        long long k = remaining - base - u;
+        if (k <= 0 || k > M->nfloat)
+            continue;
+        PyObject *kk = PyLong_FromLongLong(k);
+        PyObject *p = kk ? PyNumber_Multiply(C->W[u], kk) : NULL;
+        PyObject *w1 = p ? PyNumber_FloorDivide(p, F) : NULL;
+        Py_XDECREF(kk);
+        Py_XDECREF(p);
         ok = w1 != NULL;
         if (ok) {
             C->per_floating = muladd(C->per_floating, C->Q[u], w1);
@@ -910,6 +962,7 @@ static int weigh(const Model *M, Combined *C, long long remaining, int base) {
         }
         Py_XDECREF(w1);
     }
+    Py_XDECREF(F);
     if (ok && !C->per_floating) {
         C->per_floating = PyLong_FromLong(0);
         ok = C->per_floating != NULL;
@@ -2123,47 +2176,80 @@ done:
 }
 
 /* ------------------------------------------------------------------ float_dict */
+PyDoc_STRVAR(key_hashes_doc,
+"key_hashes(keys) -> bytes\n\n"
+"The hash of every key (a list of n hashable objects), as n native Py_hash_t values:\n"
+"computed once per board shape, so that float_dict inserts without hashing.");
+
+static PyObject *kernel_key_hashes(PyObject *self, PyObject *keys) {
+    (void)self;
+    if (!PyList_Check(keys)) {
+        PyErr_SetString(PyExc_TypeError, "keys: a list");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(keys);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, n * (Py_ssize_t)sizeof(Py_hash_t));
+    if (!out)
+        return NULL;
+    Py_hash_t *h = (Py_hash_t *)PyBytes_AS_STRING(out);
+    for (Py_ssize_t i = 0; i < n; i++)
+        if ((h[i] = PyObject_Hash(PyList_GET_ITEM(keys, i))) == -1) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    return out;
+}
+
 PyDoc_STRVAR(float_dict_doc,
-"float_dict(keys, cell_floats) -> dict\n\n"
-"keys: every cell's key (a list of n objects); cell_floats: n doubles (Answer.cell_floats).\n"
-"The dictionary key -> probability of the cells whose value is not NaN (the hidden cells),\n"
-"in cell order: Analysis.floats of a kernel answer.");
+"float_dict(keys, hashes, cell_floats) -> dict\n\n"
+"keys: every cell's key (a list of n objects); hashes: their key_hashes; cell_floats: n\n"
+"doubles (Answer.cell_floats).  The dictionary key -> probability of the cells whose value\n"
+"is not NaN (the hidden cells), in cell order: Analysis.floats of a kernel answer.");
+
+#define FLOAT_CACHE 64
 
 static PyObject *kernel_float_dict(PyObject *self, PyObject *args) {
-    PyObject *keys;
-    Py_buffer fb = {0};
+    PyObject *keys, *out = NULL, *cache[FLOAT_CACHE] = {NULL};
+    Py_buffer fb = {0}, hb = {0};
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!y*", &PyList_Type, &keys, &fb))
+    if (!PyArg_ParseTuple(args, "O!y*y*", &PyList_Type, &keys, &hb, &fb))
         return NULL;
     Py_ssize_t n = PyList_GET_SIZE(keys);
-    PyObject *out = NULL;
-    if (fb.len != n * (Py_ssize_t)sizeof(double)) {
-        PyErr_SetString(PyExc_ValueError, "cell_floats: one double per key");
+    if (fb.len != n * (Py_ssize_t)sizeof(double) || hb.len != n * (Py_ssize_t)sizeof(Py_hash_t)) {
+        PyErr_SetString(PyExc_ValueError, "cell_floats and hashes: one value per key");
         goto done;
     }
-    out = PyDict_New();
     const double *v = fb.buf;
-    PyObject *last = NULL;      /* cells of one box share one float object */
-    double last_value = 0.0;
+    const Py_hash_t *h = hb.buf;
+    Py_ssize_t hidden = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        hidden += !isnan(v[i]);
+    out = _PyDict_NewPresized(hidden);     /* no resizing on the way */
     for (Py_ssize_t i = 0; i < n && out; i++) {
         if (isnan(v[i]))
             continue;
-        if (!last || v[i] != last_value) {
-            Py_XDECREF(last);
-            last = PyFloat_FromDouble(v[i]);
-            last_value = v[i];
+        /* cells of one box share one float object (a small cache by value) */
+        uint64_t bits;
+        memcpy(&bits, &v[i], sizeof bits);
+        PyObject **slot = &cache[(bits ^ (bits >> 29) ^ (bits >> 47)) % FLOAT_CACHE];
+        if (!*slot || PyFloat_AS_DOUBLE(*slot) != v[i]) {
+            Py_XDECREF(*slot);
+            *slot = PyFloat_FromDouble(v[i]);
         }
-        if (!last || PyDict_SetItem(out, PyList_GET_ITEM(keys, i), last) < 0)
+        if (!*slot || _PyDict_SetItem_KnownHash(out, PyList_GET_ITEM(keys, i), *slot, h[i]) < 0)
             Py_CLEAR(out);
     }
-    Py_XDECREF(last);
+    for (int i = 0; i < FLOAT_CACHE; i++)
+        Py_XDECREF(cache[i]);
 done:
     PyBuffer_Release(&fb);
+    PyBuffer_Release(&hb);
     return out;
 }
 
 static PyMethodDef methods[] = {
     {"float_dict", kernel_float_dict, METH_VARARGS, float_dict_doc},
+    {"key_hashes", kernel_key_hashes, METH_O, key_hashes_doc},
     {"analyze", kernel_analyze, METH_VARARGS, analyze_doc},
     {"csr", kernel_csr, METH_O, "csr(neighbors) -> (indptr, indices): the table as int32 bytes."},
     {"solvable", kernel_solvable, METH_VARARGS, solvable_doc},

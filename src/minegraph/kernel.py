@@ -33,10 +33,9 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Sequence
 
 from minegraph.version import __version__
 from minegraph.board import Board
@@ -45,7 +44,7 @@ if TYPE_CHECKING:       # the kernel's typed results, as its stub _kernel.pyi de
     from minegraph._kernel import Answer, Component, Played
 
 __all__ = ["KernelAnswer", "Declined", "Unavailable", "available", "load_native", "module",
-           "status", "run", "float_dict", "solvable", "count_component", "complete_component",
+           "status", "run", "float_dict", "key_hashes", "solvable", "count_component", "complete_component",
            "max_component_cells", "SEARCH_BUDGET", "PURE_VARIABLE"]
 
 #: Search nodes the kernel may spend on one position before it declines (a few milliseconds).
@@ -108,8 +107,7 @@ def status() -> str:
     return _STATUS
 
 
-@dataclass(frozen=True, slots=True)
-class KernelAnswer:
+class KernelAnswer(NamedTuple):
     """The kernel's answer on a consistent position, per box (cell indices throughout).
 
     Attributes
@@ -133,7 +131,7 @@ class KernelAnswer:
         probability lies below the double range (not given, or given as a Fraction there).
     """
 
-    count: int
+    count: int  # type: ignore[assignment]  # the field, not tuple.count
     safe: list[int]
     mines: list[int]
     box_cells: list[tuple[int, ...]]
@@ -254,10 +252,11 @@ def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
     _raise_for(kernel, out.status, out.detail)
 
 
-def float_dict(keys: list[Any], cell_floats: bytes) -> dict[Any, float]:
+def float_dict(keys: list[Any], cell_floats: bytes, hashes: bytes | None = None) -> dict[Any, float]:
     """``{keys[c]: p}`` for every cell ``c`` whose probability ``p`` in ``cell_floats`` (``n``
     native doubles, :attr:`KernelAnswer.cell_floats`) is not NaN, in cell order: the
     dictionary :attr:`~minegraph.analysis.Analysis.floats` of a kernel answer, built in C.
+    ``hashes`` are the keys' :func:`key_hashes` (computed here when not given).
 
     Examples
     --------
@@ -268,7 +267,16 @@ def float_dict(keys: list[Any], cell_floats: bytes) -> dict[Any, float]:
     ...     print({'a': 0.5, 'c': 0.25})
     {'a': 0.5, 'c': 0.25}
     """
-    out: dict[Any, float] = _native().float_dict(keys, cell_floats)
+    native = _native()
+    out: dict[Any, float] = native.float_dict(keys, native.key_hashes(keys) if hashes is None
+                                              else hashes, cell_floats)
+    return out
+
+
+def key_hashes(keys: list[Any]) -> bytes:
+    """The hash of every key, as native ``Py_hash_t`` values (for :func:`float_dict`: the
+    keys of a board shape are hashed once, not on every analysis)."""
+    out: bytes = _native().key_hashes(keys)
     return out
 
 

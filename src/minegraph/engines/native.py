@@ -56,6 +56,12 @@ class BoxCounts(LazyDict[int, int]):
         """Every cell's probability as the kernel gave it (:attr:`KernelAnswer.cell_floats`)."""
         return self._answer.cell_floats
 
+    @property
+    def forced(self) -> tuple[list[int], list[int]]:
+        """The safe and the mined cells, each increasing, as the kernel listed them (the
+        analysis names them without sorting the engine result's sets again)."""
+        return self._answer.safe, self._answer.mines
+
     def groups(self) -> Iterator[tuple[tuple[int, ...], int, float]]:
         """Cells that share a count, with the count and its share of all completions as a
         correctly rounded float: the floating cells, each box, then each forced cell."""
@@ -95,13 +101,15 @@ def run_kernel(board: Board) -> EngineResult | None:
     if len(board.states) > MAX_CELLS or current_arithmetic() == "float":
         return None
     try:
-        answer = _under_deadline(lambda expires, flag: run(board, expires, flag))
+        if current_deadline() is None:      # the common call: no lambda, no checks
+            answer = run(board)
+        else:
+            answer = _under_deadline(lambda expires, flag: run(board, expires, flag))
     except Declined:
         return None
-    stats: dict[str, object] = {"engine": "kernel"}
     if answer is None:
-        return EngineResult.inconsistent(board.hidden, stats)
-    stats.update(answer.stats)
+        return EngineResult.inconsistent(board.hidden, {"engine": "kernel"})
+    stats: dict[str, object] = {"engine": "kernel", **answer.stats}
 
     def completer() -> frozenset[int]:
         # Built only when asked for, by the Python DP (every component here is within its
