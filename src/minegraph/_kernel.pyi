@@ -20,6 +20,7 @@ CANCELLED: Final[int]
 
 MAX_COMPONENT_CELLS: Final[int]
 MAX_BOX_CELLS: Final[int]
+MAX_WIDE_CELLS: Final[int]
 MAX_DEGREE_COMBINED: Final[int]
 MAX_FLOATING_COMBINED: Final[int]
 

@@ -7,7 +7,8 @@ counts every component exactly and combines them under the total; out comes a bo
 answer (:class:`KernelAnswer`): the count, the forced cells, each box's cells with the exact
 number of completions that put a mine on one of its cells and that share as a correctly
 rounded float, the same for the floating cells, and the best move. What it is not built for
-(a component of more than 120 cells, a search past its node budget, a combination of more
+(a component of more than 2,000 cells, counts of a wide component past 128 bits or its state
+budget, a combination of more
 than 400 degrees) it declines, and the engine runs the Python path, which stays the readable
 reference of the same mathematics (``constraints.py``, ``engines/dp.py``,
 ``engines/combine.py``); ``tests/test_kernel.py`` holds the two equal. The extension returns
@@ -194,14 +195,16 @@ def _raise_for(kernel: ModuleType, code: int, why: str) -> NoReturn:
 
 def max_component_cells() -> int:
     """The most cells of a component the kernel counts (its own limit, read from it); 0 when
-    this process runs pure Python.
+    this process runs pure Python. Up to ``MAX_COMPONENT_CELLS`` (120) cells it searches;
+    a wider component, or one past the search's node budget, it counts by a dynamic
+    programme in 128-bit integers, and declines when a count would overflow them.
 
     Examples
     --------
-    >>> max_component_cells() in (0, 120)
+    >>> max_component_cells() in (0, 2000)
     True
     """
-    return int(_KERNEL.MAX_COMPONENT_CELLS) if _KERNEL is not None else 0
+    return int(_KERNEL.MAX_WIDE_CELLS) if _KERNEL is not None else 0
 
 
 def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
@@ -335,7 +338,7 @@ def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, 
     Raises
     ------
     Declined
-        past 120 cells or the node budget.
+        past 2,000 cells, 128 bits or the state budget (counting), or the node budget.
     TimeoutError, InterruptedError
         as for :func:`run`.
 
@@ -362,7 +365,7 @@ def complete_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[in
     Raises
     ------
     Declined
-        past 120 cells or the node budget.
+        past 2,000 cells or the node budget.
 
     Examples
     --------

@@ -26,8 +26,8 @@ T = TypeVar("T")
 
 
 #: Boards of more cells go straight to the Python path: the kernel is built for positions of
-#: playing size, and on bigger boards it declines (a component past its 120 cells, a
-#: combination past its 4,096 floating cells) after work that costs up to a sixth of the
+#: playing size, and on bigger boards it declines (a combination past its 4,096 floating
+#: cells or 400 degrees, a component past its budgets) after work that costs up to a sixth of the
 #: Python path's time (measured on the openings of bench/bigboards.py, 400x400).
 MAX_CELLS = 20_000
 
@@ -180,7 +180,8 @@ class KernelPart:
 def kernel_part(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]], *,
                 with_total: bool) -> KernelPart | None:
     """The component counted by the kernel, or ``None`` when the kernel is not used or
-    declines it (more than 120 cells, or past its search budget): the DP counts it then.
+    declines it (more than 2,000 cells, counts past 128 bits or past its budgets): the DP
+    counts it then.
 
     Raises
     ------
