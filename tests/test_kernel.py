@@ -299,7 +299,13 @@ def test_count_component_refuses_malformed_keys() -> None:
         kernel.count_component([0], [(0, (0,))], with_total=True)              # an empty box
     assert kernel.count_component([1], [(1, ())], with_total=True) == ([0], [[0, 0]])  # 1 over nothing
     with pytest.raises(kernel.Declined):
-        kernel.count_component([60, 61], [(1, (0, 1))], with_total=True)      # 121 cells
+        kernel.count_component([121], [(1, (0,))], with_total=True)           # a box of 121
+    wide = int(kernel.module().MAX_WIDE_CELLS)
+    with pytest.raises(kernel.Declined):                                       # past the widest
+        kernel.count_component([100] * (wide // 100 + 1), [(1, (0, 1))], with_total=True)
+    # 121 cells: past the search, counted by the programme (C(121, 1) ways to place one mine)
+    total, mined = kernel.count_component([60, 61], [(1, (0, 1))], with_total=True)
+    assert total == [0, 121] and mined[0][1] == 60 and mined[1][1] == 61
 
 
 def endless_component(clues: int = 16, need: int = 7) -> Board:
