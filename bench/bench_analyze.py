@@ -67,7 +67,8 @@ def load_analyze() -> Callable[..., Any] | None:
 
 TIMED_CALLS = {"none": "analyze(board)",
                "floats": "analyze(board) and every hidden cell's probability as a float",
-               "fractions": "analyze(board) and every hidden cell's probability as a Fraction"}
+               "fractions": "analyze(board) and every hidden cell's probability as a Fraction",
+               "array": "analyze(board) and every cell's probability in a numpy array (float_array)"}
 
 
 def timed_call(analyze: Callable[..., Any], read: str, from_text: bool) -> Callable[..., Any]:
@@ -82,6 +83,8 @@ def timed_call(analyze: Callable[..., Any], read: str, from_text: bool) -> Calla
             list(a.floats.values())
         elif read == "fractions":
             list(a.probabilities.values())
+        elif read == "array":
+            a.float_array()
         return a
 
     return call
@@ -366,10 +369,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--big-timeout", type=float, default=900.0, help="seconds per side on the big board")
     ap.add_argument("--out", type=Path, default=None,
                     help="JSON output (default bench/results/analyze.json; analyze-quick.json with --quick)")
-    ap.add_argument("--read", choices=["floats", "fractions", "none"], default="floats",
+    ap.add_argument("--read", choices=["floats", "fractions", "array", "none"], default="floats",
                     help="what the timed call reads besides analyze(board): every hidden cell's "
                          "probability as a float (Analysis.floats; the peer's answer, the default), "
-                         "as an exact Fraction, or nothing (the lazy answer)")
+                         "as an exact Fraction, every cell's in a numpy array (Analysis.float_array), "
+                         "or nothing (the lazy answer)")
     ap.add_argument("--every-cell", dest="read", action="store_const", const="fractions",
                     help="the same as --read fractions")
     ap.add_argument("--from-text", action="store_true",

@@ -368,10 +368,12 @@ static int count_part(Part *c, Arena *A, Poll *poll_state, long long *budget) {
  * mines) and a backward one G (of the boxes from i on).  total = F at the last cut, and box
  * i's mined counts (per cell) join F before it and G after it.  Counts are exact in 128 bits:
  * an overflow declines (the Python DP counts in Python integers), and so does a programme past
- * MAX_WIDE_ENTRIES polynomial entries.  Fills c->total, c->mined, c->lo and c->hi as
+ * MAX_WIDE_ENTRIES polynomial entries or MAX_WIDE_WORK multiply-adds (it polls the deadline and
+ * the cancel flag between boxes, so that bounds the time between two polls).  Fills c->total, c->mined, c->lo and c->hi as
  * count_part does. */
 #define MAX_WIDE_CELLS 2000
 #define MAX_WIDE_ENTRIES (1 << 22)
+#define MAX_WIDE_WORK (1LL << 28)  /* multiply-adds: under a second between two polls */
 #define WHY_WIDE "a wide component past the kernel's 128-bit counts or its state budget"
 
 typedef struct {
@@ -488,11 +490,13 @@ static int wide_next(const Part *c, Cut *X, Cut *Y, int i, const int *capleft, l
 }
 
 /* F at cut i + 1 from F at cut i and box i's transitions.  0, 1 on overflow, -1. */
-static int wide_forward(const Part *c, const Cut *X, Cut *Y, int i, Arena *A) {
+static int wide_forward(const Part *c, const Cut *X, Cut *Y, int i, long long *work, Arena *A) {
     int s = c->size[i];
     Y->F = NEW(A, u128, (size_t)(Y->n ? Y->n : 1) * Y->len);
     if (!Y->F)
         return -1;
+    if ((*work += (long long)X->n * (s + 1) * X->len) > MAX_WIDE_WORK)
+        return 1;
     for (int st = 0; st < X->n; st++)
         for (int v = 0; v <= s; v++) {
             int to = X->trans[st * (s + 1) + v];
@@ -510,8 +514,11 @@ static int wide_forward(const Part *c, const Cut *X, Cut *Y, int i, Arena *A) {
 /* G at cut i from G at cut i + 1 (the completions of boxes i.. by their mines), and box
  * i's mined counts per cell: sum over states at cut i + 1 of H * G, H being F with box i's
  * factor C(s, v) replaced by C(s - 1, v - 1) (v / s of it).  0, 1 on overflow, -1. */
-static int wide_backward(Part *c, Cut *X, const Cut *Y, int i, Arena *A) {
+static int wide_backward(Part *c, Cut *X, const Cut *Y, int i, long long *work, Arena *A) {
     int s = c->size[i], L = c->cells + 1;
+    *work += (long long)X->n * (s + 1) * (X->len + Y->glen) + (long long)Y->n * Y->len * Y->glen;
+    if (*work > MAX_WIDE_WORK)
+        return 1;
     X->glo = INT32_MAX;
     int ghi = -1;
     for (int st = 0; st < X->n; st++)
@@ -590,7 +597,7 @@ static int count_wide(Part *c, Arena *A, Poll *pl) {
     if (!cut[0].F)
         return -1;
     cut[0].F[0] = 1;
-    long long entries = 1;
+    long long entries = 1, work = 0;
     for (int i = 0; i < B; i++) {
         int status = poll(pl);
         if (status != ST_OK)
@@ -601,7 +608,7 @@ static int count_wide(Part *c, Arena *A, Poll *pl) {
             return -1;
         int r = wide_next(c, &cut[i], &cut[i + 1], i, capleft, &entries, A);
         if (r == 0)
-            r = wide_forward(c, &cut[i], &cut[i + 1], i, A);
+            r = wide_forward(c, &cut[i], &cut[i + 1], i, &work, A);
         if (r)
             return r < 0 ? -1 : ST_DECLINED;
     }
@@ -613,7 +620,10 @@ static int count_wide(Part *c, Arena *A, Poll *pl) {
         return -1;
     end->G[0] = 1;
     for (int i = B - 1; i >= 0; i--) {
-        int r = wide_backward(c, &cut[i], &cut[i + 1], i, A);
+        int status = poll(pl);
+        if (status != ST_OK)
+            return status;
+        int r = wide_backward(c, &cut[i], &cut[i + 1], i, &work, A);
         if (r)
             return r < 0 ? -1 : ST_DECLINED;
     }
