@@ -93,6 +93,7 @@ class _Settings:
     tasks: int | None
     preload: tuple[str, ...]
     die_with_parent: bool
+    owner: int                               # the pool's process
 
 
 def _die_with_parent() -> None:
@@ -141,12 +142,32 @@ def _portable(exc: BaseException) -> BaseException:
         return RuntimeError(f"{type(exc).__name__}: {exc}")
 
 
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` runs (Linux: a zombie does not; elsewhere: whether it exists)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except FileNotFoundError:
+        return False
+    except (OSError, IndexError):               # pragma: no cover - no /proc
+        try:
+            os.kill(pid, 0)
+            return True
+        except ProcessLookupError:
+            return False
+        except OSError:
+            return True
+
+
 def _serve(conn: Connection, settings: _Settings) -> None:
     """A worker process: run ``(fn, args, deadline)`` tasks from ``conn`` and answer each with
     ``(ok, value or exception, traceback text, retire)``; end when the pipe closes, or after
     an answer that says it retires."""
     if settings.die_with_parent:
         _die_with_parent()
+        # An owner that died before the request above was made leaves it unheard: look.
+        if not _running(settings.owner):
+            os._exit(0)
     signal.signal(signal.SIGINT, signal.SIG_IGN)    # the pool's owner decides when to stop
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     for name in settings.preload:
@@ -298,10 +319,12 @@ class Task:
                 check_deadline()
             try:
                 ok, value, tb, retire = worker.conn.recv()
-            except (OSError, EOFError) as exc:
+            except (OSError, EOFError):             # its end of the pipe closed: it ended
                 if pool.closed:
                     raise PoolClosed("the pool was closed while the task ran") from None
-                raise WorkerDied(f"a worker process ended while answering: {exc}") from None
+                worker.process.join(5)
+                raise WorkerDied(f"a worker process ended without answering (exit code "
+                                 f"{worker.process.exitcode})") from None
             healthy = not retire
         finally:
             self.done = True
@@ -505,7 +528,8 @@ class Pool:
         # Only the pool's own start (forkserver), or the main thread, may ask to die with
         # its parent: Linux kills the child when the *thread* that started it ends.
         settings = _Settings(*self._settings, die_with_parent=self._method == "forkserver"
-                             or threading.current_thread() is threading.main_thread())
+                             or threading.current_thread() is threading.main_thread(),
+                             owner=os.getpid())
         mine, theirs = self._context.Pipe()
         process: BaseProcess = self._context.Process(  # type: ignore[attr-defined]
             target=_serve, args=(theirs, settings), daemon=True, name=self.name)
