@@ -46,8 +46,11 @@ JOBS_PER_PROCESS = 100
 
 #: Modules the web app's work imports when it runs, imported by a big-lane process before its
 #: memory is capped: the bound is for the job's own memory, and an import that runs out of it
-#: half-way (a shared library half mapped) can fail with another error than MemoryError.
-PRELOAD = ("minegraph.analysis", "minegraph.explain", "minegraph.decompose",
+#: half-way (a shared library half mapped) can fail with another error than MemoryError. The
+#: web app's modules come first: a job names its work function by its module, and they bring
+#: FastAPI and pydantic's native core with them.
+PRELOAD = ("minegraph.web", "minegraph.web.positions", "minegraph.web.games",
+           "minegraph.web.reviews", "minegraph.analysis", "minegraph.explain", "minegraph.decompose",
            "minegraph.decompose.picture", "minegraph.generate.noguess",
            "minegraph.generate.unique", "minegraph.generate.paper", "minegraph.generate.sheet",
            "minegraph.play.policies", "minegraph.play.review")
