@@ -64,3 +64,8 @@ def odd(a: int, b: int) -> None:
 
 def fail(message: str) -> None:
     raise ValueError(message)
+
+
+def niceness(deadline: Deadline) -> int:
+    """This process's scheduling niceness."""
+    return os.nice(0)

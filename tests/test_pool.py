@@ -216,6 +216,11 @@ def test_an_owner_killed_outright_leaves_no_worker(method: str) -> None:
             owner.wait()
 
 
+def test_workers_run_at_the_niceness_asked() -> None:
+    with Pool(1, nice=3) as pool:
+        assert pool.call(os.nice, (0,)) == min(19, os.nice(0) + 3)
+
+
 def test_bad_sizes_are_refused() -> None:
     for bad in ({"size": 0}, {"size": True}, {"size": 1, "tasks_per_worker": 0},
                 {"size": 1, "most_bytes": -1}):

@@ -94,6 +94,7 @@ class _Settings:
     preload: tuple[str, ...]
     die_with_parent: bool
     owner: int                               # the pool's process
+    nice: int
 
 
 def _die_with_parent() -> None:
@@ -170,6 +171,11 @@ def _serve(conn: Connection, settings: _Settings) -> None:
             os._exit(0)
     signal.signal(signal.SIGINT, signal.SIG_IGN)    # the pool's owner decides when to stop
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if settings.nice:
+        try:
+            os.nice(settings.nice)
+        except (AttributeError, OSError):           # pragma: no cover - not POSIX
+            pass
     for name in settings.preload:
         try:
             importlib.import_module(name)
@@ -366,6 +372,9 @@ class Pool:
         Seconds past a task's deadline before its worker is killed.
     name
         The workers' process name.
+    nice
+        Added to the workers' scheduling niceness (``os.nice``): a positive value lets the
+        owner's own work (a server's quick answers) go first when the cores are contended.
 
     Raises
     ------
@@ -386,7 +395,8 @@ class Pool:
     def __init__(self, size: int, *, method: str | None = None,
                  tasks_per_worker: int | None = None, most_bytes: int | None = None,
                  keep_bytes: int | None = None, preload: Sequence[str] = (),
-                 grace: float = GRACE_SECONDS, name: str = "minegraph-worker") -> None:
+                 grace: float = GRACE_SECONDS, name: str = "minegraph-worker",
+                 nice: int = 0) -> None:
         for what, value in (("size", size), ("tasks_per_worker", tasks_per_worker),
                             ("most_bytes", most_bytes), ("keep_bytes", keep_bytes)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)
@@ -398,6 +408,7 @@ class Pool:
         self._context = multiprocessing.get_context(method)   # every context has .Process
         self._method = method or multiprocessing.get_start_method()
         self._settings = (most_bytes, keep_bytes, tasks_per_worker, tuple(preload))
+        self._nice = nice
         self._lock = threading.Lock()
         self._slots = threading.BoundedSemaphore(size)
         self._idle: list[_Worker] = []
@@ -529,7 +540,7 @@ class Pool:
         # its parent: Linux kills the child when the *thread* that started it ends.
         settings = _Settings(*self._settings, die_with_parent=self._method == "forkserver"
                              or threading.current_thread() is threading.main_thread(),
-                             owner=os.getpid())
+                             owner=os.getpid(), nice=self._nice)
         mine, theirs = self._context.Pipe()
         process: BaseProcess = self._context.Process(  # type: ignore[attr-defined]
             target=_serve, args=(theirs, settings), daemon=True, name=self.name)

@@ -275,3 +275,12 @@ def test_a_unique_puzzle_past_the_puzzle_cells_starts_in_the_big_lane() -> None:
         client.post("/api/generate", json={"kind": "unique", "rows": 16, "cols": 30,
                                            "mines": 99, "seed": 1})
         assert runner.routed == {"small": 1, "big": 1}          # never "moved"
+
+
+def test_big_lane_processes_yield_the_cores_to_the_server(lane: BigLane) -> None:
+    """Under contention the server's own threads (the small lane's answers) go first: the big
+    lane's processes run at a niceness BIG_LANE_NICE above the server's."""
+    import os
+
+    from minegraph.web.lanes import BIG_LANE_NICE
+    assert _run(lane, lane_work.niceness, ()) == min(19, os.nice(0) + BIG_LANE_NICE)

@@ -39,10 +39,15 @@ from minegraph.errors import LimitError, MinegraphError, QueryCancelled, QueryTi
 from minegraph.pool import GRACE_SECONDS, Pool, PoolClosed, WorkerDied
 
 __all__ = ["Busy", "TooManyRequests", "LaneError", "BigLane", "ClientCounter", "http_status",
-           "JOBS_PER_PROCESS", "GRACE_SECONDS", "PRELOAD"]
+           "JOBS_PER_PROCESS", "GRACE_SECONDS", "PRELOAD", "BIG_LANE_NICE"]
 
 #: A big-lane process is replaced after this many jobs.
 JOBS_PER_PROCESS = 100
+
+#: The niceness big-lane processes add to the server's: on contended cores the scheduler
+#: then serves the server's own threads (the small lane's quick answers, the event loop)
+#: first, and a big job takes the time they leave.
+BIG_LANE_NICE = 10
 
 #: Modules the web app's work imports when it runs, imported by a big-lane process before its
 #: memory is capped: the bound is for the job's own memory, and an import that runs out of it
@@ -172,7 +177,7 @@ class BigLane:
         self._admitted = 0                       # running or waiting
         self.pool = Pool(workers, method="forkserver", tasks_per_worker=JOBS_PER_PROCESS,
                          most_bytes=most_bytes, keep_bytes=self.keep_bytes, preload=PRELOAD,
-                         grace=GRACE_SECONDS, name="minegraph-big-lane")
+                         grace=GRACE_SECONDS, name="minegraph-big-lane", nice=BIG_LANE_NICE)
 
     @property
     def started(self) -> int:
