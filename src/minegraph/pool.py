@@ -235,14 +235,19 @@ class _Worker:
 
 @dataclass(eq=False)
 class Task:
-    """A task submitted to a :class:`Pool`, running in one of its workers.
+    """A task submitted to a :class:`Pool` (by :meth:`Pool.submit`), running in one of its
+    workers.
 
     Attributes
     ----------
-    pid : int
-        The process id of the worker running it.
+    pool : Pool
+        The pool it runs on.
     deadline : Deadline or None
         The task's deadline, if it has one.
+    pid : int
+        The process id of the worker running it.
+    done : bool
+        Whether its answer was taken (or it was abandoned).
     """
 
     pool: "Pool"
