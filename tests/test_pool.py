@@ -188,9 +188,12 @@ def test_closing_kills_and_reaps_every_worker_even_mid_task(tmp_path: Path) -> N
 
 
 OWNER = """
-import sys, time
+import os, sys, time
 from minegraph.pool import Pool
 pool = Pool(2, method=sys.argv[1])
+# Both workers fully started (each has answered a task), then busy with tasks that never end.
+first = [pool.submit(os.getpid) for _ in range(2)]
+assert len({t.result() for t in first}) == 2
 tasks = [pool.submit(time.sleep, (3600,)) for _ in range(2)]
 print(*[t.pid for t in tasks], flush=True)
 time.sleep(3600)
@@ -200,7 +203,8 @@ time.sleep(3600)
 @pytest.mark.parametrize("method", ["fork", "forkserver"])
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 def test_an_owner_killed_outright_leaves_no_worker(method: str) -> None:
-    """SIGKILL gives the owner no chance to stop its pool: the workers go with it."""
+    """SIGKILL gives the owner no chance to stop its pool: the workers, busy with tasks that
+    would run for an hour, go with it (with a fork server, they kept it alive and it them)."""
     owner = subprocess.Popen([sys.executable, "-c", OWNER, method], stdout=subprocess.PIPE,
                              text=True)
     try:

@@ -108,6 +108,23 @@ def _die_with_parent() -> None:
         pass
 
 
+def _let_the_fork_server_go() -> None:
+    """Close this process's copy of the fork server's "alive" pipe. A fork server ends when
+    every copy is closed, and each process it starts is handed one; a worker that kept it
+    would keep its fork server alive after the owner died, and the fork server's death is
+    what kills the worker (``PR_SET_PDEATHSIG``): a worker busy with a task that never looks
+    at its deadline would outlive a server killed outright. Workers start no process."""
+    from multiprocessing import forkserver
+    server = getattr(forkserver, "_forkserver", None)
+    fd = getattr(server, "_forkserver_alive_fd", None)
+    if isinstance(fd, int):
+        try:
+            os.close(fd)
+        except OSError:                         # pragma: no cover - closed already
+            pass
+        server._forkserver_alive_fd = None      # type: ignore[union-attr]
+
+
 def _statm(field_index: int) -> int:
     """A field of /proc/self/statm in bytes (0: size, 1: resident; 0 where unknown)."""
     try:
@@ -166,6 +183,7 @@ def _serve(conn: Connection, settings: _Settings) -> None:
     an answer that says it retires."""
     if settings.die_with_parent:
         _die_with_parent()
+        _let_the_fork_server_go()
         # An owner that died before the request above was made leaves it unheard: look.
         if not _running(settings.owner):
             os._exit(0)
