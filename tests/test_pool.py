@@ -149,7 +149,8 @@ def test_a_task_is_held_to_its_memory_while_it_runs() -> None:
 
 
 def test_a_worker_that_kept_memory_is_replaced_after_its_answer() -> None:
-    with Pool(1, keep_bytes=64 << 20) as pool:
+    # A fork server's worker starts small; a forked one starts as big as this test process.
+    with Pool(1, keep_bytes=64 << 20, method="forkserver") as pool:
         small = pool.call(lane_work.grow, (1, None))
         assert pool.call(lane_work.grow, (100, None)) == small   # answered (no cap) ...
         assert _reaped(small) and pool.pids() == []              # ... then replaced

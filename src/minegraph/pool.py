@@ -249,6 +249,28 @@ class _Worker:
     conn: Connection
     waited: bool = False                     # a thread is in Task.result() for its task
     released: bool = False                   # its pipe and process handle are closed
+    # A process handle is not safe to share: two threads reaping it at once (close() and a
+    # waiting task) can leave one of them believing it still runs.
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def alive(self) -> bool:
+        with self.lock:
+            try:
+                return self.process.is_alive()
+            except ValueError:                  # its handle closed: long gone
+                return False
+
+    def end(self, timeout: float | None = None) -> None:
+        """Kill the process (unless ``timeout``: wait that long first) and reap it."""
+        with self.lock:
+            try:
+                if timeout is not None:
+                    self.process.join(timeout)
+                if self.process.is_alive():
+                    self.process.kill()
+                self.process.join()
+            except ValueError:                  # its handle closed: long gone
+                pass
 
 
 @dataclass(eq=False)
@@ -285,7 +307,7 @@ class Task:
         if self.done or self.worker.released:
             return True
         try:
-            return self.worker.conn.poll() or not self.worker.process.is_alive()
+            return self.worker.conn.poll() or not self.worker.alive()
         except (OSError, ValueError):                   # closed meanwhile
             return True
 
@@ -330,7 +352,7 @@ class Task:
                 try:
                     if worker.conn.poll():
                         break
-                    if not worker.process.is_alive():
+                    if not worker.alive():
                         if worker.conn.poll():          # it answered, then retired
                             break
                         if pool.closed:
@@ -351,7 +373,7 @@ class Task:
             except (OSError, EOFError):             # its end of the pipe closed: it ended
                 if pool.closed:
                     raise PoolClosed("the pool was closed while the task ran") from None
-                worker.process.join(5)
+                worker.end(timeout=5)
                 raise WorkerDied(f"a worker process ended without answering (exit code "
                                  f"{worker.process.exitcode})") from None
             healthy = not retire
@@ -595,12 +617,7 @@ class Pool:
     def _stop(self, worker: _Worker) -> None:
         """Kill a worker (it may be in the middle of a task) and reap it; close its handles
         unless a thread is waiting on them (that thread does it)."""
-        try:
-            if worker.process.is_alive():
-                worker.process.kill()
-            worker.process.join()
-        except ValueError:                          # already closed
-            pass
+        worker.end()
         with self._lock:
             if worker.released or worker.waited:
                 return
@@ -609,7 +626,8 @@ class Pool:
             if worker in self._idle:
                 self._idle.remove(worker)
         worker.conn.close()
-        worker.process.close()
+        with worker.lock:
+            worker.process.close()
 
     def pids(self) -> list[int]:
         """The process ids of the pool's live workers.
@@ -620,14 +638,15 @@ class Pool:
         """
         with self._lock:
             workers = list(self._all)
-        alive = []
+        found = []
         for w in workers:
-            try:
-                if w.process.is_alive() and w.process.pid is not None:
-                    alive.append(w.process.pid)
-            except ValueError:                      # closed meanwhile
-                pass
-        return alive
+            with w.lock:
+                try:
+                    if w.process.is_alive() and w.process.pid is not None:
+                        found.append(w.process.pid)
+                except ValueError:                  # its handle closed meanwhile
+                    pass
+        return found
 
     def close(self) -> None:
         """Kill every worker and reap it, idle or in the middle of a task (whose
