@@ -60,6 +60,13 @@ def test_answers_and_errors_come_back_from_the_worker() -> None:
         assert pool.call(os.getpid) == pid and pool.started == 1     # errors keep the worker
 
 
+def test_a_task_that_does_not_pickle_is_refused_and_the_pool_goes_on() -> None:
+    with Pool(1) as pool:
+        with pytest.raises(Exception, match="pickle"):
+            pool.submit(lambda: 1)
+        assert pool.call(operator.neg, (2,)) == -2 and pool.pids() != []
+
+
 def test_tasks_from_many_threads_share_the_workers() -> None:
     results: dict[int, int] = {}
     with Pool(2) as pool:

@@ -359,15 +359,19 @@ class Task:
                             raise PoolClosed("the pool was closed while the task ran")
                         raise WorkerDied(f"a worker process ended without answering (exit "
                                          f"code {worker.process.exitcode})")
-                    wait([worker.conn, worker.process.sentinel], POLL_SECONDS)
                 except (OSError, EOFError, ValueError):
                     raise PoolClosed("the pool was closed while the task ran") from None
+                # No answer yet: the deadlines (outside the try: QueryTimeout is an OSError).
                 if deadline is not None:
                     if deadline.cancelled:
                         raise QueryCancelled(deadline.question)
                     if time.monotonic() > deadline.expires + pool.grace:
                         raise QueryTimeout(deadline.question, deadline.seconds)
                 check_deadline()
+                try:
+                    wait([worker.conn, worker.process.sentinel], POLL_SECONDS)
+                except (OSError, ValueError):
+                    raise PoolClosed("the pool was closed while the task ran") from None
             try:
                 ok, value, tb, retire = worker.conn.recv()
             except (OSError, EOFError):             # its end of the pipe closed: it ended
@@ -518,6 +522,9 @@ class Pool:
                     self._finish(worker, False, release_slot=False)
                     if attempt == 2:
                         raise WorkerDied("a new worker process ended at once") from None
+                except BaseException:               # say a task that does not pickle: the
+                    self._finish(worker, False, release_slot=False)   # pipe may hold a part
+                    raise
         except BaseException:
             self._slots.release()
             raise
