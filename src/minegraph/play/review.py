@@ -59,12 +59,19 @@ from minegraph.deadline import check_deadline, time_left
 from minegraph.extras import install_hint
 from minegraph.errors import FormatError, LimitError, MinegraphError
 from minegraph.present import fraction_text, probability_json
+from minegraph.play.figures import figures
 from minegraph.play.review_report import REPLAY_FORMATS, render_review, timeline_svg
 from minegraph.rules import three_bv
 from minegraph.topology import grid_neighbors
 
 if TYPE_CHECKING:
     from minegraph.analysis import Analysis
+    from minegraph.play.coach import Verdict
+
+#: The coach's fields of a click in the JSON (``null`` for a click not judged).
+VERDICT_KEYS = ("win_probability", "win_probability_best", "win_probability_lost",
+                "win_probability_exact", "win_probability_error", "win_probability_interval",
+                "best_cell", "samples", "alternatives")
 
 __all__ = ["review", "review_bytes", "Review", "Click", "three_bv", "render_review",
            "timeline_svg", "MAX_REPLAY_BYTES",
@@ -154,6 +161,10 @@ def main():
             "stats": stats, "meta": meta}
 json.dump(main(), sys.stdout, allow_nan=False)
 """
+
+
+def _rounded(x: float | None) -> float | None:
+    return None if x is None else round(x, 6)
 
 
 def _finite(value: Any) -> Any:
@@ -287,6 +298,9 @@ class Review:
     toollib
         ms_toollib's own statistics of the game (``bbbv``, ``bbbv_s``, ``ioe``, ``corr``,
         ``zini``, ...), for comparison.
+    verdicts
+        The coach's verdict on each guess judged, by click number
+        (:func:`minegraph.play.coach.coach`; empty without win probabilities).
     """
 
     name: str
@@ -305,6 +319,27 @@ class Review:
     software: str = ""
     player: str = ""
     toollib: dict[str, Any] = field(default_factory=dict, repr=False)
+    verdicts: dict[int, Verdict] = field(default_factory=dict, repr=False)
+
+    def label(self, click: Click) -> str:
+        """The click's label: ``safe`` (certainly safe, or the first click), ``avoidable`` (a
+        guess while a certainly safe cell existed), ``best`` or ``inferior`` (a guess judged
+        by :func:`minegraph.play.coach.coach`), or ``guess`` (a guess not judged: the review
+        was made without win probabilities)."""
+        if not click.guess:
+            return "safe"
+        if click.avoidable:
+            return "avoidable"
+        verdict = self.verdicts.get(click.number)
+        return "guess" if verdict is None else verdict.label
+
+    @property
+    def win_probability_lost(self) -> float | None:
+        """The chance of winning given up, summed over the guesses judged (each against the
+        best candidate in the position it was taken in); ``None`` when none was judged."""
+        if not self.verdicts:
+            return None
+        return float(sum(v.lost for v in self.verdicts.values()))
 
     @property
     def bbbv_per_second(self) -> float | None:
@@ -377,9 +412,26 @@ class Review:
                                "best": None if c.best is None else list(c.best)}
                               for c in self.avoidable],
                 "avoidable_cost": float(self.avoidable_cost),
-                "clicks": [c.to_json() for c in self.clicks],
-                "chords": [c.to_json() for c in self.chords],
+                "win_probability_lost": _rounded(self.win_probability_lost),
+                "labels": {k: sum(1 for c in self.timeline if self.label(c) == k)
+                           for k in ("safe", "avoidable", "best", "inferior", "guess")},
+                "figures": figures(self),
+                "clicks": [self._click_json(c) for c in self.clicks],
+                "chords": [self._click_json(c) for c in self.chords],
                 "ms_toollib": {k: _finite(x) for k, x in self.toollib.items()}}
+
+    def _click_json(self, click: Click) -> dict[str, Any]:
+        """A click's JSON: :meth:`Click.to_json`, its label and the coach's fields
+        (``null`` where the click was not judged)."""
+        out = click.to_json()
+        out["label"] = self.label(click)
+        verdict = self.verdicts.get(click.number)
+        if verdict is not None:
+            out.update(verdict.to_json(self.cols))
+        else:
+            out.update({k: None for k in VERDICT_KEYS})
+            out["win_probability_exact"] = False
+        return out
 
     def report(self, *, every: bool = False) -> str:
         """The text ``minegraph review`` prints.
