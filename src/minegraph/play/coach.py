@@ -425,9 +425,10 @@ def _exact(board: Board, move: tuple[int, ...], endgame: Endgame, limit: int, co
     if len(move) > 1:
         values[move] = exact_chord_value(board, move, limit)
     own = values[move]
-    best_cells = (best_cell,) if best_cell is not None else move
-    if best_cell is None:   # nothing to decide: every move keeps the same chance
-        best = own
+    if best_cell is None or own == best:   # the move is as good as any (or nothing to decide)
+        best, best_cells = own, move
+    else:
+        best_cells = (best_cell,)
     alts = [Alternative(c, _risk(analyser, board, c), _progress(analyser, board, c), values[c])
             for c in cands]
     return Verdict("best" if own == best else "inferior", own, best, True, best_cells, None,

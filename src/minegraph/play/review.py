@@ -415,10 +415,21 @@ class Review:
                 "win_probability_lost": _rounded(self.win_probability_lost),
                 "labels": {k: sum(1 for c in self.timeline if self.label(c) == k)
                            for k in ("safe", "avoidable", "best", "inferior", "guess")},
-                "figures": figures(self),
+                "figures": self.figures(),
                 "clicks": [self._click_json(c) for c in self.clicks],
                 "chords": [self._click_json(c) for c in self.chords],
                 "ms_toollib": {k: _finite(x) for k, x in self.toollib.items()}}
+
+    def figures(self) -> dict[str, Any]:
+        """The speedrun community's figures (:func:`minegraph.play.figures.figures`): RQP,
+        IOE, STNB, ZiNi, openings, islands, path length, clicks per second.
+
+        Returns
+        -------
+        dict
+            Name -> value (``None`` where undefined).
+        """
+        return figures(self)
 
     def _click_json(self, click: Click) -> dict[str, Any]:
         """A click's JSON: :meth:`Click.to_json`, its label and the coach's fields
@@ -717,6 +728,7 @@ def _click(number: int, event: _Event, kind: str, board: Board, analyser: Analys
     """The click of ``event``, with its exact risk in ``board``."""
     cell = divmod(event.cell, cols)
     best: tuple[int, int] | None
+    best_p: Fraction | None
     if first and all(s == HIDDEN for s in board.states):
         # The first click on an untouched board: every cell alike.
         p = best_p = Fraction(board.mines or 0, board.size)
