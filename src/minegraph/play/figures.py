@@ -2,13 +2,14 @@
 islands, path length, clicks per second (docs/review.md, "The community's figures").
 
 Computed here from the layout, the game's time and ms_toollib's click counts where the
-definition is a formula (RQP, IOE, STNB, clicks per second, throughput, correctness) or a
-count over the layout (openings, islands); taken from ms_toollib where it needs the mouse's
-path or a search (ZiNi, HZiNi, path length). Where tools differ, the definitions are
-ms_toollib's (Metasweeper's): RQP is ``time² / 3BV solved`` (Arbiter's is
-``time × (time + 1) / 3BV``); STNB is ``C × 3BV / time^1.7 × sqrt(3BV solved / 3BV)`` with
-ms_toollib's constants :data:`STNB_CONSTANTS` (Arbiter's Beginner constant is 47.22 on 9×9;
-ms_toollib has one only for the 8×8 Beginner board), and no STNB for other boards.
+definition is a formula (RQP, IOE, clicks per second, throughput, correctness) or a count over
+the layout (openings, islands), and tested against ms_toollib's figures; taken from ms_toollib
+where it needs the mouse's path or a search (ZiNi, HZiNi, path length) or where its formula is
+its own (STNB). Where tools differ, the definitions are ms_toollib's (Metasweeper's): RQP is
+``time² / 3BV solved`` (Arbiter's is ``time × (time + 1) / 3BV``); STNB is ms_toollib's, whose
+source gives ``C × 3BV / time^1.7 × sqrt(3BV solved / 3BV)`` with the constants
+:data:`STNB_CONSTANTS` (Arbiter uses 47.22 on the 9×9 Beginner board; ms_toollib has a
+Beginner constant only for 8×8), and no STNB (``null``) on other boards.
 
 Examples
 --------
@@ -90,7 +91,7 @@ def _ratio(a: float, b: float) -> float | None:
 
 def figures(review: Review) -> dict[str, Any]:
     """The community's figures of a reviewed game (``null`` where undefined: no time, no
-    clicks, or a board without an STNB constant).
+    clicks, or STNB of a game not won or of a board without an STNB constant).
 
     Parameters
     ----------
@@ -109,10 +110,6 @@ def figures(review: Review) -> dict[str, Any]:
     nbrs = grid_neighbors("square", review.rows, review.cols)
     t, solved, bbbv = review.time, review.bbbv_solved, review.bbbv
     total, effective = review.counts.get("total", 0), review.counts.get("effective", 0)
-    constant = STNB_CONSTANTS.get((review.rows, review.cols, review.mines))
-    stnb = None
-    if constant is not None and t > 0 and bbbv:
-        stnb = constant * bbbv / t ** 1.7 * math.sqrt(solved / bbbv)
     toollib = review.toollib
 
     def taken(key: str) -> Any:
@@ -120,6 +117,8 @@ def figures(review: Review) -> dict[str, Any]:
         return value if isinstance(value, (int, float)) and not isinstance(value, bool) \
             and math.isfinite(value) else None
 
+    # STNB as ms_toollib gives it, which is 0 where it has no constant: undefined, so null.
+    stnb = taken("stnb") if (review.rows, review.cols, review.mines) in STNB_CONSTANTS else None
     out = {"rqp": _ratio(t * t, solved), "ioe": _ratio(solved, total), "stnb": stnb,
            "zini": taken("zini"), "hzini": taken("hzini"),
            "openings": openings(nbrs, review.layout), "islands": islands(nbrs, review.layout),
