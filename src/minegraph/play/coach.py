@@ -568,13 +568,15 @@ def coach(review: Review, *, limit: int = DEFAULT_LIMIT, samples: int = DEFAULT_
     >>> from minegraph.play.record import evf_bytes
     >>> from minegraph.play.review import review_bytes
     >>> game = Game(rows=2, cols=2, mines=1, rules="any", seed=3)
-    >>> sorted(game.layout)
-    [3]
-    >>> _ = game.reveal(0); _ = game.reveal(1); _ = game.reveal(2); game.status
+    >>> sorted(game.layout)                  # every safe cell shows 1: all guesses
+    [1]
+    >>> _ = game.reveal(0); _ = game.reveal(2); _ = game.reveal(3); game.status
     'won'
     >>> r = coach(review_bytes(evf_bytes(game), "evf"))
-    >>> [r.label(c) for c in r.timeline], r.verdicts
-    (['safe', 'best', 'best'], ...)
+    >>> [r.label(c) for c in r.timeline]
+    ['safe', 'best', 'best']
+    >>> [r.verdicts[n].win_probability for n in (2, 3)]   # 2/3 x 1/2, then 1/2
+    [Fraction(1, 3), Fraction(1, 2)]
     """
     from dataclasses import replace
     _check_samples(samples)

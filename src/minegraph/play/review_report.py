@@ -105,7 +105,7 @@ def render_review(r: Review, *, every: bool = False) -> str:
               "autoplayer plays on (rollouts over uniformly drawn layouts, +- a 95% "
               "half-width); progress: the chance a cell is safe and leaves a certainly safe "
               "cell" if r.verdicts else ""))
-    lines.extend(textwrap.wrap(key, width=88, subsequent_indent="  "))
+    lines.extend(textwrap.wrap(key, width=88, subsequent_indent="  ", break_on_hyphens=False))
     return "\n".join(lines) + "\n"
 
 
