@@ -41,7 +41,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Sequence
 
 from minegraph.analyser import Analyser
-from minegraph.board import HIDDEN, Board
+from minegraph.board import BLANK, HIDDEN, Board
 from minegraph.errors import LimitError, MinegraphError
 from minegraph.play.endgame import Endgame, completions
 from minegraph.play.policies import StrongPolicy, play
@@ -89,7 +89,7 @@ class Alternative:
         The exact chance that one of them is a mine.
     progress
         The exact chance that it is safe and leaves a certainly safe cell (or wins): what it
-        is likely to teach.
+        is likely to teach (``None`` for a chord, which shows several numbers at once).
     win
         The chance of winning after it (a :class:`~fractions.Fraction` when exact, else the
         rollouts' estimate).
@@ -99,7 +99,7 @@ class Alternative:
 
     cells: tuple[int, ...]
     probability: Fraction
-    progress: Fraction
+    progress: Fraction | None
     win: Fraction | float
     wins: int | None = None
     games: int | None = None
@@ -172,21 +172,18 @@ class Verdict:
             return [list(divmod(c, cols)) for c in cells]
 
         own = self.alternatives[0].interval()
-        return {"label": self.label, "win_probability": _float(self.win_probability),
-                "win_probability_best": _float(self.win_probability_best),
-                "win_probability_lost": _float(self.lost), "win_probability_exact": self.exact,
+        return {"label": self.label, "win_probability": float(self.win_probability),
+                "win_probability_best": float(self.win_probability_best),
+                "win_probability_lost": float(self.lost), "win_probability_exact": self.exact,
                 "win_probability_error": None if self.error is None else round(self.error, 6),
                 "win_probability_interval": None if own is None else [round(x, 6) for x in own],
                 "best_cell": cell(self.best_cells), "samples": self.samples,
                 "alternatives": [{"cell": cell(a.cells),
                                   "probability": probability_json(a.probability),
-                                  "progress": probability_json(a.progress),
-                                  "win_probability": _float(a.win)}
+                                  "progress": None if a.progress is None
+                                  else probability_json(a.progress),
+                                  "win_probability": float(a.win)}
                                  for a in self.alternatives]}
-
-
-def _float(x: Fraction | float) -> float:
-    return float(x)
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
@@ -224,7 +221,6 @@ def _risk(analyser: Analyser, board: Board, cells: Sequence[int]) -> Fraction:
     analysis = analyser.analyze(board)
     if len(cells) == 1:
         return Fraction(analysis.probability(board.cell(cells[0])))
-    from minegraph.board import BLANK
     spared = board.with_states([BLANK if i in cells else s for i, s in enumerate(board.states)])
     return 1 - Fraction(analyser.analyze(spared).solutions or 0, analysis.solutions or 1)
 
@@ -435,10 +431,9 @@ def _exact(board: Board, move: tuple[int, ...], endgame: Endgame, limit: int, co
                    _ordered(alts), 0)
 
 
-def _progress(analyser: Analyser, board: Board, cells: tuple[int, ...]) -> Fraction:
-    # A chord's progress is not defined by one number shown: reported as its single cells'
-    # chance only for clicks (a chord shows several numbers at once).
-    return progress(analyser, board, cells[0]) if len(cells) == 1 else Fraction(0)
+def _progress(analyser: Analyser, board: Board, cells: tuple[int, ...]) -> Fraction | None:
+    # Defined for one cell (the numbers it can show); a chord shows several at once: None.
+    return progress(analyser, board, cells[0]) if len(cells) == 1 else None
 
 
 def _ordered(alts: list[Alternative]) -> tuple[Alternative, ...]:
@@ -502,7 +497,7 @@ def _by_play(board: Board, move: tuple[int, ...], samples: int, count: int, seed
                         estimate(by_move[c].wins, samples), by_move[c].wins, samples)
             for c in cands]
     win_own = estimate(own.wins, samples)
-    win_best = win_own + lost
+    win_best = estimate(best.wins, samples)
     return Verdict(label, win_own, win_best, False, best_move, error, _ordered(alts), samples)
 
 

@@ -148,7 +148,12 @@ def main():
         events.append([e.time, e.useful_level, m.mouse, m.y // pix, m.x // pix,
                        code(e.prior_game_board.game_board), code(e.next_game_board.game_board)])
     v.current_time = 1e9
-    stats = {k: getattr(v, k) for k in STATS}
+    stats = {}
+    for k in STATS:
+        try:
+            stats[k] = getattr(v, k)
+        except Exception:      # a figure this reader does not give: absent, not fatal
+            stats[k] = None
     # A rate of a game of no time is inf (bbbv_s of a one-click win): undefined, so null.
     stats = {k: None if isinstance(x, float) and not math.isfinite(x) else x for k, x in stats.items()}
     meta = {}

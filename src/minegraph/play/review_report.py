@@ -139,8 +139,9 @@ def _coach_lines(r: Review) -> list[str]:
                 f"{_win_text(v.win_probability, v.exact)}, the best ({best}) "
                 f"{_win_text(v.win_probability_best, v.exact)} ({how}). Why: "
                 + "; ".join(f"{_cells_text(a.cells, r.cols)} mine {percent_text(a.probability)}, "
-                            f"progress {percent_text(a.progress)}, wins "
-                            f"{_win_text(a.win, v.exact)}" for a in v.alternatives))
+                            + ("" if a.progress is None else
+                               f"progress {percent_text(a.progress)}, ")
+                            + f"wins {_win_text(a.win, v.exact)}" for a in v.alternatives))
         lines.extend(textwrap.wrap(text, width=88, subsequent_indent="    "))
     return lines
 
