@@ -2,7 +2,8 @@
 
 1. One Expert replay (about 300 uncovering clicks, recorded by minegraph as `.evf`, read in
    the child process included), reviewed without and with win probabilities (the coach):
-   median, min and max over ``--repeats`` runs.
+   median, min and max over ``--repeats`` runs; then the same for an Expert game of `strong`
+   with at least ``--guesses`` guesses (the coach's work is per guess).
 2. With ``--archive N``: an archive of N Expert replays of games played by the `strong`
    autoplayer (seeds from ``--seed``; moves at a human pace of 0.2 to 0.6 s so the rates are
    of a real size), reviewed by ``minegraph review --out`` on ``--workers`` local processes,
@@ -45,9 +46,7 @@ def _spread(times: list[float]) -> dict[str, object]:
             "runs": times}
 
 
-def single(repeats: int) -> dict[str, object]:
-    from play.test_review import _expert_game
-    data = evf_bytes(_expert_game())
+def _timed(data: bytes, repeats: int) -> dict[str, object]:
     plain, judged = [], []
     clicks = guesses = exact = 0
     for _ in range(repeats):
@@ -59,12 +58,33 @@ def single(repeats: int) -> dict[str, object]:
         judged.append(time.perf_counter() - started)
         clicks, guesses = len(r.clicks), len(r.guesses)
         exact = sum(1 for v in c.verdicts.values() if v.exact)
-    print(f"one Expert replay, {clicks} clicks, {guesses} guesses ({exact} exact): "
+    print(f"  {clicks} clicks, {guesses} guesses ({exact} judged exactly): "
           f"{statistics.median(plain):.3f} s without win probabilities, "
           f"{statistics.median(judged):.3f} s with (medians of {repeats})", flush=True)
     return {"replay": {"size": "expert", "clicks": clicks, "guesses": guesses,
                        "exact_verdicts": exact, "bytes": len(data)},
             "seconds": _spread(plain), "seconds_with_win_probabilities": _spread(judged)}
+
+
+def guessing_game(seed: int, guesses: int) -> bytes:
+    """The first Expert game from ``seed`` on that strong plays with at least ``guesses``
+    guesses (won or lost), as a replay."""
+    from minegraph.play.game import Game
+    from minegraph.play.policies import StrongPolicy, play
+    for s in range(seed, seed + 200):
+        game = Game("expert", rules="modern", seed=s)
+        record = play(game, StrongPolicy())
+        if record.guesses >= guesses:
+            return evf_bytes(game)
+    raise SystemExit(f"no Expert game with {guesses} guesses from seed {seed}")
+
+
+def single(repeats: int, seed: int, guesses: int) -> dict[str, object]:
+    from play.test_review import _expert_game
+    print("one Expert replay won by safe clicks (the replay of the earlier figure):")
+    plain = _timed(evf_bytes(_expert_game()), repeats)
+    print(f"one Expert replay of strong with at least {guesses} guesses (seeds from {seed}):")
+    return {**plain, "guessing_replay": _timed(guessing_game(seed, guesses), repeats)}
 
 
 def make_archive(folder: Path, count: int, seed: int) -> None:
@@ -129,12 +149,14 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--dask", type=int, default=0,
                         help="replays for the Dask scaling (0: not measured)")
+    parser.add_argument("--guesses", type=int, default=4,
+                        help="guesses of the replay timed with win probabilities")
     parser.add_argument("--skip-single", action="store_true")
     args = parser.parse_args()
     result: dict[str, object] = {"command": "python " + " ".join(sys.argv), "machine": describe(),
                                  "load_before": os.getloadavg()}
     if not args.skip_single:
-        result.update(single(args.repeats))
+        result.update(single(args.repeats, args.seed, args.guesses))
     if args.archive or args.dask:
         folder = Path(tempfile.mkdtemp(prefix="minegraph-bench-archive-"))
         try:

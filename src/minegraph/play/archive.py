@@ -323,6 +323,7 @@ def plot_archive(out: str | os.PathLike[str], path: str | os.PathLike[str]) -> N
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import MaxNLocator
     except ImportError:
         from minegraph.extras import install_hint
         raise UserError(f"plots need matplotlib: {install_hint('plot')}") from None
@@ -339,6 +340,7 @@ def plot_archive(out: str | os.PathLike[str], path: str | os.PathLike[str]) -> N
         ax.set_title(title)
         ax.set_xlabel(xlabel)
         ax.set_ylabel("games")
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
 
     histogram(axes[0][0], _numbers(rows, "luck"), "Luck: the chance of surviving the guesses taken",
               "luck (1 = no risk taken)", [i / 20 for i in range(21)])
