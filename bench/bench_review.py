@@ -14,8 +14,9 @@
 
     .venv/bin/python bench/bench_review.py [--repeats 5] [--archive 200 --workers 2] [--dask 40]
 
-Writes bench/results/review.json (the machine description, the load average before and after,
-and the command).
+Writes bench/results/review.json: per part measured (``single``, ``archive``), the figures
+with the machine description, the load average before and after, and the command; a run that
+measures one part keeps the other's earlier figures.
 """
 
 from __future__ import annotations
@@ -102,30 +103,32 @@ def make_archive(folder: Path, count: int, seed: int) -> None:
 
 
 def archive(folder: Path, workers: int | None, scheduler: str | None, win: bool,
-            count: int) -> dict[str, object]:
+            count: int, samples: int = 24) -> dict[str, object]:
     from minegraph.play.archive import review_archive, summarize
     out = Path(tempfile.mkdtemp(prefix="minegraph-bench-out-"))
     try:
         started = time.perf_counter()
-        done = review_archive([folder], out, workers=workers, scheduler=scheduler, win=win)
+        done = review_archive([folder], out, workers=workers, scheduler=scheduler, win=win,
+                              samples=samples)
         seconds = time.perf_counter() - started
         summary = summarize(out)
     finally:
         shutil.rmtree(out, ignore_errors=True)
     where = f"Dask {scheduler}" if scheduler else f"{workers} workers"
     print(f"archive of {done.reviewed} Expert replays on {where}, win probabilities "
-          f"{'on' if win else 'off'}: {seconds:.1f} s ({seconds / max(done.reviewed, 1):.2f} s "
+          f"{f'on ({samples} samples)' if win else 'off'}: {seconds:.1f} s ({seconds / max(done.reviewed, 1):.2f} s "
           f"per replay; 1,000 replays: {1000 * seconds / max(done.reviewed, 1) / 60:.1f} min)",
           flush=True)
     return {"replays": done.reviewed, "broken": done.broken, "workers": workers,
             "scheduler": "local Dask cluster" if scheduler else None, "win_probabilities": win,
+            "samples": samples if win else None,
             "seconds": seconds, "seconds_per_replay": seconds / max(done.reviewed, 1),
             "extrapolated_minutes_for_1000": 1000 * seconds / max(done.reviewed, 1) / 60,
             "review_seconds_per_replay": summary["review_seconds"],
             "guesses": summary["guesses"], "games_expected": count}
 
 
-def dask_scaling(folder: Path, count: int) -> list[dict[str, object]]:
+def dask_scaling(folder: Path, count: int, samples: int) -> list[dict[str, object]]:
     from distributed import LocalCluster
     subset = Path(tempfile.mkdtemp(prefix="minegraph-bench-dask-"))
     try:
@@ -135,7 +138,8 @@ def dask_scaling(folder: Path, count: int) -> list[dict[str, object]]:
         for n in (1, 2):
             with LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                               dashboard_address=None) as cluster:
-                out.append(archive(subset, None, cluster.scheduler_address, True, count))
+                out.append(archive(subset, None, cluster.scheduler_address, True, count,
+                                   samples))
         return out
     finally:
         shutil.rmtree(subset, ignore_errors=True)
@@ -147,6 +151,9 @@ def main() -> int:
     parser.add_argument("--archive", type=int, default=0, help="replays in the archive (0: none)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--samples", type=int, default=24,
+                        help="the coach's rollouts per guess in the archive runs (0: exact "
+                             "verdicts only)")
     parser.add_argument("--dask", type=int, default=0,
                         help="replays for the Dask scaling (0: not measured)")
     parser.add_argument("--guesses", type=int, default=4,
@@ -163,14 +170,36 @@ def main() -> int:
             make_archive(folder, max(args.archive, args.dask), args.seed)
             if args.archive:
                 result["archive"] = [archive(folder, args.workers, None, False, args.archive),
-                                     archive(folder, args.workers, None, True, args.archive)]
+                                     archive(folder, args.workers, None, True, args.archive,
+                                             args.samples)]
             if args.dask:
-                result["dask"] = dask_scaling(folder, args.dask)
+                result["dask"] = dask_scaling(folder, args.dask, args.samples)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
     result["load_after"] = os.getloadavg()
     out = Path(__file__).parent / "results" / "review.json"
-    out.write_text(json.dumps(result, indent=1) + "\n")
+    # A run that measures only some parts keeps the earlier run's other parts, each part
+    # with the command and the machine's load it was measured under.
+    parts = {"single": [k for k in result if k in ("replay", "seconds",
+                                                      "seconds_with_win_probabilities",
+                                                      "guessing_replay")],
+             "archive": [k for k in result if k in ("archive", "dask")]}
+    earlier = json.loads(out.read_text()) if out.exists() else {}
+    merged = dict(earlier.get("parts", {}))
+    for name, keys in parts.items():
+        if keys:
+            merged[name] = {"command": result["command"], "machine": result["machine"],
+                            "load_before": result["load_before"],
+                            "load_after": result["load_after"],
+                            **{k: result[k] for k in keys}}
+    if "parts" not in earlier and earlier:      # a file written before parts were kept
+        for name, keys in (("single", ("replay", "seconds", "seconds_with_win_probabilities")),
+                           ("archive", ("archive", "dask"))):
+            if name not in merged and any(k in earlier for k in keys):
+                merged[name] = {k: v for k, v in earlier.items()
+                                if k in keys or k in ("command", "machine", "load_before",
+                                                      "load_after")}
+    out.write_text(json.dumps({"parts": merged}, indent=1) + "\n")
     print(f"wrote {out}")
     return 0
 
