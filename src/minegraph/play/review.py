@@ -21,6 +21,10 @@ What counts (docs/review.md):
   is a guess taken while a certainly safe cell existed; *luck* is the product of ``1 - p`` over
   the guesses (a fatal last guess included).
 
+What each guess cost in chance of winning (labels, win probabilities, alternatives) is the
+coach's (:func:`minegraph.play.coach.coach`, which fills :attr:`Review.verdicts`); the speedrun
+community's figures are :meth:`Review.figures` (:mod:`minegraph.play.figures`).
+
 ms_toollib aborts the whole process on some truncated files (a Rust panic that cannot be
 caught), so the file is parsed in a child process; a crash there is a one-line error here.
 
