@@ -3,8 +3,8 @@ ms_toollib's ``laymine_solvable`` and ``laymine_solvable_adjust``.
 
 Usage::
 
-    .venv/bin/python bench/bench_noguess_density.py [--boards N] [--peer-boards M] [--mines 99,130,150,170]
-        [--out bench/results/noguess_density.json]
+    .venv/bin/python bench/bench_noguess_density.py [--boards N] [--peer-boards M] [--filter-boards F]
+        [--mines 99,130,150,170] [--out bench/results/noguess_density.json]
 
 For each mine count on 16x30 and each first click ((0, 0) with classic rules, (3, 3) with modern
 rules): the time per board of ``noguess_board(..., method="auto")`` (filter 200 layouts, then
@@ -12,8 +12,10 @@ repair), with the total mine count and without it (``total=False``), seeds 0 .. 
 min, p10, p90, max. Every board is checked again by the player (``solved_without_guess``, with
 or without the total). The peer's boards (first cell as given; the peer always opens there) are
 timed and checked by minegraph's exact player: the share that truly needs no guess with the
-total, and without it. ``laymine_solvable`` is a filter and is left out above 130 mines
-(it practically fails there). Figures print and go to a JSON file with the machine description.
+total, and without it, each with its 95 % Wilson interval. ``laymine_solvable`` is a filter
+(F boards, fewer: it takes seconds a board at 130 mines) and is left out above 130 mines (it
+practically fails there). Figures print and go to a JSON file with the machine description and
+the process's CPU time.
 """
 
 from __future__ import annotations
@@ -44,6 +46,16 @@ def _summary(seconds: list[float]) -> dict[str, Any]:
 
     return {"runs": len(s), "median_s": statistics.median(s), "min_s": s[0], "p10_s": at(0.1),
             "p90_s": at(0.9), "max_s": s[-1]}
+
+
+def wilson(k: int, n: int, z: float = 1.959963984540054) -> list[float]:
+    """The 95 % Wilson score interval of a share ``k / n``."""
+    if not n:
+        return [0.0, 1.0]
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return [max(0.0, centre - half), min(1.0, centre + half)]
 
 
 def _timed(call: Callable[[], Any]) -> tuple[float, Any]:
@@ -93,13 +105,21 @@ def peer(call: str, mines: int, first: tuple[int, int], boards: int) -> dict[str
         without += _solved_without_total(layout, cell)
     return {**_summary(times), "call": f"{call}({ROWS}, {COLS}, {mines}, {first[0]}, {first[1]})",
             "claimed_solvable": claimed, "mines_as_asked": counted, "no_guess_with_total": with_total,
-            "no_guess_without_total": without}
+            "no_guess_with_total_95": wilson(with_total, boards),
+            "no_guess_without_total": without,
+            "no_guess_without_total_95": wilson(without, boards)}
+
+
+def _share(interval: list[float]) -> str:
+    return f"{100 * interval[0]:.1f}-{100 * interval[1]:.1f} %"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=20)
     parser.add_argument("--peer-boards", type=int, default=20)
+    parser.add_argument("--filter-boards", type=int, default=None,
+                        help="boards of laymine_solvable (default: --peer-boards)")
     parser.add_argument("--mines", default="99,130,150,170")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "noguess_density.json")
     args = parser.parse_args(argv)
@@ -115,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
                                             args.peer_boards)
             if mines <= 130:
                 row["ms_toollib_filter"] = peer("laymine_solvable", mines, first,
-                                                args.peer_boards)
+                                                args.peer_boards if args.filter_boards is None
+                                                else args.filter_boards)
             rows.append(row)
             line = [f"{mines} mines, first {first} {rules}:"]
             for key in ("minegraph", "minegraph_no_total", "ms_toollib_adjust",
@@ -124,8 +145,9 @@ def main(argv: list[str] | None = None) -> int:
                     r = row[key]
                     extra = (f"verified {r['verified']}/{r['runs']}, repaired {r['repaired']}"
                              if key.startswith("minegraph") else
-                             f"no guess {r['no_guess_with_total']}/{r['runs']} (without the "
-                             f"total {r['no_guess_without_total']}), {r['mines_as_asked']} "
+                             f"no guess {r['no_guess_with_total']}/{r['runs']} (95 % "
+                             f"{_share(r['no_guess_with_total_95'])}; without the total "
+                             f"{r['no_guess_without_total']}), {r['mines_as_asked']} "
                              f"with {mines} mines")
                     line.append(f"  {key}: median {r['median_s']:.3f} s (p10 {r['p10_s']:.3f}, "
                                 f"p90 {r['p90_s']:.3f}, max {r['max_s']:.3f}); {extra}")
@@ -138,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         "note": "the shared 2-core machine was loaded by other work during the run",
         "cases": rows,
         "wall_seconds": time.time() - started,
+        "cpu_seconds": time.process_time(),
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
