@@ -164,7 +164,7 @@ class FilterEstimate:
                     f"{_duration(self.expected_seconds)} (95 % {_span(s_first, s_last)})")
         if first > self.max_attempts:
             line += f"; more than the {self.max_attempts:,} layouts allowed (raise the limit)"
-        elif self.expected_layouts > self.max_attempts:
+        elif self.solved and self.expected_layouts > self.max_attempts:
             line += f"; likely more than the {self.max_attempts:,} layouts allowed"
         return line
 
