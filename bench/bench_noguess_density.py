@@ -7,7 +7,7 @@ Usage::
         [--mines 99,130,150,170] [--out bench/results/noguess_density.json]
 
 For each mine count on 16x30 and each first click ((0, 0) with classic rules, (3, 3) with modern
-rules): the time per board of ``noguess_board(..., method="auto")`` (filter 200 layouts, then
+rules): the time per board (wall and CPU) of ``noguess_board(..., method="auto")`` (filter 200 layouts, then
 repair), with the total mine count and without it (``total=False``), seeds 0 .. N-1: median,
 min, p10, p90, max. Every board is checked again by the player (``solved_without_guess``, with
 or without the total). The peer's boards (first cell as given; the peer always opens there) are
@@ -58,10 +58,23 @@ def wilson(k: int, n: int, z: float = 1.959963984540054) -> list[float]:
     return [max(0.0, centre - half), min(1.0, centre + half)]
 
 
+#: The CPU seconds of each board timed, by the last call of :func:`_timed` (the machine is
+#: shared: wall time grows with its load, the process's CPU time much less).
+_CPU: list[float] = []
+
+
 def _timed(call: Callable[[], Any]) -> tuple[float, Any]:
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     value = call()
+    _CPU.append(time.process_time() - cpu)
     return time.perf_counter() - start, value
+
+
+def _cpu_summary() -> dict[str, Any]:
+    out = {"cpu_median_s": statistics.median(_CPU), "cpu_p90_s": sorted(_CPU)[
+        min(len(_CPU) - 1, int(0.9 * len(_CPU)))]}
+    _CPU.clear()
+    return out
 
 
 def ours(mines: int, first: tuple[int, int], rules: str, boards: int,
@@ -76,7 +89,8 @@ def ours(mines: int, first: tuple[int, int], rules: str, boards: int,
         verified += solved_without_guess(b.neighbors, b.layout, b.first, mines, rows=ROWS,
                                          cols=COLS) if total else \
             _solved_without_total(b.layout, b.first)
-    return {**_summary(times), "repaired": methods.count("repair"), "verified": verified}
+    return {**_summary(times), **_cpu_summary(), "repaired": methods.count("repair"),
+            "verified": verified}
 
 
 def _solved_without_total(layout: frozenset[int], first: int) -> bool:
@@ -103,7 +117,8 @@ def peer(call: str, mines: int, first: tuple[int, int], boards: int) -> dict[str
         counted += len(layout) == mines
         with_total += solved_without_guess(nbrs, layout, cell, mines, rows=ROWS, cols=COLS)
         without += _solved_without_total(layout, cell)
-    return {**_summary(times), "call": f"{call}({ROWS}, {COLS}, {mines}, {first[0]}, {first[1]})",
+    return {**_summary(times), **_cpu_summary(),
+            "call": f"{call}({ROWS}, {COLS}, {mines}, {first[0]}, {first[1]})",
             "claimed_solvable": claimed, "mines_as_asked": counted, "no_guess_with_total": with_total,
             "no_guess_with_total_95": wilson(with_total, boards),
             "no_guess_without_total": without,
@@ -150,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
                              f"{r['no_guess_without_total']}), {r['mines_as_asked']} "
                              f"with {mines} mines")
                     line.append(f"  {key}: median {r['median_s']:.3f} s (p10 {r['p10_s']:.3f}, "
-                                f"p90 {r['p90_s']:.3f}, max {r['max_s']:.3f}); {extra}")
+                                f"p90 {r['p90_s']:.3f}, max {r['max_s']:.3f}; CPU median "
+                                f"{r['cpu_median_s']:.3f} s, p90 {r['cpu_p90_s']:.3f}); {extra}")
             print("\n".join(line), flush=True)
     results = {
         "command": " ".join([".venv/bin/python", "bench/bench_noguess_density.py",
