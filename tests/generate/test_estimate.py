@@ -106,3 +106,12 @@ def test_cli_max_attempts(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err
     assert err.startswith("filter: none of 5 sampled layouts solved")
     assert "no layout of 7 tried is solved without a guess" in err
+
+
+def test_cli_estimate_only(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "noguess", "--size", "16x30", "--mines", "99", "--first", "3,3",
+                 "--rules", "modern", "--seed", "2", "--sample", "60", "--estimate-only"]) == 0
+    captured = capsys.readouterr()
+    e = filter_estimate(16, 30, 99, first=(3, 3), rules="modern", seed=2, sample=60)
+    assert captured.out.startswith(f"filter: {e.solved} of 60 sampled layouts solved")
+    assert captured.out.count("\n") == 1 and captured.err == ""

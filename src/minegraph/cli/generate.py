@@ -25,7 +25,7 @@ where the player is stuck, :mod:`minegraph.generate.repair`), with the generatio
 retries; the answer file has the mine layout. ``--level evf`` is the replay format EVF's
 no-guess (any deduction, without the total). With ``--method filter`` the command first plays
 ``--sample`` layouts and prints on standard error the share solved and the time a board it
-implies (:mod:`minegraph.generate.estimate`).
+implies (:mod:`minegraph.generate.estimate`); ``--estimate-only`` prints just that.
 
 Examples
 --------
@@ -189,8 +189,9 @@ def register(subparsers: Subparsers) -> None:
                    help="the first cell, 0-based (default 0,0)")
     n.add_argument("--topology", choices=list(TOPOLOGIES), default="square",
                    help="grid topology (default square)")
-    n.add_argument("--level", choices=list(LEVELS), default="search",
-                   help="the strongest deduction the player may use (default search: any "
+    n.add_argument("--level", choices=list(LEVELS), default="search", metavar="LEVEL",
+                   help=f"{', '.join(LEVELS)}: the strongest deduction the player may use "
+                        "(default search: any "
                         "deduction; with the total mine count unless --no-total); evf: the "
                         "replay format EVF's no-guess (classic and strong no-guess layouts): "
                         "any deduction without the total")
@@ -201,12 +202,15 @@ def register(subparsers: Subparsers) -> None:
                         "the player is stuck (any density, not uniform); auto (default): "
                         f"filter {AUTO_FILTER} layouts, then repair")
     n.add_argument("--max-attempts", type=whole_number(1, 10**12, "a count"),
-                   default=MAX_ATTEMPTS,
+                   default=MAX_ATTEMPTS, metavar="N",
                    help=f"layouts to draw before giving up (default {MAX_ATTEMPTS:,})")
     n.add_argument("--sample", type=whole_number(0, 10**9, "a count"), default=DEFAULT_SAMPLE,
+                   metavar="N",
                    help="with --method filter: layouts played first to estimate the time a "
                         f"board takes, printed on standard error (default {DEFAULT_SAMPLE:,}; "
                         "0: no estimate)")
+    n.add_argument("--estimate-only", action="store_true",
+                   help="print the filter's estimate (on standard output) and make no board")
     n.add_argument("--no-total", action="store_true",
                    help="the player is not given the total mine count: the numbers alone "
                         "solve the board (the replay format EVF's 'no-guess')")
@@ -222,17 +226,18 @@ def _level_note(level: str) -> str:
     return " (EVF's no-guess: any deduction)" if level == "evf" else ""
 
 
-def _estimate(args: argparse.Namespace) -> None:
+def _estimate(args: argparse.Namespace, only: bool = False) -> None:
     """With ``--method filter``: the share of layouts solved on a sample and the time a board
-    it implies, on standard error before the run."""
-    from minegraph.generate.estimate import filter_estimate
-    if getattr(args, "method", None) != "filter" or not getattr(args, "sample", 0):
+    it implies, on standard error before the run (on standard output with ``only``)."""
+    from minegraph.generate.estimate import DEFAULT_SAMPLE, filter_estimate
+    if not only and (getattr(args, "method", None) != "filter" or not args.sample):
         return
     rows, cols = args.size
     e = filter_estimate(rows, cols, args.mines, first=args.first, rules=args.rules,
                         seed=args.seed, topology=args.topology, level=args.level,
-                        total=_total(args), sample=args.sample, max_attempts=args.max_attempts)
-    print(e.describe(), file=sys.stderr, flush=True)
+                        total=_total(args), sample=args.sample or DEFAULT_SAMPLE,
+                        max_attempts=args.max_attempts)
+    print(e.describe(), file=sys.stdout if only else sys.stderr, flush=True)
 
 
 def _noguess(args: argparse.Namespace) -> Callable[[int], Made]:
@@ -348,6 +353,9 @@ def run(args: argparse.Namespace) -> int:
     from minegraph.generate.sheet import puzzle_svg, solution_svg
     _MAKERS.update(paper=_paper, unique=_unique, noguess=_noguess)
     if args.kind == "noguess":
+        if args.estimate_only:
+            _estimate(args, only=True)
+            return 0
         _estimate(args)
     seeds = range(args.seed, args.seed + args.count)
     many = args.count > 1
