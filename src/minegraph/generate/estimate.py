@@ -93,6 +93,12 @@ class FilterEstimate:
         The time the sample took.
     max_attempts
         The layouts the run may draw (it gives up after them).
+
+    Examples
+    --------
+    >>> e = FilterEstimate(sampled=500, solved=20, seconds=1.5, max_attempts=100_000)
+    >>> e.rate, e.expected_layouts, round(e.expected_seconds, 3)
+    (0.04, 25.0, 0.075)
     """
 
     sampled: int

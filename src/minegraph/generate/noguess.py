@@ -11,7 +11,9 @@ Safe cells are uncovered as in the game (zeros open their neighbours). A layout 
 cannot finish is rejected and the next one drawn: the boards are exactly uniform among the
 layouts the player solves, which is *not* uniform among all layouts — solvable layouts keep
 mines away from some places. :func:`edge_density` measures how much, by the cells' distance to
-the edge.
+the edge. Beside the deduction classes, ``level`` takes the community's named definitions
+(:data:`NAMED_LEVELS`: ``evf``, the replay format EVF's no-guess, any deduction without the
+total mine count).
 
 Examples
 --------
