@@ -176,11 +176,20 @@ class FilterEstimate:
 
 
 def _significant(x: float) -> str:
-    """Two significant digits, with thousands separators."""
+    """Two significant digits, with thousands separators.
+
+    Examples
+    --------
+    >>> [_significant(x) for x in (0.99995, 0.0123, 184.0, 54.67, 12345.0)]
+    ['1.0', '0.012', '180', '55', '12,000']
+    """
     if x == 0:
         return "0"
     digits = 1 - math.floor(math.log10(abs(x)))
     rounded = round(x, digits)
+    # Rounding up to the next power of ten (0.99995 to 1.0) takes a digit less.
+    digits = 1 - math.floor(math.log10(abs(rounded)))
+    rounded = round(rounded, digits)
     if digits <= 0:
         return f"{int(rounded):,}"
     return f"{rounded:.{digits}f}"
