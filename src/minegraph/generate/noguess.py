@@ -139,9 +139,10 @@ def solved_without_guess(neighbors: Sequence[Sequence[int]], layout: frozenset[i
     first
         The first cell uncovered (an index).
     mines
-        The total mine count the player knows.
+        The total mine count the player knows (not told it under a level defined without it).
     level
-        The strongest deduction class allowed (:data:`~minegraph.generate.grade.METHODS`).
+        The strongest deduction class allowed (:data:`~minegraph.generate.grade.METHODS`), or
+        a named definition (:data:`NAMED_LEVELS`).
     topology, rows, cols
         The grid the neighbour lists are of; without ``rows`` and ``cols``, a graph board.
 
@@ -156,6 +157,8 @@ def solved_without_guess(neighbors: Sequence[Sequence[int]], layout: frozenset[i
     BoardError
         when ``rows`` and ``cols`` do not fit ``neighbors``, or ``mines`` does not fit the
         board.
+    UserError
+        for an unknown level.
 
     Examples
     --------
@@ -164,9 +167,14 @@ def solved_without_guess(neighbors: Sequence[Sequence[int]], layout: frozenset[i
     True
     >>> solved_without_guess(grid_neighbors("square", 2, 3), frozenset({2}), 3, 1)
     False
+    >>> wall = frozenset({2, 6, 10})        # only the total shows the last column safe
+    >>> nbrs = grid_neighbors("square", 3, 4)
+    >>> [solved_without_guess(nbrs, wall, 0, 3, level=v, rows=3, cols=4) for v in ("search", "evf")]
+    [True, False]
     """
-    template = _template(neighbors, mines, topology, rows, cols)
-    return DeductionPlayer(template, level).play(layout, first) is not None
+    method, uses_total = level_meaning(level)
+    template = _template(neighbors, mines if uses_total else None, topology, rows, cols)
+    return DeductionPlayer(template, method).play(layout, first) is not None
 
 
 def _template(neighbors: Sequence[Sequence[int]], mines: int | None, topology: str,
