@@ -168,6 +168,16 @@ def main(argv: list[str] | None = None) -> int:
                                 f"p90 {r['p90_s']:.3f}, max {r['max_s']:.3f}; CPU median "
                                 f"{r['cpu_median_s']:.3f} s, p90 {r['cpu_p90_s']:.3f}); {extra}")
             print("\n".join(line), flush=True)
+            # The cases so far, after each one (a long run stopped part-way keeps them).
+            _write(args, argv, started, rows, complete=False)
+    _write(args, argv, started, rows, complete=True)
+    print(f"wrote {args.out}")
+    return 0
+
+
+def _write(args: argparse.Namespace, argv: list[str] | None, started: float,
+           rows: list[dict[str, Any]], complete: bool) -> None:
+    import ms_toollib
     results = {
         "command": " ".join([".venv/bin/python", "bench/bench_noguess_density.py",
                              *(argv if argv is not None else sys.argv[1:])]),
@@ -175,13 +185,12 @@ def main(argv: list[str] | None = None) -> int:
         "machine": describe(ms_toollib=getattr(ms_toollib, "__version__", "1.5.20")),
         "note": "the shared 2-core machine was loaded by other work during the run",
         "cases": rows,
+        "complete": complete,
         "wall_seconds": time.time() - started,
         "cpu_seconds": time.process_time(),
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {args.out}")
-    return 0
 
 
 if __name__ == "__main__":
