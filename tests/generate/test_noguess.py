@@ -302,3 +302,24 @@ def test_cli_level_evf(capsys: pytest.CaptureFixture[str]) -> None:
     assert Board.from_text(out).states == b.start.states
     assert "up to evf (EVF's no-guess: any deduction) without the total" in " ".join(
         line.lstrip("; ").strip() for line in out.splitlines() if line.startswith(";"))
+
+
+def test_evf_is_ms_toollib_is_solvable_on_random_layouts() -> None:
+    # Both directions: on ordinary layouts (Expert, 99 mines, modern opening at (3, 3)) level
+    # evf solves exactly those ms_toollib's is_solvable, EVF's check, solves.
+    ms_toollib = pytest.importorskip("ms_toollib")
+    import random
+    from minegraph.rules import draw_layout, kept_clear
+    from minegraph.topology import grid_neighbors
+    rows, cols, first = 16, 30, 3 * 30 + 3
+    nbrs = grid_neighbors("square", rows, cols)
+    kept = kept_clear("modern", nbrs, first)
+    verdicts = []
+    for k in range(120):
+        layout = draw_layout(random.Random(k), kept, rows * cols, 99)
+        ours = solved_without_guess(nbrs, layout, first, 99, level="evf", rows=rows, cols=cols)
+        grid = [[-1 if r * cols + c in layout else sum(1 for q in nbrs[r * cols + c] if q in layout)
+                 for c in range(cols)] for r in range(rows)]
+        verdicts.append((ours, bool(ms_toollib.is_solvable(grid, 3, 3))))
+    assert all(ours == theirs for ours, theirs in verdicts)
+    assert 5 < sum(ours for ours, _ in verdicts) < 115          # both verdicts occur
