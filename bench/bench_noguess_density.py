@@ -3,17 +3,19 @@ ms_toollib's ``laymine_solvable`` and ``laymine_solvable_adjust``.
 
 Usage::
 
-    .venv/bin/python bench/bench_noguess_density.py [--boards N] [--peer-boards M] [--mines 99,130,150,170]
-        [--out bench/results/noguess_density.json]
+    .venv/bin/python bench/bench_noguess_density.py [--boards N] [--peer-boards M] [--filter-boards F]
+        [--mines 99,130,150,170] [--out bench/results/noguess_density.json]
 
 For each mine count on 16x30 and each first click ((0, 0) with classic rules, (3, 3) with modern
-rules): the time per board of ``noguess_board(..., method="auto")`` (filter 200 layouts, then
+rules): the time per board (wall and CPU) of ``noguess_board(..., method="auto")`` (filter 200 layouts, then
 repair), with the total mine count and without it (``total=False``), seeds 0 .. N-1: median,
 min, p10, p90, max. Every board is checked again by the player (``solved_without_guess``, with
 or without the total). The peer's boards (first cell as given; the peer always opens there) are
 timed and checked by minegraph's exact player: the share that truly needs no guess with the
-total, and without it. ``laymine_solvable`` is a filter and is left out above 130 mines
-(it practically fails there). Figures print and go to a JSON file with the machine description.
+total, and without it, each with its 95 % Wilson interval. ``laymine_solvable`` is a filter
+(F boards, fewer: it takes seconds a board at 130 mines) and is left out above 130 mines (it
+practically fails there). Figures print and go to a JSON file with the machine description and
+the process's CPU time.
 """
 
 from __future__ import annotations
@@ -46,10 +48,33 @@ def _summary(seconds: list[float]) -> dict[str, Any]:
             "p90_s": at(0.9), "max_s": s[-1]}
 
 
+def wilson(k: int, n: int, z: float = 1.959963984540054) -> list[float]:
+    """The 95 % Wilson score interval of a share ``k / n``."""
+    if not n:
+        return [0.0, 1.0]
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return [max(0.0, centre - half), min(1.0, centre + half)]
+
+
+#: The CPU seconds of each board timed, by the last call of :func:`_timed` (the machine is
+#: shared: wall time grows with its load, the process's CPU time much less).
+_CPU: list[float] = []
+
+
 def _timed(call: Callable[[], Any]) -> tuple[float, Any]:
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     value = call()
+    _CPU.append(time.process_time() - cpu)
     return time.perf_counter() - start, value
+
+
+def _cpu_summary() -> dict[str, Any]:
+    out = {"cpu_median_s": statistics.median(_CPU), "cpu_p90_s": sorted(_CPU)[
+        min(len(_CPU) - 1, int(0.9 * len(_CPU)))]}
+    _CPU.clear()
+    return out
 
 
 def ours(mines: int, first: tuple[int, int], rules: str, boards: int,
@@ -64,7 +89,8 @@ def ours(mines: int, first: tuple[int, int], rules: str, boards: int,
         verified += solved_without_guess(b.neighbors, b.layout, b.first, mines, rows=ROWS,
                                          cols=COLS) if total else \
             _solved_without_total(b.layout, b.first)
-    return {**_summary(times), "repaired": methods.count("repair"), "verified": verified}
+    return {**_summary(times), **_cpu_summary(), "repaired": methods.count("repair"),
+            "verified": verified}
 
 
 def _solved_without_total(layout: frozenset[int], first: int) -> bool:
@@ -91,15 +117,24 @@ def peer(call: str, mines: int, first: tuple[int, int], boards: int) -> dict[str
         counted += len(layout) == mines
         with_total += solved_without_guess(nbrs, layout, cell, mines, rows=ROWS, cols=COLS)
         without += _solved_without_total(layout, cell)
-    return {**_summary(times), "call": f"{call}({ROWS}, {COLS}, {mines}, {first[0]}, {first[1]})",
+    return {**_summary(times), **_cpu_summary(),
+            "call": f"{call}({ROWS}, {COLS}, {mines}, {first[0]}, {first[1]})",
             "claimed_solvable": claimed, "mines_as_asked": counted, "no_guess_with_total": with_total,
-            "no_guess_without_total": without}
+            "no_guess_with_total_95": wilson(with_total, boards),
+            "no_guess_without_total": without,
+            "no_guess_without_total_95": wilson(without, boards)}
+
+
+def _share(interval: list[float]) -> str:
+    return f"{100 * interval[0]:.1f}-{100 * interval[1]:.1f} %"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=20)
     parser.add_argument("--peer-boards", type=int, default=20)
+    parser.add_argument("--filter-boards", type=int, default=None,
+                        help="boards of laymine_solvable (default: --peer-boards)")
     parser.add_argument("--mines", default="99,130,150,170")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "noguess_density.json")
     args = parser.parse_args(argv)
@@ -115,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
                                             args.peer_boards)
             if mines <= 130:
                 row["ms_toollib_filter"] = peer("laymine_solvable", mines, first,
-                                                args.peer_boards)
+                                                args.peer_boards if args.filter_boards is None
+                                                else args.filter_boards)
             rows.append(row)
             line = [f"{mines} mines, first {first} {rules}:"]
             for key in ("minegraph", "minegraph_no_total", "ms_toollib_adjust",
@@ -124,12 +160,24 @@ def main(argv: list[str] | None = None) -> int:
                     r = row[key]
                     extra = (f"verified {r['verified']}/{r['runs']}, repaired {r['repaired']}"
                              if key.startswith("minegraph") else
-                             f"no guess {r['no_guess_with_total']}/{r['runs']} (without the "
-                             f"total {r['no_guess_without_total']}), {r['mines_as_asked']} "
+                             f"no guess {r['no_guess_with_total']}/{r['runs']} (95 % "
+                             f"{_share(r['no_guess_with_total_95'])}; without the total "
+                             f"{r['no_guess_without_total']}), {r['mines_as_asked']} "
                              f"with {mines} mines")
                     line.append(f"  {key}: median {r['median_s']:.3f} s (p10 {r['p10_s']:.3f}, "
-                                f"p90 {r['p90_s']:.3f}, max {r['max_s']:.3f}); {extra}")
+                                f"p90 {r['p90_s']:.3f}, max {r['max_s']:.3f}; CPU median "
+                                f"{r['cpu_median_s']:.3f} s, p90 {r['cpu_p90_s']:.3f}); {extra}")
             print("\n".join(line), flush=True)
+            # The cases so far, after each one (a long run stopped part-way keeps them).
+            _write(args, argv, started, rows, complete=False)
+    _write(args, argv, started, rows, complete=True)
+    print(f"wrote {args.out}")
+    return 0
+
+
+def _write(args: argparse.Namespace, argv: list[str] | None, started: float,
+           rows: list[dict[str, Any]], complete: bool) -> None:
+    import ms_toollib
     results = {
         "command": " ".join([".venv/bin/python", "bench/bench_noguess_density.py",
                              *(argv if argv is not None else sys.argv[1:])]),
@@ -137,12 +185,12 @@ def main(argv: list[str] | None = None) -> int:
         "machine": describe(ms_toollib=getattr(ms_toollib, "__version__", "1.5.20")),
         "note": "the shared 2-core machine was loaded by other work during the run",
         "cases": rows,
+        "complete": complete,
         "wall_seconds": time.time() - started,
+        "cpu_seconds": time.process_time(),
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {args.out}")
-    return 0
 
 
 if __name__ == "__main__":

@@ -231,3 +231,95 @@ def test_cli_noguess_repair(capsys: pytest.CaptureFixture[str]) -> None:
     b = noguess_board(16, 30, 150, seed=2, method="auto", total=False)
     assert Board.from_text(out).states == b.start.states
     assert "no total" in out and "repaired (" in out
+
+
+def test_named_levels() -> None:
+    from minegraph.generate.noguess import LEVELS, NAMED_LEVELS, level_meaning
+    assert LEVELS == (*METHODS, "evf") and NAMED_LEVELS == {"evf": ("search", False)}
+    assert [level_meaning(m) for m in METHODS] == [(m, True) for m in METHODS]
+    assert level_meaning("linear", False) == ("linear", False)
+    assert level_meaning("evf") == level_meaning("evf", False) == ("search", False)
+    with pytest.raises(UserError, match="'evf' is defined without the total"):
+        level_meaning("evf", True)
+    with pytest.raises(UserError, match="unknown deduction method 'strong'.*search, evf"):
+        level_meaning("strong")
+
+
+# A wall of mines: from (0, 0) the numbers place the three mines of column 2, and only the
+# total (3 mines) then shows column 3 safe (its cells touch no uncovered number).
+WALL = (3, 4, frozenset({2, 6, 10}))
+
+
+def test_evf_refuses_a_board_only_the_total_solves() -> None:
+    from minegraph.generate.noguess import _template
+    from minegraph.generate.player import DeductionPlayer
+    from minegraph.topology import grid_neighbors
+    rows, cols, layout = WALL
+    nbrs = grid_neighbors("square", rows, cols)
+    assert solved_without_guess(nbrs, layout, 0, 3, rows=rows, cols=cols)
+    player = DeductionPlayer(_template(nbrs, None, "square", rows, cols), "search")
+    assert player.play(layout, 0) is None
+
+
+def _ms_toollib_grid(b) -> list[list[int]]:  # type: ignore[no-untyped-def]
+    numbers = numbers_of(b)
+    return [[-1 if r * b.cols + c in b.layout else numbers[r * b.cols + c]
+             for c in range(b.cols)] for r in range(b.rows)]
+
+
+@pytest.mark.parametrize("mines, method, seeds", [(99, "filter", 3), (130, "auto", 1)])
+def test_evf_boards_are_evf_no_guess(mines: int, method: str, seeds: int) -> None:
+    # Two independent checks of EVF's definition: step by step with the exact engine without
+    # the total, and ms_toollib's own is_solvable (the check of EVF's no-guess games; it
+    # opens the first cell's neighbours too, so modern rules).
+    ms_toollib = pytest.importorskip("ms_toollib")
+    for seed in range(seeds):
+        b = noguess_board(16, 30, mines, first=(3, 3), rules="modern", seed=seed,
+                          method=method, level="evf")
+        assert b.level == "evf" and not b.total
+        assert solved_step_by_step(b, total=False), seed
+        assert ms_toollib.is_solvable(_ms_toollib_grid(b), 3, 3), seed
+
+
+def test_ms_toollib_agrees_on_the_wall() -> None:
+    # The wall is solved with the total, and neither EVF's check nor level evf accepts it.
+    ms_toollib = pytest.importorskip("ms_toollib")
+    rows, cols, layout = WALL
+    from minegraph.topology import grid_neighbors
+    nbrs = grid_neighbors("square", rows, cols)
+    grid = [[-1 if r * cols + c in layout else sum(1 for q in nbrs[r * cols + c] if q in layout)
+             for c in range(cols)] for r in range(rows)]
+    assert grid == [[0, 2, -1, 2], [0, 3, -1, 3], [0, 2, -1, 2]]
+    assert not ms_toollib.is_solvable(grid, 0, 0)
+
+
+def test_cli_level_evf(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "noguess", "--size", "16x30", "--mines", "99", "--rules", "modern",
+                 "--first", "3,3", "--seed", "4", "--level", "evf", "--no-grade"]) == 0
+    out = capsys.readouterr().out
+    b = noguess_board(16, 30, 99, first=(3, 3), rules="modern", seed=4, method="auto",
+                      level="evf")
+    assert Board.from_text(out).states == b.start.states
+    assert "up to evf (EVF's no-guess: any deduction) without the total" in " ".join(
+        line.lstrip("; ").strip() for line in out.splitlines() if line.startswith(";"))
+
+
+def test_evf_is_ms_toollib_is_solvable_on_random_layouts() -> None:
+    # Both directions: on ordinary layouts (Expert, 99 mines, modern opening at (3, 3)) level
+    # evf solves exactly those ms_toollib's is_solvable, EVF's check, solves.
+    ms_toollib = pytest.importorskip("ms_toollib")
+    import random
+    from minegraph.rules import draw_layout, kept_clear
+    from minegraph.topology import grid_neighbors
+    rows, cols, first = 16, 30, 3 * 30 + 3
+    nbrs = grid_neighbors("square", rows, cols)
+    kept = kept_clear("modern", nbrs, first)
+    verdicts = []
+    for k in range(120):
+        layout = draw_layout(random.Random(k), kept, rows * cols, 99)
+        ours = solved_without_guess(nbrs, layout, first, 99, level="evf", rows=rows, cols=cols)
+        grid = [[-1 if r * cols + c in layout else sum(1 for q in nbrs[r * cols + c] if q in layout)
+                 for c in range(cols)] for r in range(rows)]
+        verdicts.append((ours, bool(ms_toollib.is_solvable(grid, 3, 3))))
+    assert all(ours == theirs for ours, theirs in verdicts)
+    assert 5 < sum(ours for ours, _ in verdicts) < 115          # both verdicts occur

@@ -18,11 +18,14 @@ exactly one solution and a minimal set of numbers (:mod:`minegraph.generate.uniq
 total mine count unless ``--no-total``.
 
 ``generate noguess --size RxC --mines N --rules classic|modern --first R,C --seed S
-[--method auto|filter|repair] [--no-total]`` prints the position after the first click of a
-layout that the deduction-only player solves without a guess (:mod:`minegraph.generate.noguess`;
-drawn until one is solved, then repaired where the player is stuck,
-:mod:`minegraph.generate.repair`), with the generation time and the retries; the answer file
-has the mine layout.
+[--level L] [--method auto|filter|repair] [--no-total] [--max-attempts N] [--sample N]``
+prints the position after the first click of a layout that the deduction-only player solves
+without a guess (:mod:`minegraph.generate.noguess`; drawn until one is solved, then repaired
+where the player is stuck, :mod:`minegraph.generate.repair`), with the generation time and the
+retries; the answer file has the mine layout. ``--level evf`` is the replay format EVF's
+no-guess (any deduction, without the total). With ``--method filter`` the command first plays
+``--sample`` layouts and prints on standard error the share solved and the time a board it
+implies (:mod:`minegraph.generate.estimate`); ``--estimate-only`` prints just that.
 
 Examples
 --------
@@ -163,8 +166,8 @@ def register(subparsers: Subparsers) -> None:
     u.add_argument("--no-total", action="store_true",
                    help="do not give the total mine count: the numbers alone must determine the mines")
     _common(u)
-    from minegraph.generate.grade import METHODS
-    from minegraph.generate.noguess import AUTO_FILTER, METHODS_OF_MAKING
+    from minegraph.generate.estimate import DEFAULT_SAMPLE
+    from minegraph.generate.noguess import AUTO_FILTER, LEVELS, MAX_ATTEMPTS, METHODS_OF_MAKING
     n = kinds.add_parser("noguess", formatter_class=Formatter,
                          help="a game layout a deduction-only player solves from "
                               "the first click without guessing",
@@ -186,30 +189,67 @@ def register(subparsers: Subparsers) -> None:
                    help="the first cell, 0-based (default 0,0)")
     n.add_argument("--topology", choices=list(TOPOLOGIES), default="square",
                    help="grid topology (default square)")
-    n.add_argument("--level", choices=list(METHODS), default="search",
-                   help="the strongest deduction the player may use (default search: any "
-                        "deduction; with the total mine count unless --no-total)")
+    n.add_argument("--level", choices=list(LEVELS), default="search", metavar="LEVEL",
+                   help=f"{', '.join(LEVELS)}: the strongest deduction the player may use "
+                        "(default search: any "
+                        "deduction; with the total mine count unless --no-total); evf: the "
+                        "replay format EVF's no-guess (classic and strong no-guess layouts): "
+                        "any deduction without the total")
     n.add_argument("--method", choices=list(METHODS_OF_MAKING), default="auto",
                    help="filter: draw layouts until one is solved (uniform among them; "
-                        "slow above about 110 mines on 16x30); repair: change a layout where "
+                        "slow above about 110 mines on 16x30: an estimate of the time is "
+                        "printed first); repair: change a layout where "
                         "the player is stuck (any density, not uniform); auto (default): "
                         f"filter {AUTO_FILTER} layouts, then repair")
+    n.add_argument("--max-attempts", type=whole_number(1, 10**12, "a count"),
+                   default=MAX_ATTEMPTS, metavar="N",
+                   help=f"layouts to draw before giving up (default {MAX_ATTEMPTS:,})")
+    n.add_argument("--sample", type=whole_number(0, 10**9, "a count"), default=DEFAULT_SAMPLE,
+                   metavar="N",
+                   help="with --method filter: layouts played first to estimate the time a "
+                        f"board takes, printed on standard error (default {DEFAULT_SAMPLE:,}; "
+                        "0: no estimate)")
+    n.add_argument("--estimate-only", action="store_true",
+                   help="print the filter's estimate (on standard output) and make no board")
     n.add_argument("--no-total", action="store_true",
                    help="the player is not given the total mine count: the numbers alone "
                         "solve the board (the replay format EVF's 'no-guess')")
     _common(n)
 
 
+def _total(args: argparse.Namespace) -> bool | None:
+    """``--no-total``: without the total; otherwise the level's own (``None``)."""
+    return False if getattr(args, "no_total", False) else None
+
+
+def _level_note(level: str) -> str:
+    return " (EVF's no-guess: any deduction)" if level == "evf" else ""
+
+
+def _estimate(args: argparse.Namespace, only: bool = False) -> None:
+    """With ``--method filter``: the share of layouts solved on a sample and the time a board
+    it implies, on standard error before the run (on standard output with ``only``)."""
+    from minegraph.generate.estimate import DEFAULT_SAMPLE, filter_estimate
+    if not only and (getattr(args, "method", None) != "filter" or not args.sample):
+        return
+    rows, cols = args.size
+    e = filter_estimate(rows, cols, args.mines, first=args.first, rules=args.rules,
+                        seed=args.seed, topology=args.topology, level=args.level,
+                        total=_total(args), sample=args.sample or DEFAULT_SAMPLE,
+                        max_attempts=args.max_attempts)
+    print(e.describe(), file=sys.stdout if only else sys.stderr, flush=True)
+
+
 def _noguess(args: argparse.Namespace) -> Callable[[int], Made]:
-    from minegraph.generate.noguess import noguess_board
+    from minegraph.generate.noguess import MAX_ATTEMPTS, noguess_board
 
     rows, cols = args.size
 
     def make(seed: int) -> Made:
         b = noguess_board(rows, cols, args.mines, first=args.first, rules=args.rules, seed=seed,
                           topology=args.topology, level=args.level,
-                          method=getattr(args, "method", "filter"),
-                          total=not getattr(args, "no_total", False))
+                          method=getattr(args, "method", "filter"), total=_total(args),
+                          max_attempts=getattr(args, "max_attempts", MAX_ATTEMPTS))
         r, c = divmod(b.first, cols)
         what = (f"no-guess board {rows}x{cols} {args.topology}, {args.mines} mines, "
                 f"{args.rules} rules, first cell {r},{c}, seed {seed}"
@@ -218,7 +258,7 @@ def _noguess(args: argparse.Namespace) -> Callable[[int], Made]:
             f"repaired ({b.changes} changes to the last)"
         comments = [f"minegraph generate {what}",
                     f"solved by the deduction-only player up to {b.level}"
-                    f"{'' if b.total else ' without the total'}; generated in "
+                    f"{_level_note(b.level)}{'' if b.total else ' without the total'}; generated in "
                     f"{b.seconds:.3f} s; layouts drawn: {b.attempts} ({b.attempts - 1} retries), "
                     f"{made_by}"]
         layout, nbrs = b.layout, b.neighbors
@@ -312,6 +352,11 @@ def run(args: argparse.Namespace) -> int:
     from minegraph.generate.paper import completed
     from minegraph.generate.sheet import puzzle_svg, solution_svg
     _MAKERS.update(paper=_paper, unique=_unique, noguess=_noguess)
+    if args.kind == "noguess":
+        if args.estimate_only:
+            _estimate(args, only=True)
+            return 0
+        _estimate(args)
     seeds = range(args.seed, args.seed + args.count)
     many = args.count > 1
     bar = Progress(args.count, f"generate {args.kind}",

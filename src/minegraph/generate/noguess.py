@@ -11,7 +11,9 @@ Safe cells are uncovered as in the game (zeros open their neighbours). A layout 
 cannot finish is rejected and the next one drawn: the boards are exactly uniform among the
 layouts the player solves, which is *not* uniform among all layouts — solvable layouts keep
 mines away from some places. :func:`edge_density` measures how much, by the cells' distance to
-the edge.
+the edge. Beside the deduction classes, ``level`` takes the community's named definitions
+(:data:`NAMED_LEVELS`: ``evf``, the replay format EVF's no-guess, any deduction without the
+total mine count).
 
 Examples
 --------
@@ -40,7 +42,8 @@ from minegraph.topology import TOPOLOGIES, grid_neighbors
 
 
 __all__ = ["NoGuessBoard", "noguess_board", "solved_without_guess", "edge_density",
-           "MAX_ATTEMPTS", "METHODS_OF_MAKING", "AUTO_FILTER", "MAX_REPAIRED", "MAX_CHANGES"]
+           "MAX_ATTEMPTS", "METHODS_OF_MAKING", "AUTO_FILTER", "MAX_REPAIRED", "MAX_CHANGES",
+           "NAMED_LEVELS", "LEVELS", "level_meaning"]
 
 #: Layouts tried before giving up.
 MAX_ATTEMPTS = 100_000
@@ -58,6 +61,18 @@ MAX_REPAIRED = 1_000
 
 #: Changes to one layout before it is given up for the next.
 MAX_CHANGES = 2_000
+
+#: The no-guess definitions named after the community's terms, as ``level`` values beside the
+#: deduction classes of :data:`~minegraph.generate.grade.METHODS`: the class the player may
+#: use and whether it knows the total mine count. ``evf``: the replay format EVF's *classic
+#: no-guess* (its game mode 5, also called speedrun no-guess), whose layouts its *strong
+#: no-guess* (mode 6) and *strong guessable* (mode 9) games use too: from the first click,
+#: the numbers alone prove every safe cell, by any deduction, without the total (ms_toollib's
+#: ``is_solvable``, which "does not consider the mines left").
+NAMED_LEVELS: dict[str, tuple[str, bool]] = {"evf": ("search", False)}
+
+#: Every ``level`` value: the deduction classes, then the named definitions.
+LEVELS: tuple[str, ...] = METHODS + tuple(NAMED_LEVELS)
 
 
 @dataclass(frozen=True)
@@ -124,9 +139,10 @@ def solved_without_guess(neighbors: Sequence[Sequence[int]], layout: frozenset[i
     first
         The first cell uncovered (an index).
     mines
-        The total mine count the player knows.
+        The total mine count the player knows (not told it under a level defined without it).
     level
-        The strongest deduction class allowed (:data:`~minegraph.generate.grade.METHODS`).
+        The strongest deduction class allowed (:data:`~minegraph.generate.grade.METHODS`), or
+        a named definition (:data:`NAMED_LEVELS`).
     topology, rows, cols
         The grid the neighbour lists are of; without ``rows`` and ``cols``, a graph board.
 
@@ -141,6 +157,8 @@ def solved_without_guess(neighbors: Sequence[Sequence[int]], layout: frozenset[i
     BoardError
         when ``rows`` and ``cols`` do not fit ``neighbors``, or ``mines`` does not fit the
         board.
+    UserError
+        for an unknown level.
 
     Examples
     --------
@@ -149,9 +167,14 @@ def solved_without_guess(neighbors: Sequence[Sequence[int]], layout: frozenset[i
     True
     >>> solved_without_guess(grid_neighbors("square", 2, 3), frozenset({2}), 3, 1)
     False
+    >>> wall = frozenset({2, 6, 10})        # only the total shows the last column safe
+    >>> nbrs = grid_neighbors("square", 3, 4)
+    >>> [solved_without_guess(nbrs, wall, 0, 3, level=v, rows=3, cols=4) for v in ("search", "evf")]
+    [True, False]
     """
-    template = _template(neighbors, mines, topology, rows, cols)
-    return DeductionPlayer(template, level).play(layout, first) is not None
+    method, uses_total = level_meaning(level)
+    template = _template(neighbors, mines if uses_total else None, topology, rows, cols)
+    return DeductionPlayer(template, method).play(layout, first) is not None
 
 
 def _template(neighbors: Sequence[Sequence[int]], mines: int | None, topology: str,
@@ -163,10 +186,94 @@ def _template(neighbors: Sequence[Sequence[int]], mines: int | None, topology: s
                             [HIDDEN] * n, mines=mines)
 
 
+def level_meaning(level: str, total: bool | None = None) -> tuple[str, bool]:
+    """The deduction class and the use of the total a ``level`` stands for.
+
+    Parameters
+    ----------
+    level
+        One of :data:`LEVELS`.
+    total
+        Whether the player may use the total mine count; ``None``: the level's own (with the
+        total for the classes, without it for ``evf``).
+
+    Returns
+    -------
+    tuple of (str, bool)
+        The class (one of :data:`~minegraph.generate.grade.METHODS`) and whether the total is
+        used.
+
+    Raises
+    ------
+    UserError
+        for an unknown level, ``total=True`` with a level defined without it, or the
+        ``total`` class without the total.
+
+    Examples
+    --------
+    >>> level_meaning("search"), level_meaning("search", False), level_meaning("evf")
+    (('search', True), ('search', False), ('search', False))
+    >>> level_meaning("evf", True)
+    Traceback (most recent call last):
+    ...
+    minegraph.errors.UserError: the level 'evf' is defined without the total mine count; leave out the total (or choose search)
+    """
+    if level in NAMED_LEVELS:
+        method, own = NAMED_LEVELS[level]
+        if total is not None and total != own:
+            raise UserError(f"the level {level!r} is defined without the total mine count; "
+                            f"leave out the total (or choose {method})")
+        return method, own
+    if level not in METHODS:
+        raise UserError(f"unknown deduction method {level!r}; expected one of {', '.join(LEVELS)}")
+    if level == "total" and total is False:
+        raise UserError("the level 'total' uses the total mine count; without the total, "
+                        "choose single, pair, linear, search or evf")
+    return level, True if total is None else total
+
+
+@dataclass(frozen=True)
+class _Setup:
+    """A no-guess game's shape, checked: what drawing and playing its layouts needs."""
+
+    neighbors: tuple[tuple[int, ...], ...]
+    first: int
+    kept: set[int]
+    template: Board
+    player: DeductionPlayer
+    total: bool
+
+
+def _prepare(rows: int, cols: int, mines: int, first: tuple[int, int] | int, rules: str,
+             topology: str, level: str, total: bool | None,
+             method: str = "filter") -> _Setup:
+    """Check the arguments of :func:`noguess_board` and build its player."""
+    if rules not in RULES or rules == "any":
+        raise GameError(f"unknown rules {rules!r} for a no-guess board; expected classic or modern")
+    method_class, uses_total = level_meaning(level, total)
+    if method not in METHODS_OF_MAKING:
+        raise UserError(f"unknown method {method!r}; expected one of "
+                        f"{', '.join(METHODS_OF_MAKING)}")
+    if topology not in TOPOLOGIES:
+        raise GameError(f"unknown topology {topology!r}; expected one of {', '.join(TOPOLOGIES)}")
+    try:
+        neighbors = grid_neighbors(topology, rows, cols)
+    except BoardError as exc:
+        raise GameError(str(exc)) from None
+    check_fit(rules, neighbors, mines)
+    start_cell = cell_index(first, len(neighbors), cols)
+    kept = kept_clear(rules, neighbors, start_cell)
+    template = _template(neighbors, mines, topology, rows, cols)
+    player = DeductionPlayer(template if uses_total else
+                             _template(neighbors, None, topology, rows, cols), method_class)
+    return _Setup(tuple(tuple(n) for n in neighbors), start_cell, kept, template,
+                  player, uses_total)
+
+
 def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | int = (0, 0),
                   rules: str = "classic", seed: int = 0, topology: str = "square",
                   level: str = "search", max_attempts: int = MAX_ATTEMPTS,
-                  method: str = "filter", total: bool = True) -> NoGuessBoard:
+                  method: str = "filter", total: bool | None = None) -> NoGuessBoard:
     """A layout of ``mines`` mines that the deduction-only player solves from ``first``.
 
     Parameters
@@ -182,7 +289,8 @@ def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | 
     topology
         ``square``, ``triangle``, ``hex`` or ``torus``.
     level
-        The strongest deduction class allowed (:data:`~minegraph.generate.grade.METHODS`).
+        The strongest deduction class allowed (:data:`~minegraph.generate.grade.METHODS`), or
+        a named definition (:data:`NAMED_LEVELS`: ``evf``, any deduction without the total).
     max_attempts
         Layouts to try before giving up (``repair`` repairs at most :data:`MAX_REPAIRED` of
         them).
@@ -193,7 +301,8 @@ def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | 
         :data:`AUTO_FILTER` layouts, then repair).
     total
         Whether the player may use the total mine count (``False``: the numbers alone solve
-        the board; the ``total`` level then does not apply).
+        the board; the ``total`` level then does not apply); ``None`` (the default): the
+        level's own, with the total except for ``evf``.
 
     Returns
     -------
@@ -206,7 +315,8 @@ def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | 
         for an unknown rule or topology, a size or first cell off the board, mines that do not
         fit, or no solvable layout within ``max_attempts``.
     UserError
-        for an unknown ``level`` or ``method``, or the ``total`` level without the total.
+        for an unknown ``level`` or ``method``, the ``total`` level without the total, or
+        ``evf`` with it.
 
     Examples
     --------
@@ -221,29 +331,10 @@ def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | 
     ...
     minegraph.errors.GameError: no layout of 5 tried is solved without a guess (1x3, 1 mines, classic); try fewer mines or modern rules
     """
-    if rules not in RULES or rules == "any":
-        raise GameError(f"unknown rules {rules!r} for a no-guess board; expected classic or modern")
-    if level not in METHODS:
-        raise UserError(f"unknown deduction method {level!r}; expected one of {', '.join(METHODS)}")
-    if method not in METHODS_OF_MAKING:
-        raise UserError(f"unknown method {method!r}; expected one of "
-                        f"{', '.join(METHODS_OF_MAKING)}")
-    if level == "total" and not total:
-        raise UserError("the level 'total' uses the total mine count; without the total, "
-                        "choose single, pair, linear or search")
     started = time.perf_counter()
-    if topology not in TOPOLOGIES:
-        raise GameError(f"unknown topology {topology!r}; expected one of {', '.join(TOPOLOGIES)}")
-    try:
-        neighbors = grid_neighbors(topology, rows, cols)
-    except BoardError as exc:
-        raise GameError(str(exc)) from None
-    check_fit(rules, neighbors, mines)
-    start_cell = cell_index(first, len(neighbors), cols)
-    kept = kept_clear(rules, neighbors, start_cell)
-    template = _template(neighbors, mines, topology, rows, cols)
-    player = DeductionPlayer(template if total else
-                             _template(neighbors, None, topology, rows, cols), level)
+    setup = _prepare(rows, cols, mines, first, rules, topology, level, total, method)
+    neighbors, start_cell, kept = setup.neighbors, setup.first, setup.kept
+    template, player = setup.template, setup.player
     filtered = max_attempts if method == "filter" else 0 if method == "repair" else \
         min(AUTO_FILTER, max_attempts)
     repaired = 0
@@ -272,7 +363,7 @@ def noguess_board(rows: int, cols: int, mines: int, *, first: tuple[int, int] | 
                 return NoGuessBoard(rows, cols, topology, rules, seed, level, start_cell,
                                     layout, start, attempt, time.perf_counter() - started,
                                     "repair" if attempt > filtered else "filter", changes,
-                                    total)
+                                    setup.total)
     hint = "try fewer mines" if rules == "modern" else "try fewer mines or modern rules"
     tried = f"{max_attempts} tried" if not repaired else \
         f"{attempt} drawn ({repaired} repaired)"
