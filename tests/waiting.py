@@ -22,11 +22,13 @@ def wait_for(condition: Any, what: str, limit: float = 120.0) -> None:
         time.sleep(0.01)
 
 
-def cpu_seconds(pid: int) -> float:
-    """The CPU time (user + system) process ``pid`` has used so far: the work it has done,
-    however busy the machine (Linux: ``/proc/PID/stat``); 0 once it has ended."""
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """The CPU time (user + system) process ``pid`` (or its thread of native id ``thread``)
+    has used so far: the work it has done, however busy the machine (Linux:
+    ``/proc/PID/stat``); 0 once it has ended."""
+    path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
     try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+        with open(path, encoding="ascii") as f:
             fields = f.read().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
