@@ -134,12 +134,19 @@ def decomposition_svg(c: Classification, *, show_removed: bool = False, caption:
 
     Parameters
     ----------
+    c
+        The pipeline's answer (:func:`~minegraph.decompose.pipeline.classify`).
     show_removed
         Also draw the removed edges, dashed.
     caption
         Write the pipeline's verdict (:func:`verdict`) under the picture.
     size
         Cell size in pixels.
+
+    Returns
+    -------
+    str
+        The SVG document.
 
     Examples
     --------

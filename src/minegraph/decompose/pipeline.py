@@ -72,6 +72,14 @@ class Classification:
 
     Attributes
     ----------
+    graph
+        The board graph (:func:`~minegraph.decompose.graph.board_graph`).
+    bipartite
+        Its bipartite decomposition along the numbers.
+    reduced
+        That decomposition after redundant-edge removal.
+    removal
+        The edges redundant-edge removal visited, in order.
     step
         ``"edge-removal"`` or ``"series-parallel"``: the step that produced a tree
         decomposition; ``None`` when the board is outside the class the pipeline finds.
