@@ -66,17 +66,23 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
-# The suite on every core (pytest-xdist), then the tests that measure time or drive a UI
-# alone (marker "serial"), then the engines again in pure Python (MINEGRAPH_PURE=1: no
-# kernel), the path an install without a C compiler runs.
+# Branch coverage of src/minegraph (pyproject.toml's [tool.coverage.*]: the command line's
+# child processes too), added up over the three passes and reported at the end.
+COVERAGE := --cov --cov-append --cov-report=
+
+# The suite on every core (pytest-xdist), then the tests that start CPU-bound processes or
+# drive a UI alone (marker "serial"), then the engines again in pure Python (MINEGRAPH_PURE=1:
+# no kernel), the path an install without a C compiler runs; then the coverage report.
 test: $(EXTRAS) $(NATIVE) browser
 	$(BIN)/python -m mypy src/minegraph
-	$(BIN)/python -m pytest -n auto --dist worksteal -m "not serial" src tests
-	$(BIN)/python -m pytest -m serial tests
+	$(BIN)/python -m coverage erase
+	$(BIN)/python -m pytest -n auto --dist worksteal -m "not serial" $(COVERAGE) src tests
+	$(BIN)/python -m pytest -m serial $(COVERAGE) tests
 	MINEGRAPH_PURE=1 $(BIN)/python -m pytest -n auto --dist worksteal -m "not serial" \
-		src/minegraph/constraints.py src/minegraph/engines src/minegraph/generate \
-		tests/engines tests/generate tests/test_constraints.py \
-		tests/test_constraints_update.py tests/test_analysis.py
+		$(COVERAGE) src/minegraph/constraints.py src/minegraph/engines src/minegraph/generate \
+		src/minegraph/kernel.py tests/engines tests/generate tests/test_constraints.py \
+		tests/test_constraints_update.py tests/test_analysis.py tests/test_kernel_examples.py
+	$(BIN)/python -m coverage report
 
 typecheck: $(EXTRAS)
 	$(BIN)/python -m mypy src/minegraph

@@ -45,7 +45,7 @@ from minegraph.recipes import checkerboard_opening
 
 # Any unraisable exception (e.g. from a solver deleted while a timer still interrupts it) or
 # unhandled exception in a timer thread fails the test that left it behind.
-# They measure time: run alone, after the parallel pass of make test.
+# They keep engines busy for their whole limit: run alone, after the parallel pass of make test.
 pytestmark = [pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning"),
               pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning"),
               pytest.mark.serial]

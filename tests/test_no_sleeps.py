@@ -3,8 +3,9 @@
 A busy machine must not break a test, so the suite holds, in every test file and every
 example (doctest) of the package:
 
-- no pause: no call of ``sleep`` (``time.sleep``, ``asyncio.sleep``, ...) nor
-  ``wait_for_timeout``; a test waits for an event (a ``threading.Event``, a queue, a file, a
+- no pause: no call of ``sleep`` (``time.sleep``, ``asyncio.sleep``, ...), of
+  ``wait_for_timeout``, nor of ``pause`` with a delay (Textual's ``pilot.pause(0.5)``; without
+  one it only lets the app handle what is queued); a test waits for an event (a ``threading.Event``, a queue, a file, a
   process's own CPU work) through :mod:`waiting`, the one module that polls;
 - no measurement: the clock (``time.time``, ``time.monotonic``, ``time.perf_counter``,
   ``time.process_time`` and their ``_ns`` forms) is read only inside the arguments of a call,
@@ -64,7 +65,8 @@ def offences(source: str) -> list[tuple[int, str]]:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        if _name(node.func) in PAUSES:
+        if _name(node.func) in PAUSES or (_name(node.func) == "pause"
+                                           and (node.args or node.keywords)):
             found.append((node.lineno, f"pause: {ast.unparse(node)}"))
         elif _is_clock(node):
             # Allowed only inside another call's arguments, not as the callee's object.
@@ -119,15 +121,17 @@ def test_the_rule_catches_pauses_and_measurements() -> None:
            "async def f(page):\n"
            "    await asyncio.sleep(0.01)\n"
            "    await page.wait_for_timeout(800)\n"
+           "    await pilot.pause(0.5)\n"
            "start = time.monotonic()\n"
            "assert time.perf_counter() - start < 1.0\n"
            "elapsed = time.time() - start\n"
            "from time import monotonic\n"
            "x = [monotonic()]\n")
-    assert sorted(line for line, _ in offences(bad)) == [2, 4, 5, 6, 7, 8, 10]
+    assert sorted(line for line, _ in offences(bad)) == [2, 4, 5, 6, 7, 8, 9, 11]
     fine = ("import time\n"
             "call(time.monotonic() + 600, flag)\n"
             "Deadline.at(time.monotonic() - 1, 10).expired()\n"
             "done.wait(0.01)\n"
+            "await pilot.pause()\n"
             "time_limit(0.5)\n")
     assert offences(fine) == []
