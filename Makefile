@@ -66,8 +66,8 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
-# Branch coverage of src/minegraph (pyproject.toml's [tool.coverage.*]: the command line's
-# child processes too), added up over the three passes and reported at the end.
+# Branch coverage of src/minegraph (pyproject.toml's [tool.coverage.*]), added up over the
+# three passes and reported at the end.
 COVERAGE := --cov --cov-append --cov-report=
 
 # The suite on every core (pytest-xdist), then the tests that start CPU-bound processes or
