@@ -380,8 +380,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     Returns
     -------
     int
-        The exit status: 0 done, 1 a negative answer (no completion, inconsistent), 2 bad
-        input or usage, 3 a time limit, 130 interrupted.
+        The exit status: the subcommand's (0 done; 1 for a negative answer where the
+        subcommand has one), :data:`EXIT_USAGE` for bad input or usage, :data:`EXIT_TIMEOUT`
+        for a time limit, :data:`EXIT_INTERRUPTED` on Ctrl-C, :data:`EXIT_BROKEN_PIPE` when
+        the output was closed.
     """
     output = _Output(out if out is not None else sys.stdout)
     try:  # from the start: Ctrl-C while the parser imports its command is an interrupt too
