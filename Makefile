@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS := $(VENV)/.installed-extras
 
-.PHONY: demo test bench venv native clean typecheck browser
+.PHONY: demo test bench venv native clean typecheck browser node page-rules
 
 $(STAMP): pyproject.toml setup.py
 	@echo "make: creating the virtual environment $(VENV) with $(PYTHON)"
@@ -66,15 +66,37 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
+# The page's lint and unit tests (ESLint, node's own test runner): nodejs and npm from apt-get
+# when missing, then the exact versions of package-lock.json into node_modules (npm ci).
+NODE_STAMP := node_modules/.installed
+
+$(NODE_STAMP): package.json package-lock.json
+	@{ command -v node && command -v npm; } >/dev/null 2>&1 || { \
+		echo "make: installing nodejs and npm with apt-get"; apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; }
+	@echo "make: installing ESLint for the page (npm ci)"
+	@npm ci --no-audit --no-fund --loglevel=error
+	@touch $(NODE_STAMP)
+
+node: $(NODE_STAMP)
+
+# The page's rules.js, generated from minegraph/present.py (a test fails when it is stale).
+page-rules: $(STAMP)
+	$(BIN)/python -c "from minegraph.present import page_rules_module as m; print(m(), end='')" \
+		> src/minegraph/web/static/rules.js
+
 # Branch coverage of src/minegraph (pyproject.toml's [tool.coverage.*]), added up over the
 # three passes and reported at the end.
 COVERAGE := --cov --cov-append --cov-report=
 
-# The suite on every core (pytest-xdist), then the tests that start CPU-bound processes or
-# drive a UI alone (marker "serial"), then the engines again in pure Python (MINEGRAPH_PURE=1:
-# no kernel), the path an install without a C compiler runs; then the coverage report.
-test: $(EXTRAS) $(NATIVE) browser
+# The page's lint and unit tests, then the suite on every core (pytest-xdist), then the tests
+# that start CPU-bound processes or drive a UI alone (marker "serial"), then the engines again
+# in pure Python (MINEGRAPH_PURE=1: no kernel), the path an install without a C compiler
+# runs; then the coverage report.
+test: $(EXTRAS) $(NATIVE) browser node
 	$(BIN)/python -m mypy src/minegraph
+	npm run lint
+	npm test
 	$(BIN)/python -m coverage erase
 	$(BIN)/python -m pytest -n auto --dist worksteal -m "not serial" $(COVERAGE) src tests
 	$(BIN)/python -m pytest -m serial $(COVERAGE) tests
@@ -91,5 +113,5 @@ bench: $(EXTRAS) $(NATIVE)
 	$(BIN)/python bench/bench_analyze.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info src/minegraph/*.so
+	rm -rf $(VENV) build *.egg-info src/*.egg-info src/minegraph/*.so node_modules
 	find src -name "*.so" -delete

@@ -48,11 +48,12 @@ from expert_corpus import COLS, MINES, ROWS  # noqa: E402
 from peer import PEER_NAME, PeerError, peer_call, peer_probabilities, peer_version, to_peer_board  # noqa: E402
 
 from machine import describe  # noqa: E402
-from corpora import RECIPES  # noqa: E402
+from corpora import RECIPES, SIZES  # noqa: E402
 from corpora import corpus as corpus_of  # noqa: E402
 from minegraph.recipes import Midgame, midgame  # noqa: E402
 
 TOLERANCE = 1e-9
+SIZES_TEXT = ", ".join(f"{c}x{r}/{m}" for r, c, m in SIZES) + " in turn"
 BIG = (200, 200, 8000)
 
 
@@ -66,7 +67,8 @@ def load_analyze() -> Callable[..., Any] | None:
 
 TIMED_CALLS = {"none": "analyze(board)",
                "floats": "analyze(board) and every hidden cell's probability as a float",
-               "fractions": "analyze(board) and every hidden cell's probability as a Fraction"}
+               "fractions": "analyze(board) and every hidden cell's probability as a Fraction",
+               "array": "analyze(board) and every cell's probability in a numpy array (float_array)"}
 
 
 def timed_call(analyze: Callable[..., Any], read: str, from_text: bool) -> Callable[..., Any]:
@@ -81,6 +83,8 @@ def timed_call(analyze: Callable[..., Any], read: str, from_text: bool) -> Calla
             list(a.floats.values())
         elif read == "fractions":
             list(a.probabilities.values())
+        elif read == "array":
+            a.float_array()
         return a
 
     return call
@@ -296,7 +300,7 @@ def report(result: dict[str, Any]) -> str:
     out = []
     c = result["corpus"]
     mg, pe = c.get("minegraph"), c.get("peer")
-    out.append(f"Expert corpus: {c['positions']} positions (30x16, 99 mines, seeds {c['first_seed']}.."
+    out.append(f"{c['recipe']} corpus: {c['positions']} positions ({c['board']}, seeds {c['first_seed']}.."
                f"{c['first_seed'] + c['positions'] - 1}), median of {c['repeats']} runs per position; ms")
     path = result.get("machine", {}).get("minegraph_path", "?")
     out.append(f"minegraph timed call: {c.get('timed_call', 'analyze(board)')}; path: {path}")
@@ -308,6 +312,8 @@ def report(result: dict[str, Any]) -> str:
         rows.append([key, ms(a), ms(b), ratio])
     if c.get("median_ratio") is not None:
         rows.append(["median of per-position ratios", "", "", f"{c['median_ratio']:.2f}"])
+    for key, value in c.get("position_ratios", {}).items():
+        rows.append([f"{key} of per-position ratios", "", "", f"{value:.2f}"])
     out.append(table(rows, ["", "minegraph", "peer", "minegraph/peer"]))
     for name, label in (("peer_slowest", "the peer's"), ("mg_slowest", "minegraph's")):
         s = c.get(name)
@@ -352,7 +358,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--recipe", choices=list(RECIPES), default="opening",
                     help="opening: the Expert corpus (one growing region); clicks: many separate "
                          "clicks anywhere (recipes.midgame(..., clicks=True)); deduced: trivial "
-                         "deductions plus guesses, modern and classic first clicks (corpora.py)")
+                         "deductions plus guesses, modern and classic first clicks; sizes: 16x30/130, "
+                         "24x30/180, 20x20/80, 16x16/40 in turn (corpora.py)")
     ap.add_argument("--repeats", type=int, default=None, help="runs per position (default 5; 3 with --quick)")
     ap.add_argument("--quick", action="store_true", help="smoke run: 50 positions, 1 big-board run")
     ap.add_argument("--peer-only", action="store_true", help="time the peer alone")
@@ -362,10 +369,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--big-timeout", type=float, default=900.0, help="seconds per side on the big board")
     ap.add_argument("--out", type=Path, default=None,
                     help="JSON output (default bench/results/analyze.json; analyze-quick.json with --quick)")
-    ap.add_argument("--read", choices=["floats", "fractions", "none"], default="floats",
+    ap.add_argument("--read", choices=["floats", "fractions", "array", "none"], default="floats",
                     help="what the timed call reads besides analyze(board): every hidden cell's "
                          "probability as a float (Analysis.floats; the peer's answer, the default), "
-                         "as an exact Fraction, or nothing (the lazy answer)")
+                         "as an exact Fraction, every cell's in a numpy array (Analysis.float_array), "
+                         "or nothing (the lazy answer)")
     ap.add_argument("--every-cell", dest="read", action="store_const", const="fractions",
                     help="the same as --read fractions")
     ap.add_argument("--from-text", action="store_true",
@@ -403,7 +411,8 @@ def main(argv: list[str] | None = None) -> int:
     mg_t = [r["mg"] for r in records]
     ok = [i for i, r in enumerate(records) if r["peer"] is not None and (analyze is None or r["mg"] is not None)]
     corpus: dict[str, Any] = {"recipe": args.recipe, "positions": count, "first_seed": args.first_seed, "repeats": repeats,
-                              "board": f"{COLS}x{ROWS}, {MINES} mines", "timed_positions": len(ok),
+                              "board": SIZES_TEXT if args.recipe == "sizes" else f"{COLS}x{ROWS}, {MINES} mines",
+                              "timed_positions": len(ok),
                               "timed_call": TIMED_CALLS[args.read]
                               + (", from the board text" if args.from_text else "")}
     corpus["peer"] = summary([peer_t[i] for i in ok]) if ok else None
@@ -412,6 +421,11 @@ def main(argv: list[str] | None = None) -> int:
         p_ok = [peer_t[i] for i in ok]
         m_ok = [mg_t[i] for i in ok]
         corpus["median_ratio"] = statistics.median(m / p for m, p in zip(m_ok, p_ok))
+        # issue 35's tail measure: the per-position ratios' own percentiles (nearest rank)
+        position_ratios = sorted(m / p for m, p in zip(m_ok, p_ok))
+        corpus["position_ratios"] = {"p90": percentile(position_ratios, 90),
+                                     "p99": percentile(position_ratios, 99),
+                                     "max": position_ratios[-1]}
         corpus["peer_slowest"] = slowest_share(p_ok, m_ok)
         corpus["mg_slowest"] = slowest_share(m_ok, p_ok)
         for key in ("peer_slowest", "mg_slowest"):

@@ -1,17 +1,34 @@
-"""How long reviewing a replay takes: an Expert game of about 300 uncovering clicks, recorded
-by minegraph (`.evf`), reviewed from its bytes (reading in the child process included).
+"""How long reviewing replays takes.
 
-    .venv/bin/python bench/bench_review.py [--repeats 7]
+1. One Expert replay (about 300 uncovering clicks, recorded by minegraph as `.evf`, read in
+   the child process included), reviewed without and with win probabilities (the coach):
+   median, min and max over ``--repeats`` runs; then the same for an Expert game of `strong`
+   with at least ``--guesses`` guesses (the coach's work is per guess).
+2. With ``--archive N``: an archive of N Expert replays of games played by the `strong`
+   autoplayer (seeds from ``--seed``; moves at a human pace of 0.2 to 0.6 s so the rates are
+   of a real size), reviewed by ``minegraph review --out`` on ``--workers`` local processes,
+   with win probabilities and without; the wall time, games per second and the
+   extrapolation to 1,000 replays.
+3. With ``--dask``: the same archive (its first ``--dask`` replays) on a local Dask cluster of
+   1 worker and of 2 workers (one thread each), for the scaling.
 
-Writes bench/results/review.json (median, min, max, with the machine description).
+    .venv/bin/python bench/bench_review.py [--repeats 5] [--archive 200 --workers 2] [--dask 40]
+
+Writes bench/results/review.json: per part measured (``single``, ``archive``), the figures
+with the machine description, the load average before and after, and the command; a run that
+measures one part keeps the other's earlier figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import random
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -20,30 +37,170 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from machine import describe  # noqa: E402
 
-from minegraph.play.record import evf_bytes  # noqa: E402
+from minegraph.play.coach import coach  # noqa: E402
+from minegraph.play.record import evf_bytes, save_evf  # noqa: E402
 from minegraph.play.review import review_bytes  # noqa: E402
+
+
+def _spread(times: list[float]) -> dict[str, object]:
+    return {"median": statistics.median(times), "min": min(times), "max": max(times),
+            "runs": times}
+
+
+def _timed(data: bytes, repeats: int) -> dict[str, object]:
+    plain, judged = [], []
+    clicks = guesses = exact = 0
+    for _ in range(repeats):
+        started = time.perf_counter()
+        r = review_bytes(data, "evf")
+        plain.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        c = coach(review_bytes(data, "evf"))
+        judged.append(time.perf_counter() - started)
+        clicks, guesses = len(r.clicks), len(r.guesses)
+        exact = sum(1 for v in c.verdicts.values() if v.exact)
+    print(f"  {clicks} clicks, {guesses} guesses ({exact} judged exactly): "
+          f"{statistics.median(plain):.3f} s without win probabilities, "
+          f"{statistics.median(judged):.3f} s with (medians of {repeats})", flush=True)
+    return {"replay": {"size": "expert", "clicks": clicks, "guesses": guesses,
+                       "exact_verdicts": exact, "bytes": len(data)},
+            "seconds": _spread(plain), "seconds_with_win_probabilities": _spread(judged)}
+
+
+def guessing_game(seed: int, guesses: int) -> bytes:
+    """The first Expert game from ``seed`` on that strong plays with at least ``guesses``
+    guesses (won or lost), as a replay."""
+    from minegraph.play.game import Game
+    from minegraph.play.policies import StrongPolicy, play
+    for s in range(seed, seed + 200):
+        game = Game("expert", rules="modern", seed=s)
+        record = play(game, StrongPolicy())
+        if record.guesses >= guesses:
+            return evf_bytes(game)
+    raise SystemExit(f"no Expert game with {guesses} guesses from seed {seed}")
+
+
+def single(repeats: int, seed: int, guesses: int) -> dict[str, object]:
+    from play.test_review import _expert_game
+    print("one Expert replay won by safe clicks (the replay of the earlier figure):")
+    plain = _timed(evf_bytes(_expert_game()), repeats)
+    print(f"one Expert replay of strong with at least {guesses} guesses (seeds from {seed}):")
+    return {**plain, "guessing_replay": _timed(guessing_game(seed, guesses), repeats)}
+
+
+def make_archive(folder: Path, count: int, seed: int) -> None:
+    from minegraph.play.game import Game
+    from minegraph.play.policies import StrongPolicy, play
+    for s in range(seed, seed + count):
+        game = Game("expert", rules="modern", seed=s)
+        play(game, StrongPolicy())
+        rng = random.Random(s)
+        times, t = [], 0.0
+        for _ in game.moves:
+            times.append(t)
+            t += rng.uniform(0.2, 0.6)
+        (folder / f"expert-{s}.evf").write_bytes(evf_bytes(game, times=times))
+
+
+def archive(folder: Path, workers: int | None, scheduler: str | None, win: bool,
+            count: int, samples: int = 24) -> dict[str, object]:
+    from minegraph.play.archive import review_archive, summarize
+    out = Path(tempfile.mkdtemp(prefix="minegraph-bench-out-"))
+    try:
+        started = time.perf_counter()
+        done = review_archive([folder], out, workers=workers, scheduler=scheduler, win=win,
+                              samples=samples)
+        seconds = time.perf_counter() - started
+        summary = summarize(out)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    where = f"Dask {scheduler}" if scheduler else f"{workers} workers"
+    print(f"archive of {done.reviewed} Expert replays on {where}, win probabilities "
+          f"{f'on ({samples} samples)' if win else 'off'}: {seconds:.1f} s ({seconds / max(done.reviewed, 1):.2f} s "
+          f"per replay; 1,000 replays: {1000 * seconds / max(done.reviewed, 1) / 60:.1f} min)",
+          flush=True)
+    return {"replays": done.reviewed, "broken": done.broken, "workers": workers,
+            "scheduler": "local Dask cluster" if scheduler else None, "win_probabilities": win,
+            "samples": samples if win else None,
+            "seconds": seconds, "seconds_per_replay": seconds / max(done.reviewed, 1),
+            "extrapolated_minutes_for_1000": 1000 * seconds / max(done.reviewed, 1) / 60,
+            "review_seconds_per_replay": summary["review_seconds"],
+            "guesses": summary["guesses"], "games_expected": count}
+
+
+def dask_scaling(folder: Path, count: int, samples: int) -> list[dict[str, object]]:
+    from distributed import LocalCluster
+    subset = Path(tempfile.mkdtemp(prefix="minegraph-bench-dask-"))
+    try:
+        for f in sorted(folder.iterdir())[:count]:
+            shutil.copy(f, subset / f.name)
+        out = []
+        for n in (1, 2):
+            with LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                              dashboard_address=None) as cluster:
+                out.append(archive(subset, None, cluster.scheduler_address, True, count,
+                                   samples))
+        return out
+    finally:
+        shutil.rmtree(subset, ignore_errors=True)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--archive", type=int, default=0, help="replays in the archive (0: none)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--samples", type=int, default=24,
+                        help="the coach's rollouts per guess in the archive runs (0: exact "
+                             "verdicts only)")
+    parser.add_argument("--dask", type=int, default=0,
+                        help="replays for the Dask scaling (0: not measured)")
+    parser.add_argument("--guesses", type=int, default=4,
+                        help="guesses of the replay timed with win probabilities")
+    parser.add_argument("--skip-single", action="store_true")
     args = parser.parse_args()
-    from play.test_review import _expert_game
-    data = evf_bytes(_expert_game())
-    times = []
-    clicks = 0
-    for _ in range(args.repeats):
-        started = time.perf_counter()
-        clicks = len(review_bytes(data, "evf").clicks)
-        times.append(time.perf_counter() - started)
-    result = {"command": "python " + " ".join(sys.argv), "machine": describe(),
-              "replay": {"size": "expert", "clicks": clicks, "bytes": len(data)},
-              "seconds": {"median": statistics.median(times), "min": min(times), "max": max(times),
-                          "runs": times}}
+    result: dict[str, object] = {"command": "python " + " ".join(sys.argv), "machine": describe(),
+                                 "load_before": os.getloadavg()}
+    if not args.skip_single:
+        result.update(single(args.repeats, args.seed, args.guesses))
+    if args.archive or args.dask:
+        folder = Path(tempfile.mkdtemp(prefix="minegraph-bench-archive-"))
+        try:
+            make_archive(folder, max(args.archive, args.dask), args.seed)
+            if args.archive:
+                result["archive"] = [archive(folder, args.workers, None, False, args.archive),
+                                     archive(folder, args.workers, None, True, args.archive,
+                                             args.samples)]
+            if args.dask:
+                result["dask"] = dask_scaling(folder, args.dask, args.samples)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    result["load_after"] = os.getloadavg()
     out = Path(__file__).parent / "results" / "review.json"
-    out.write_text(json.dumps(result, indent=1) + "\n")
-    print(f"review of an Expert replay, {clicks} uncovering clicks: median {statistics.median(times):.3f} s "
-          f"(min {min(times):.3f}, max {max(times):.3f}, {args.repeats} runs); wrote {out}")
+    # A run that measures only some parts keeps the earlier run's other parts, each part
+    # with the command and the machine's load it was measured under.
+    parts = {"single": [k for k in result if k in ("replay", "seconds",
+                                                      "seconds_with_win_probabilities",
+                                                      "guessing_replay")],
+             "archive": [k for k in result if k in ("archive", "dask")]}
+    earlier = json.loads(out.read_text()) if out.exists() else {}
+    merged = dict(earlier.get("parts", {}))
+    for name, keys in parts.items():
+        if keys:
+            merged[name] = {"command": result["command"], "machine": result["machine"],
+                            "load_before": result["load_before"],
+                            "load_after": result["load_after"],
+                            **{k: result[k] for k in keys}}
+    if "parts" not in earlier and earlier:      # a file written before parts were kept
+        for name, keys in (("single", ("replay", "seconds", "seconds_with_win_probabilities")),
+                           ("archive", ("archive", "dask"))):
+            if name not in merged and any(k in earlier for k in keys):
+                merged[name] = {k: v for k, v in earlier.items()
+                                if k in keys or k in ("command", "machine", "load_before",
+                                                      "load_after")}
+    out.write_text(json.dumps({"parts": merged}, indent=1) + "\n")
+    print(f"wrote {out}")
     return 0
 
 

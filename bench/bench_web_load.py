@@ -26,6 +26,10 @@ Every client sends its own ``X-Forwarded-For`` address (as a reverse proxy would
 trusts the header from 127.0.0.1 with ``--trusted-proxy 127.0.0.1``), so the per-client
 limit applies to each as to a separate player.
 
+Also reported: the server's child processes (the big lane's pool and its fork server), sampled
+twice a second: the most at once, how many different ones, and how many still run 10 s after
+the server was stopped (the pool's clean shutdown: 0).
+
 Reported per phase: throughput (easy requests per second, wall clock), latency median, p90,
 p99 and max, the status codes seen, and for the hard requests their statuses and latencies.
 An easy request that does not answer 200 with the library's own answer (the same
@@ -89,6 +93,61 @@ def _serve() -> tuple[str, subprocess.Popen[bytes]]:
             server.kill()
             raise RuntimeError("minegraph serve did not start within 30 s")
         time.sleep(0.1)
+
+
+def _descendants(pid: int) -> set[int]:
+    """The running (not zombie) descendants of ``pid`` now, from /proc (empty elsewhere)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else ():
+        if entry.name.isdigit():
+            try:
+                after = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if after[0] != "Z":
+                parents[int(entry.name)] = int(after[1])
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        for child, parent in parents.items():
+            if parent == p and child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def _runs(pid: int) -> bool:
+    """Whether ``pid`` still runs (a zombie does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+class _Census:
+    """The server's child processes (the big lane's pool, its fork server), sampled twice a
+    second while the phases run: how many at most, how many different ones (a big-lane
+    process is replaced when it is killed at a deadline, grows, or has served its jobs)."""
+
+    def __init__(self, pid: int) -> None:
+        import threading
+        self.pid = pid
+        self.seen: set[int] = set()
+        self.most = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.5):
+            now = _descendants(self.pid)
+            self.seen |= now
+            self.most = max(self.most, len(now))
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -336,6 +395,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"unknown phases: {', '.join(sorted(unknown))}")
     results: dict[str, Any] = {}
     load_before = os.getloadavg()
+    census = _Census(server.pid)
     try:
         if "alone" in phases:
             results["easy_alone"] = asyncio.run(_phase(
@@ -356,17 +416,29 @@ def main(argv: list[str] | None = None) -> int:
                 args.victim_pause))
             print("small lane attacked:", json.dumps(results["small_lane_attack"]), flush=True)
     finally:
+        census.stop()
         server.terminate()
         server.wait(timeout=30)
+    # The server's processes after it stopped: each must end (the big lane's workers with the
+    # pool's close, or with the server by PR_SET_PDEATHSIG); a bounded wait for that event.
+    left = set(census.seen)
+    end = time.monotonic() + 10
+    while left and time.monotonic() < end:
+        time.sleep(0.05)
+        left = {p for p in left if _runs(p)}
+    processes = {"most_at_once": census.most, "different": len(census.seen),
+                 "left_running_10s_after_stop": len(left)}
+    print("server processes:", json.dumps(processes), flush=True)
     out = {"machine": describe(), "command": "python bench/bench_web_load.py "
            + shlex.join(argv if argv is not None else sys.argv[1:]),
            "clients": args.clients, "requests_per_client": args.requests,
            "hard_clients": args.hard_clients, "hard_timeout_s": args.hard_timeout,
            "load_average_before": [round(x, 2) for x in load_before],
            "load_average_after": [round(x, 2) for x in os.getloadavg()],
-           **({"note": args.note} if args.note else {}), **results}
+           **({"note": args.note} if args.note else {}), "server_processes": processes,
+           **results}
     Path(args.out).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    failed = sum(phase["errors"] for phase in results.values())
+    failed = sum(phase["errors"] for phase in results.values()) + len(left)
     print("errors:", failed)
     return 1 if failed else 0
 

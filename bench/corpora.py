@@ -6,6 +6,9 @@
 - ``deduced``: :func:`deduced`: a game played by the two trivial single-number rules, with a
   guess whenever they are stuck, from modern and classic first clicks; mines the rules find
   are flagged. Written for issue 19 as positions the kernel was not tuned on.
+- ``sizes``: :func:`sized`: other sizes and densities (16×30 with 130 mines, 24×30 with 180,
+  20×20 with 80, 16×16 with 40, in turn by seed), grown as ``opening`` from a random first
+  click. Written for issue 35: dense positions with wide components and long searches.
 
 Every position is a ``recipes.Midgame`` (board, true layout, ...), made from its seed alone.
 """
@@ -21,7 +24,16 @@ from minegraph.topology import grid_neighbors
 
 ROWS, COLS, MINES = 16, 30, 99
 
-RECIPES = ("opening", "clicks", "deduced")
+RECIPES = ("opening", "clicks", "deduced", "sizes")
+
+#: The boards of the ``sizes`` corpus (rows, columns, mines), position ``k`` on ``SIZES[k % 4]``.
+SIZES = ((16, 30, 130), (24, 30, 180), (20, 20, 80), (16, 16, 40))
+
+
+def sized(seed: int) -> Midgame:
+    """Position ``seed`` of the ``sizes`` corpus: ``recipes.midgame`` on ``SIZES[seed % 4]``."""
+    rows, cols, mines = SIZES[seed % len(SIZES)]
+    return midgame(rows, cols, mines, seed)
 
 
 def deduced(rows: int, cols: int, mines: int, seed: int) -> Midgame:
@@ -96,11 +108,13 @@ def deduced(rows: int, cols: int, mines: int, seed: int) -> Midgame:
 
 
 def corpus(recipe: str) -> Callable[[int], Midgame]:
-    """The maker of one recipe's Expert positions, by seed."""
+    """The maker of one recipe's positions (Expert but for ``sizes``), by seed."""
     if recipe == "opening":
         return lambda seed: midgame(ROWS, COLS, MINES, seed)
     if recipe == "clicks":
         return lambda seed: midgame(ROWS, COLS, MINES, seed, clicks=True)
     if recipe == "deduced":
         return lambda seed: deduced(ROWS, COLS, MINES, seed)
+    if recipe == "sizes":
+        return sized
     raise ValueError(f"unknown recipe {recipe!r}; expected one of {', '.join(RECIPES)}")

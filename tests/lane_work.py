@@ -49,3 +49,35 @@ def grow(megabytes: int, deadline: Deadline) -> int:
 
 def crash(deadline: Deadline) -> None:
     return [][1]  # type: ignore[no-any-return]
+
+
+# ------------------------------------------------------------ for the pool's tests (test_pool.py)
+def hold(path: str) -> None:
+    """Say it started (its process id written to ``path``), then work for ever, never looking
+    at a deadline: only a kill ends it."""
+    with open(path + ".part", "w") as f:
+        f.write(str(os.getpid()))
+    os.replace(path + ".part", path)        # whole or absent: the test reads it at once
+    read, write = os.pipe()
+    os.read(read, 1)                        # nobody writes: blocks until the process is killed
+    os.close(write)                         # (never reached)
+
+
+class Odd(Exception):
+    """An exception that cannot be rebuilt from its message (it does not cross processes)."""
+
+    def __init__(self, a: int, b: int) -> None:
+        super().__init__(f"odd {a} {b}")
+
+
+def odd(a: int, b: int) -> None:
+    raise Odd(a, b)
+
+
+def fail(message: str) -> None:
+    raise ValueError(message)
+
+
+def niceness(deadline: Deadline) -> int:
+    """This process's scheduling niceness."""
+    return os.nice(0)

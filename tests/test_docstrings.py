@@ -37,11 +37,14 @@ import minegraph
 
 #: The modules held before every module was: checked whole, whoever owns them.
 HELD = ("minegraph", "minegraph.analyser", "minegraph.engines", "minegraph.play.game",
-        "minegraph.play.policies", "minegraph.play.bench", "minegraph.generate",
-        "minegraph.generate.paper", "minegraph.generate.unique", "minegraph.generate.noguess",
-        "minegraph.generate.grade", "minegraph.generate.sheet", "minegraph.explain",
-        "minegraph.analysis", "minegraph.rules", "minegraph.parallel", "minegraph.linalg",
-        "minegraph.constraints", "minegraph.play.review", "minegraph.play.record")
+        "minegraph.play.policies", "minegraph.play.autoplay", "minegraph.play.bench",
+        "minegraph.generate", "minegraph.generate.paper", "minegraph.generate.unique",
+        "minegraph.generate.noguess", "minegraph.generate.grade", "minegraph.generate.sheet",
+        "minegraph.explain", "minegraph.analysis", "minegraph.rules", "minegraph.parallel",
+        "minegraph.linalg", "minegraph.constraints", "minegraph.play.review",
+        "minegraph.play.record", "minegraph.board", "minegraph.values", "minegraph.labels",
+        "minegraph.board_checks", "minegraph.board_networkx", "minegraph.board_cells",
+        "minegraph.board_repr", "minegraph.board_files")
 
 #: Every public module of the package.
 MODULES = ("minegraph", *sorted(

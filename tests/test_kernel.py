@@ -13,6 +13,7 @@ import threading
 import time
 from typing import Callable
 
+import numpy
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -60,12 +61,25 @@ def brute(board: Board) -> tuple[object, ...]:
     return True, r.count, counts, sorted(r.safe), sorted(r.mines)
 
 
+def floats_agree(board: Board) -> None:
+    """``Analysis.floats`` and ``float_array`` of the kernel's answer (its own buffer of
+    doubles, the dictionary built in C) equal the Python path's (each exact Fraction rounded
+    in Python), and the kernel's dictionary is in cell order."""
+    a = analyze(board)
+    b = analyze(board, PortfolioEngine(native=False))
+    assert a.floats == b.floats
+    if a.consistent:
+        assert list(a.floats) == board.cells(board.hidden)
+    assert numpy.array_equal(a.float_array(), b.float_array(), equal_nan=True)
+
+
 @settings(max_examples=examples(2000), deadline=None)
 @given(positions())
 def test_kernel_equals_python_and_brute_force_on_grids(board: Board) -> None:
     got = native(board)
     assert got == reference(board)
     assert got[:5] == brute(board)
+    floats_agree(board)
 
 
 @settings(max_examples=examples(1000), deadline=None)
@@ -74,6 +88,7 @@ def test_kernel_equals_python_on_graphs(board: Board) -> None:
     got = native(board)
     assert got == reference(board)
     assert got[:5] == brute(board)
+    floats_agree(board)
 
 
 @settings(max_examples=examples(300), deadline=None)
@@ -89,6 +104,7 @@ def test_kernel_equals_python_on_midgames(seed: int, topology: str, clicks: bool
     if r is None:           # declined (a component past 120 cells): the Python path answers
         return
     assert native(board) == reference(board)
+    floats_agree(board)
 
 
 def test_analysis_from_the_kernel_reads_like_the_python_path() -> None:
@@ -104,12 +120,79 @@ def test_analysis_from_the_kernel_reads_like_the_python_path() -> None:
 
 
 def test_declines_a_component_past_its_cells() -> None:
-    # A 1 x 400 strip of hidden cells under a row of 1s: one component of 400 cells.
-    row = "1" * 400
-    board = Board.from_text("#" * 400 + "\n" + row.replace("1", "1", 1) + "\n" + "0" * 400)
+    # A strip of hidden cells under a row of 1s: one component past the kernel's widest.
+    width = int(kernel.module().MAX_WIDE_CELLS) + 10
+    board = Board.from_text("#" * width + "\n" + "1" * width + "\n" + "0" * width)
     with pytest.raises(kernel.Declined):
         kernel.run(board)
-    assert analyze(board).engine != "kernel"      # the Python path answers instead
+
+
+def counted(board: Board, budget: int) -> tuple[object, ...]:
+    """The kernel's answer with a node budget (0: every component counted by the dynamic
+    programme) as the plain values of :func:`reference`, best move aside."""
+    a = kernel.run(board, budget=budget)
+    if a is None:
+        return (False,)
+    counts = {c: a.floating_count for c in a.floating}
+    for cells, m in zip(a.box_cells, a.box_counts):
+        counts.update(dict.fromkeys(cells, m))
+    counts.update(dict.fromkeys(a.safe, 0))
+    counts.update(dict.fromkeys(a.mines, a.count))
+    return True, a.count, {c: counts[c] for c in board.hidden}, a.safe, a.mines
+
+
+@settings(max_examples=examples(1000), deadline=None)
+@given(st.one_of(positions(), graph_positions()))
+def test_the_wide_programme_equals_python_and_brute_force(board: Board) -> None:
+    """With no search nodes every component goes to the dynamic programme (count_wide):
+    its counts equal the Python path's and brute force's on boards of every topology, with
+    and without totals, wrong numbers and wrong flags."""
+    got = counted(board, 0)
+    assert got == reference(board)[:5]
+    assert got == brute(board)
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["square", "hex", "torus", "triangle"]),
+       st.booleans(), st.booleans())
+def test_the_wide_programme_equals_python_on_midgames(seed: int, topology: str, clicks: bool,
+                                                       total: bool) -> None:
+    rows, cols, mines = (16, 30, 99) if topology == "square" else (12, 14, 30)
+    board = midgame(rows, cols, mines, seed, topology, clicks=clicks).board
+    if not total:
+        board = board.with_states(board.states, None)
+    assert counted(board, 0) == reference(board)[:5]
+
+
+def chain(cells: int) -> Board:
+    """A row of hidden cells over a row of 1s on every other column (blank between): one
+    component whose counts grow about 1.6-fold per two cells."""
+    numbers = "".join("1" if c % 2 else "-" for c in range(cells))
+    return Board.from_text("#" * cells + "\n" + numbers)
+
+
+def test_wide_components_beyond_64_bits_equal_python_integers() -> None:
+    """A component of 301 cells (past the search) whose counts pass 2**64: the programme's
+    128-bit figures equal the Python DP's integers, with and without a total."""
+    board = chain(301)
+    for b in (board, board.with_states(board.states, 100)):
+        got = counted(b, kernel.SEARCH_BUDGET)
+        assert got == reference(b)[:5]
+        assert isinstance(got[1], int) and got[1] > 2 ** 64
+        assert analyze(b).engine == "kernel"
+
+
+def test_wide_components_past_128_bits_go_to_python_integers() -> None:
+    """A component whose count passes 2**128: the kernel declines (an overflow, never a wrong
+    count) and the Python path answers in Python integers."""
+    board = chain(601)
+    with pytest.raises(kernel.Declined, match="128-bit"):
+        kernel.run(board)
+    a = analyze(board)
+    assert a.engine != "kernel" and a.solutions is not None and a.solutions > 2 ** 128
+    sizes, clues = build_system(board).components[0].key
+    with pytest.raises(kernel.Declined):
+        kernel.count_component(sizes, clues, with_total=True)
 
 
 def test_cancel_flag_and_deadline_stop_the_search() -> None:
@@ -216,7 +299,13 @@ def test_count_component_refuses_malformed_keys() -> None:
         kernel.count_component([0], [(0, (0,))], with_total=True)              # an empty box
     assert kernel.count_component([1], [(1, ())], with_total=True) == ([0], [[0, 0]])  # 1 over nothing
     with pytest.raises(kernel.Declined):
-        kernel.count_component([60, 61], [(1, (0, 1))], with_total=True)      # 121 cells
+        kernel.count_component([121], [(1, (0,))], with_total=True)           # a box of 121
+    wide = int(kernel.module().MAX_WIDE_CELLS)
+    with pytest.raises(kernel.Declined):                                       # past the widest
+        kernel.count_component([100] * (wide // 100 + 1), [(1, (0, 1))], with_total=True)
+    # 121 cells: past the search, counted by the programme (C(121, 1) ways to place one mine)
+    total, mined = kernel.count_component([60, 61], [(1, (0, 1))], with_total=True)
+    assert total == [0, 121] and mined[0][1] == 60 and mined[1][1] == 61
 
 
 def endless_component(clues: int = 16, need: int = 7) -> Board:
@@ -322,7 +411,7 @@ def test_the_stub_describes_the_extension() -> None:
     codes = [getattr(module, c) for c in ("OK", "INCONSISTENT", "DECLINED", "TIMEOUT",
                                           "CANCELLED")]
     assert len(set(codes)) == 5
-    assert kernel.max_component_cells() == module.MAX_COMPONENT_CELLS
+    assert kernel.max_component_cells() == module.MAX_WIDE_CELLS > module.MAX_COMPONENT_CELLS
 
 
 def test_threads_in_the_kernel_at_once_get_the_answers_of_one_thread() -> None:

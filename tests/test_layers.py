@@ -212,13 +212,32 @@ def test_svg_draws_without_the_analysis() -> None:
     assert not [m for m in imported if _within(m, banned)]
 
 
+#: The modules split out of board.py: they read a board's fields or attributes and know no
+#: Board class (board.py imports them, so an import back would be a circle).
+BOARD_PARTS = ["minegraph.values", "minegraph.labels", "minegraph.board_checks",
+               "minegraph.board_networkx", "minegraph.board_cells", "minegraph.board_repr",
+               "minegraph.board_files"]
+
+
 @pytest.mark.parametrize("layer", ["minegraph.engines", "minegraph.decompose", "minegraph.formats",
-                                   "minegraph.constraints", "minegraph.board"])
+                                   "minegraph.constraints", "minegraph.board", *BOARD_PARTS])
 def test_lower_layers_never_reach_the_front_ends(layer: str) -> None:
     front = ("minegraph.cli", "minegraph.report")
     for module in (m for m in GRAPH if _within(m, (layer,))):
         bad = sorted(m for m in reachable(GRAPH, module) if _within(m, front))
         assert not bad, f"{module} imports {bad}"
+
+
+@pytest.mark.parametrize("part", BOARD_PARTS)
+def test_the_board_parts_know_no_board(part: str) -> None:
+    assert part in reachable(GRAPH, "minegraph.board")      # a part of it...
+    assert "minegraph.board" not in reachable(GRAPH, part)  # ...that never imports it
+
+
+def test_the_label_rules_know_nothing_but_errors() -> None:
+    """``labels.py`` is the one place of the label rules for the board and the graph files."""
+    assert reachable(GRAPH, "minegraph.labels") == {"minegraph.errors"}
+    assert "minegraph.labels" in GRAPH["minegraph.formats.graphs"]
 
 
 def test_the_green_game_stands_apart() -> None:

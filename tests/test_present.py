@@ -36,6 +36,7 @@ def test_the_report_and_the_terminal_game_agree_on_one_eighth() -> None:
 
 
 def test_one_heat_map_for_pictures_terminal_and_web_page() -> None:
+    import json
     import re
     from pathlib import Path
 
@@ -48,12 +49,12 @@ def test_one_heat_map_for_pictures_terminal_and_web_page() -> None:
     assert heat_rgb(Fraction(1, 4)) == (160, 188, 62)
     assert probability_colour(Fraction(1, 4)) == "#a0bc3e"
     assert risk_colour(Fraction(1, 4)) == "rgb(160,188,62)"
-    # The page's script interpolates between the same three stops.
-    script = (Path(minegraph.web.__file__).parent / "static" / "app.js").read_text()
-    found = re.search(r"const \[g, y, r\] = \[(\[.*?\]), (\[.*?\]), (\[.*?\])\];", script)
+    # The page reads the same three stops from static/rules.js, generated from HEAT_STOPS
+    # (tests/web/test_page_rules.py runs its script against heat_rgb).
+    rules = (Path(minegraph.web.__file__).parent / "static" / "rules.js").read_text()
+    found = re.search(r"export const HEAT_STOPS = (\[.*\]);", rules)
     assert found is not None
-    assert tuple(tuple(int(v) for v in re.findall(r"\d+", stop)) for stop in found.groups()) \
-        == HEAT_STOPS
+    assert tuple(tuple(stop) for stop in json.loads(found[1])) == HEAT_STOPS
 
 
 def test_a_huge_value_never_makes_a_huge_message(capsys: "pytest.CaptureFixture[str]") -> None:

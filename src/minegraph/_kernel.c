@@ -13,9 +13,11 @@
  *
  * Interface (narrow, flat): see analyze_doc below and _kernel.pyi.  Results are struct
  * sequences (Answer, Component, Played).  The kernel declines (status DECLINED) whatever it
- * is not built for -- a component of more than MAX_COMPONENT_CELLS cells, a search past its
- * node budget, a combination past MAX_DEGREE_COMBINED -- and the caller then runs the Python
- * path.  It never touches signals: it polls the caller's deadline and cancel flag.  The
+ * is not built for -- a component of more than MAX_WIDE_CELLS cells, counts past 128 bits or
+ * the programme's state budget in a wide component, a combination past MAX_DEGREE_COMBINED
+ * -- and the caller then runs the Python path.  A component of at most MAX_COMPONENT_CELLS
+ * cells is counted by a clue-ordered search; a wider one, or one the search does not finish
+ * within its node budget, by a dynamic programme over a path decomposition (count_wide).  It never touches signals: it polls the caller's deadline and cancel flag.  The
  * status codes and the limits below are the one definition: the module exports them and
  * minegraph/kernel.py reads them from here.
  *
@@ -25,11 +27,16 @@
  * objects run after Py_END_ALLOW_THREADS.
  *
  * Counts inside a component are exact unsigned 128-bit integers: a component of c <= 120
- * cells has at most 2**c assignments, so every per-box sum (at most c * 2**c) fits.  The
- * combination runs on Python integers (any size).
+ * cells has at most 2**c assignments, so every per-box sum (at most c * 2**c) fits the
+ * search's sums; the programme of a wider component checks every product and sum for
+ * overflow and declines on one (the Python DP counts in Python integers).  The combination
+ * runs on Python integers (any size).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
@@ -125,30 +132,51 @@ static int watch_cancel(PyObject *obj, Py_buffer *buffer, Poll *pl) {
 }
 
 /* ------------------------------------------------------------------ scratch memory */
+/* A bump allocator: every scratch array of a call comes zeroed from a few large chunks,
+ * freed together at the end (one malloc per 64 KiB instead of one calloc per array). */
+typedef struct Chunk {
+    struct Chunk *prev;
+    size_t size, used;
+    max_align_t data[];         /* aligned for every type the kernel stores, u128 included */
+} Chunk;
+
 typedef struct {
-    void **blocks;
-    int used, size;
+    Chunk *top;
 } Arena;
 
+#define ARENA_CHUNK ((size_t)1 << 16)
+
 static void *arena_alloc(Arena *a, size_t bytes) {
-    if (a->used == a->size) {
-        int size = a->size ? 2 * a->size : 64;
-        void **blocks = realloc(a->blocks, sizeof(void *) * (size_t)size);
-        if (!blocks)
+    bytes = bytes ? (bytes + 15) & ~(size_t)15 : 16;
+    Chunk *c = a->top;
+    if (!c || c->size - c->used < bytes) {
+        size_t size = bytes > ARENA_CHUNK ? bytes : ARENA_CHUNK;
+        Chunk *fresh = malloc(sizeof(Chunk) + size);
+        if (!fresh)
             return NULL;
-        a->blocks = blocks;
-        a->size = size;
+        fresh->size = size;
+        fresh->used = 0;
+        if (c && bytes > ARENA_CHUNK / 2) {     /* a large array alone: keep filling top */
+            fresh->prev = c->prev;
+            c->prev = fresh;
+        } else {
+            fresh->prev = c;
+            a->top = fresh;
+        }
+        c = fresh;
     }
-    void *p = calloc(1, bytes ? bytes : 1);
-    if (p)
-        a->blocks[a->used++] = p;
+    void *p = (char *)c->data + c->used;
+    c->used += bytes;
+    memset(p, 0, bytes);
     return p;
 }
 
 static void arena_free(Arena *a) {
-    for (int i = 0; i < a->used; i++)
-        free(a->blocks[i]);
-    free(a->blocks);
+    while (a->top) {
+        Chunk *prev = a->top->prev;
+        free(a->top);
+        a->top = prev;
+    }
 }
 
 #define NEW(arena, type, count) ((type *)arena_alloc((arena), sizeof(type) * (size_t)(count)))
@@ -331,6 +359,366 @@ static int count_part(Part *c, Arena *A, Poll *poll_state, long long *budget) {
     return ST_OK;
 }
 
+/* ------------------------------------------------------------------ counting a wide component */
+/* engines/dp.py's job for a component the search does not finish (more than
+ * MAX_COMPONENT_CELLS cells, or past the node budget): a dynamic programme over the boxes in
+ * the search order, a path decomposition of the component.  The state at cut i (between the
+ * boxes before position i and the rest) is the remaining need of every clue with boxes on
+ * both sides; per state, a forward polynomial F (assignments of the boxes before i, by their
+ * mines) and a backward one G (of the boxes from i on).  total = F at the last cut, and box
+ * i's mined counts (per cell) join F before it and G after it.  Counts are exact in 128 bits:
+ * an overflow declines (the Python DP counts in Python integers), and so does a programme past
+ * MAX_WIDE_ENTRIES polynomial entries or MAX_WIDE_WORK multiply-adds (it polls the deadline and
+ * the cancel flag between boxes, so that bounds the time between two polls).  Fills c->total, c->mined, c->lo and c->hi as
+ * count_part does. */
+#define MAX_WIDE_CELLS 2000
+#define MAX_WIDE_ENTRIES (1 << 22)
+#define MAX_WIDE_WORK (1LL << 28)  /* multiply-adds: under a second between two polls */
+#define WHY_WIDE "a wide component past the kernel's 128-bit counts or its state budget"
+
+typedef struct {
+    int n, w, lo, len;          /* states, key width, polynomial range [lo, lo + len) */
+    int glo, glen;              /* the backward polynomials' range */
+    int *slot;                  /* by local clue: its place in the key, or -1 */
+    uint8_t *keys;              /* n keys of w bytes: each active clue's remaining need */
+    int *table, tsize;          /* open addressing: key -> state */
+    int *trans;                 /* [n][size + 1]: the state reached at the next cut, or -1 */
+    u128 *F, *G;                /* [n][len], [n][glen] */
+} Cut;
+
+static inline int mul_add(u128 *acc, u128 a, u128 b) {     /* 1 on overflow */
+    u128 p;
+    return __builtin_mul_overflow(a, b, &p) || __builtin_add_overflow(*acc, p, acc);
+}
+
+static uint64_t key_hash(const uint8_t *k, int w) {
+    uint64_t h = 1469598103934665603ULL;
+    for (int i = 0; i < w; i++)
+        h = (h ^ k[i]) * 1099511628211ULL;
+    return h;
+}
+
+/* The state of `key` at cut X (inserted when `insert`), or -1. */
+static int cut_state(Cut *X, const uint8_t *key, int insert) {
+    int slot = (int)(key_hash(key, X->w) & (uint64_t)(X->tsize - 1));
+    while (X->table[slot] >= 0) {
+        int s = X->table[slot];
+        if (!memcmp(X->keys + (size_t)s * X->w, key, (size_t)X->w))
+            return s;
+        slot = (slot + 1) & (X->tsize - 1);
+    }
+    if (!insert)
+        return -1;
+    memcpy(X->keys + (size_t)X->n * X->w, key, (size_t)X->w);
+    X->table[slot] = X->n;
+    return X->n++;
+}
+
+/* The clues active at cut i + 1 and their slots, from first/last positions. */
+static int cut_slots(Cut *X, const int *first, const int *last, int nclues, int i, Arena *A) {
+    X->slot = NEW(A, int, nclues + 1);
+    if (!X->slot)
+        return -1;
+    X->w = 0;
+    for (int j = 0; j < nclues; j++)
+        X->slot[j] = (first[j] <= i && last[j] > i) ? X->w++ : -1;
+    return 0;
+}
+
+/* Cut i + 1's states from cut i's through box i (every value v of its mines that keeps each
+ * clue within its cells left, `capleft`, and closes the clues whose last box it is), with
+ * the transitions and the range of the forward polynomials.  0, 1 past the budget, -1. */
+static int wide_next(const Part *c, Cut *X, Cut *Y, int i, const int *capleft, long long *entries,
+                     Arena *A) {
+    int s = c->size[i];
+    if ((long long)X->n * (s + 1) > MAX_WIDE_ENTRIES)
+        return 1;
+    int cap = X->n * (s + 1), ncarry = 0;
+    int *carry = NEW(A, int, 2 * (size_t)Y->w + 2);   /* (slot at i + 1, slot at i) pairs */
+    if (!carry)
+        return -1;
+    for (int j = 0; j < c->nclues; j++) {      /* active on both sides, not in box i */
+        int in_box = 0;
+        for (int e = c->clue_ptr[i]; e < c->clue_ptr[i + 1]; e++)
+            in_box |= c->clue_of[e] == j;
+        if (Y->slot[j] >= 0 && X->slot[j] >= 0 && !in_box) {
+            carry[2 * ncarry] = Y->slot[j];
+            carry[2 * ncarry++ + 1] = X->slot[j];
+        }
+    }
+    Y->keys = NEW(A, uint8_t, (size_t)cap * (Y->w ? Y->w : 1));
+    X->trans = NEW(A, int, (size_t)cap);
+    for (Y->tsize = 16; Y->tsize < 2 * cap; Y->tsize <<= 1)
+        ;
+    Y->table = NEW(A, int, Y->tsize);
+    uint8_t *key = NEW(A, uint8_t, Y->w + 1);
+    int *val = NEW(A, int, X->w + 1);
+    if (!Y->keys || !X->trans || !Y->table || !key || !val)
+        return -1;
+    memset(Y->table, 0xff, sizeof(int) * (size_t)Y->tsize);
+    int lo = INT32_MAX, hi = -1;
+    for (int st = 0; st < X->n; st++) {
+        const uint8_t *k = X->keys + (size_t)st * X->w;
+        for (int v = 0; v <= s; v++) {
+            int ok = 1;
+            for (int e = c->clue_ptr[i]; e < c->clue_ptr[i + 1] && ok; e++) {
+                int j = c->clue_of[e];
+                int r = (X->slot[j] >= 0 ? k[X->slot[j]] : c->need[j]) - v;
+                ok = r >= 0 && r <= capleft[j];         /* capleft: after box i */
+            }
+            X->trans[st * (s + 1) + v] = -1;
+            if (!ok)
+                continue;
+            for (int e = c->clue_ptr[i]; e < c->clue_ptr[i + 1]; e++) {
+                int j = c->clue_of[e];
+                if (Y->slot[j] >= 0)
+                    key[Y->slot[j]] = (uint8_t)((X->slot[j] >= 0 ? k[X->slot[j]] : c->need[j]) - v);
+            }
+            for (int a = 0; a < ncarry; a++)
+                key[carry[2 * a]] = k[carry[2 * a + 1]];
+            X->trans[st * (s + 1) + v] = cut_state(Y, key, 1);
+            if (X->lo + v < lo)
+                lo = X->lo + v;
+            if (X->lo + X->len - 1 + v > hi)
+                hi = X->lo + X->len - 1 + v;
+        }
+    }
+    Y->lo = Y->n ? lo : 0;
+    Y->len = Y->n ? hi - lo + 1 : 1;
+    *entries += (long long)Y->n * Y->len;
+    return *entries > MAX_WIDE_ENTRIES;
+}
+
+/* F at cut i + 1 from F at cut i and box i's transitions.  0, 1 on overflow, -1. */
+static int wide_forward(const Part *c, const Cut *X, Cut *Y, int i, long long *work, Arena *A) {
+    int s = c->size[i];
+    Y->F = NEW(A, u128, (size_t)(Y->n ? Y->n : 1) * Y->len);
+    if (!Y->F)
+        return -1;
+    if ((*work += (long long)X->n * (s + 1) * X->len) > MAX_WIDE_WORK)
+        return 1;
+    for (int st = 0; st < X->n; st++)
+        for (int v = 0; v <= s; v++) {
+            int to = X->trans[st * (s + 1) + v];
+            if (to < 0)
+                continue;
+            const u128 *f = X->F + (size_t)st * X->len;
+            u128 *g = Y->F + (size_t)to * Y->len + (X->lo + v - Y->lo);
+            for (int t = 0; t < X->len; t++)
+                if (f[t] && mul_add(&g[t], f[t], BINOM[s][v]))
+                    return 1;
+        }
+    return 0;
+}
+
+/* G at cut i from G at cut i + 1 (the completions of boxes i.. by their mines), and box
+ * i's mined counts per cell: sum over states at cut i + 1 of H * G, H being F with box i's
+ * factor C(s, v) replaced by C(s - 1, v - 1) (v / s of it).  0, 1 on overflow, -1. */
+static int wide_backward(Part *c, Cut *X, const Cut *Y, int i, long long *work, Arena *A) {
+    int s = c->size[i], L = c->cells + 1;
+    *work += (long long)X->n * (s + 1) * (X->len + Y->glen) + (long long)Y->n * Y->len * Y->glen;
+    if (*work > MAX_WIDE_WORK)
+        return 1;
+    X->glo = INT32_MAX;
+    int ghi = -1;
+    for (int st = 0; st < X->n; st++)
+        for (int v = 0; v <= s; v++)
+            if (X->trans[st * (s + 1) + v] >= 0) {
+                X->glo = Y->glo + v < X->glo ? Y->glo + v : X->glo;
+                ghi = Y->glo + Y->glen - 1 + v > ghi ? Y->glo + Y->glen - 1 + v : ghi;
+            }
+    X->glen = ghi >= X->glo ? ghi - X->glo + 1 : 1;
+    if (ghi < X->glo)
+        X->glo = 0;
+    X->G = NEW(A, u128, (size_t)(X->n ? X->n : 1) * X->glen);
+    u128 *H = NEW(A, u128, (size_t)(Y->n ? Y->n : 1) * Y->len);
+    if (!X->G || !H)
+        return -1;
+    for (int st = 0; st < X->n; st++)
+        for (int v = 0; v <= s; v++) {
+            int to = X->trans[st * (s + 1) + v];
+            if (to < 0)
+                continue;
+            const u128 *g = Y->G + (size_t)to * Y->glen;
+            u128 *out = X->G + (size_t)st * X->glen + (Y->glo + v - X->glo);
+            for (int t = 0; t < Y->glen; t++)
+                if (g[t] && mul_add(&out[t], g[t], BINOM[s][v]))
+                    return 1;
+            if (!v)
+                continue;
+            const u128 *f = X->F + (size_t)st * X->len;
+            u128 *h = H + (size_t)to * Y->len + (X->lo + v - Y->lo);
+            for (int t = 0; t < X->len; t++)
+                if (f[t] && mul_add(&h[t], f[t], BINOM[s - 1][v - 1]))
+                    return 1;
+        }
+    u128 *mined = c->mined + (size_t)i * L;
+    for (int to = 0; to < Y->n; to++)
+        for (int a = 0; a < Y->len; a++) {
+            u128 h = H[(size_t)to * Y->len + a];
+            if (!h)
+                continue;
+            const u128 *g = Y->G + (size_t)to * Y->glen;
+            for (int b = 0; b < Y->glen; b++)
+                if (g[b] && mul_add(&mined[Y->lo + a + Y->glo + b], h, g[b]))
+                    return 1;
+        }
+    return 0;
+}
+
+/* The component counted by the programme: ST_OK, ST_DECLINED (overflow or budget),
+ * ST_TIMEOUT, ST_CANCELLED or -1. */
+static int count_wide(Part *c, Arena *A, Poll *pl) {
+    int B = c->nboxes, L = c->cells + 1;
+    Cut *cut = NEW(A, Cut, B + 1);
+    int *first = NEW(A, int, c->nclues + 1), *last = NEW(A, int, c->nclues + 1);
+    int *capleft = NEW(A, int, c->nclues + 1);
+    c->total = NEW(A, u128, L);
+    c->mined = NEW(A, u128, (size_t)B * L);
+    if (!cut || !first || !last || !capleft || !c->total || !c->mined)
+        return -1;
+    for (int j = 0; j < c->nclues; j++) {
+        first[j] = B;
+        last[j] = -1;
+        capleft[j] = c->cap[j];
+    }
+    for (int i = 0; i < B; i++)
+        for (int e = c->clue_ptr[i]; e < c->clue_ptr[i + 1]; e++) {
+            int j = c->clue_of[e];
+            first[j] = first[j] < i ? first[j] : i;
+            last[j] = i;
+        }
+    /* cut 0: one state (no clue active), F = 1 at 0 mines */
+    if (cut_slots(&cut[0], first, last, c->nclues, -1, A) < 0)
+        return -1;
+    cut[0].n = 1;
+    cut[0].len = 1;
+    cut[0].F = NEW(A, u128, 1);
+    if (!cut[0].F)
+        return -1;
+    cut[0].F[0] = 1;
+    long long entries = 1, work = 0;
+    for (int i = 0; i < B; i++) {
+        int status = poll(pl);
+        if (status != ST_OK)
+            return status;
+        for (int e = c->clue_ptr[i]; e < c->clue_ptr[i + 1]; e++)
+            capleft[c->clue_of[e]] -= c->size[i];
+        if (cut_slots(&cut[i + 1], first, last, c->nclues, i, A) < 0)
+            return -1;
+        int r = wide_next(c, &cut[i], &cut[i + 1], i, capleft, &entries, A);
+        if (r == 0)
+            r = wide_forward(c, &cut[i], &cut[i + 1], i, &work, A);
+        if (r)
+            return r < 0 ? -1 : ST_DECLINED;
+    }
+    Cut *end = &cut[B];         /* one state (no clue active) when any assignment exists */
+    end->glo = 0;
+    end->glen = 1;
+    end->G = NEW(A, u128, 1);
+    if (!end->G)
+        return -1;
+    end->G[0] = 1;
+    for (int i = B - 1; i >= 0; i--) {
+        int status = poll(pl);
+        if (status != ST_OK)
+            return status;
+        int r = wide_backward(c, &cut[i], &cut[i + 1], i, &work, A);
+        if (r)
+            return r < 0 ? -1 : ST_DECLINED;
+    }
+    c->lo = c->hi = -1;
+    for (int t = 0; t < end->len && end->n; t++)
+        if ((c->total[end->lo + t] = end->F[t])) {
+            if (c->lo < 0)
+                c->lo = end->lo + t;
+            c->hi = end->lo + t;
+        }
+    return ST_OK;
+}
+
+/* The boxes of c in the programme's order, as a part d (the same clues; old_of[new position]
+ * = the position in c): the clues in breadth-first order from a far clue (Cuthill-McKee on
+ * the graph of clues sharing a box), each placing its boxes not yet placed, so that few clues
+ * are open at any cut; the search's order (clues in cell order) may leave many open.  0, -1. */
+static int wide_order(const Part *c, Part *d, int *old_of, Arena *A) {
+    int B = c->nboxes, J = c->nclues;
+    int *cptr = NEW(A, int, J + 2), *cbox = NEW(A, int, c->clue_ptr[B] + 1);
+    int *fill = NEW(A, int, J + 1), *order = NEW(A, int, J + 1), *seen = NEW(A, int, J + 1);
+    int *placed = NEW(A, int, B + 1);
+    *d = *c;
+    d->size = NEW(A, int, B + 1);
+    d->clue_ptr = NEW(A, int, B + 1);
+    d->clue_of = NEW(A, int, c->clue_ptr[B] + 1);
+    if (!cptr || !cbox || !fill || !order || !seen || !placed || !d->size || !d->clue_ptr ||
+        !d->clue_of)
+        return -1;
+    for (int e = 0; e < c->clue_ptr[B]; e++)
+        cptr[c->clue_of[e] + 1]++;
+    for (int j = 0; j < J; j++)
+        cptr[j + 1] += cptr[j];
+    for (int i = 0; i < B; i++)
+        for (int e = c->clue_ptr[i]; e < c->clue_ptr[i + 1]; e++)
+            cbox[cptr[c->clue_of[e]] + fill[c->clue_of[e]]++] = i;
+    int start = 0;
+    for (int round = 0; round < 2; round++) {       /* the second from the first's last */
+        int head = 0, tail = 0;
+        for (int j = 0; j < J; j++)
+            seen[j] = 0;
+        order[tail++] = start;
+        seen[start] = 1;
+        while (head < tail) {
+            int j = order[head++];
+            for (int e = cptr[j]; e < cptr[j + 1]; e++) {
+                int b = cbox[e];
+                for (int f = c->clue_ptr[b]; f < c->clue_ptr[b + 1]; f++)
+                    if (!seen[c->clue_of[f]]) {
+                        seen[c->clue_of[f]] = 1;
+                        order[tail++] = c->clue_of[f];
+                    }
+            }
+        }
+        start = order[tail - 1];
+    }
+    int nb = 0;
+    for (int q = 0; q < J; q++)
+        for (int e = cptr[order[q]]; e < cptr[order[q] + 1]; e++) {
+            int b = cbox[e];
+            if (placed[b])
+                continue;
+            placed[b] = 1;
+            old_of[nb] = b;
+            d->size[nb] = c->size[b];
+            d->clue_ptr[nb + 1] = d->clue_ptr[nb] + c->clue_ptr[b + 1] - c->clue_ptr[b];
+            memcpy(d->clue_of + d->clue_ptr[nb], c->clue_of + c->clue_ptr[b],
+                   sizeof(int) * (size_t)(c->clue_ptr[b + 1] - c->clue_ptr[b]));
+            nb++;
+        }
+    return nb == B ? 0 : -1;
+}
+
+/* The component counted by the programme in its own order (wide_order), the figures put
+ * back in the search's order: ST_OK, ST_DECLINED, ST_TIMEOUT, ST_CANCELLED or -1. */
+static int count_wide_part(Part *c, Arena *A, Poll *pl) {
+    Part d;
+    int *old_of = NEW(A, int, c->nboxes + 1), L = c->cells + 1;
+    if (!old_of || wide_order(c, &d, old_of, A) < 0)
+        return -1;
+    int status = count_wide(&d, A, pl);
+    if (status != ST_OK)
+        return status;
+    c->total = d.total;
+    c->lo = d.lo;
+    c->hi = d.hi;
+    c->mined = NEW(A, u128, (size_t)c->nboxes * L);
+    if (!c->mined)
+        return -1;
+    for (int i = 0; i < c->nboxes; i++)
+        memcpy(c->mined + (size_t)old_of[i] * L, d.mined + (size_t)i * L, sizeof(u128) * (size_t)L);
+    return ST_OK;
+}
+
+
 /* ------------------------------------------------------------------ the model of a position */
 /* The steps of constraints.build_system and its decomposition, each a function below:
  * model_constraints (the numbers, propagation, the active clues), model_boxes (boxes by the
@@ -353,7 +741,7 @@ typedef struct {
 #define STR_(x) #x
 #define STR(x) STR_(x)
 #define WHY_BOX "a box or clue too large for the kernel"
-#define WHY_COMPONENT "a component of more than " STR(MAX_COMPONENT_CELLS) " cells"
+#define WHY_VERY_WIDE "a component of more than " STR(MAX_WIDE_CELLS) " cells"
 #define WHY_BUDGET "the search passed its node budget"
 #define WHY_COMBINATION "a combination too large for the kernel"
 
@@ -574,7 +962,7 @@ static int model_components(Model *M, Arena *A) {
 /* Each component as a Part to count: its boxes in search order (the clues in cell order, each
  * adding its boxes not yet placed, so that a clue's boxes come close together and its
  * equation closes early), its clues' needs and capacities, and each box's clues in local
- * numbering.  ST_OK, ST_DECLINED (why: a component past MAX_COMPONENT_CELLS) or -1. */
+ * numbering.  ST_OK, ST_DECLINED (why: a component past MAX_WIDE_CELLS) or -1. */
 static int model_parts(Model *M, Arena *A, const char **why) {
     int nboxes = M->nboxes, nclues = M->nclues, ncomps = M->ncomps;
     int *cb_ptr = M->cb_ptr, *cb = M->cb;
@@ -596,8 +984,8 @@ static int model_parts(Model *M, Arena *A, const char **why) {
     }
     for (int ci = 0; ci < ncomps; ci++) {
         Part *c = &parts[ci];
-        if (c->cells > MAX_COMPONENT_CELLS) {
-            *why = WHY_COMPONENT;
+        if (c->cells > MAX_WIDE_CELLS) {
+            *why = WHY_VERY_WIDE;
             return ST_DECLINED;
         }
         c->boxes = NEW(A, int, c->nboxes);
@@ -649,11 +1037,17 @@ static int model_parts(Model *M, Arena *A, const char **why) {
 static int model_count(Model *M, Arena *A, Poll *pl, long long *budget, const char **why) {
     for (int ci = 0; ci < M->ncomps; ci++) {
         Part *c = &M->parts[ci];
-        int status = count_part(c, A, pl, budget);
+        long long before = *budget;
+        /* the search up to MAX_COMPONENT_CELLS cells; what it does not finish, the programme */
+        int status = c->cells <= MAX_COMPONENT_CELLS ? count_part(c, A, pl, budget) : ST_DECLINED;
+        if (status == ST_DECLINED) {
+            *budget = before;   /* the nodes spent in vain are not the next component's */
+            status = count_wide_part(c, A, pl);
+        }
         if (status < 0)
             return -1;
         if (status == ST_DECLINED) {
-            *why = WHY_BUDGET;
+            *why = WHY_WIDE;
             return ST_DECLINED;
         }
         if (status != ST_OK) {
@@ -887,20 +1281,50 @@ static int poly_product(const Model *M, Combined *C) {
     return ok ? 0 : -1;
 }
 
+/* out[u] = C(n, k - u) for u < len (new references): one math.comb, then each from the one
+ * before, C(n, j - 1) = C(n, j) * j / (n - j + 1), exact and cheap (a small factor).
+ * 0, or -1 with an error. */
+static int binomials_down(long long n, long long k, Py_ssize_t len, PyObject **out) {
+    PyObject *prev = NULL;      /* C(n, k - u + 1) when in range */
+    for (Py_ssize_t u = 0; u < len; u++) {
+        long long j = k - u;
+        if (j < 0 || j > n || n < 0 || !prev) {
+            out[u] = comb(n, j);
+        } else {                /* prev = C(n, j + 1): C(n, j) = prev * (j + 1) / (n - j) */
+            PyObject *f = PyLong_FromLongLong(j + 1), *d = PyLong_FromLongLong(n - j);
+            PyObject *p = f && d ? PyNumber_Multiply(prev, f) : NULL;
+            out[u] = p ? PyNumber_FloorDivide(p, d) : NULL;
+            Py_XDECREF(f);
+            Py_XDECREF(d);
+            Py_XDECREF(p);
+        }
+        if (!out[u])
+            return -1;
+        prev = (j >= 0 && j <= n && n >= 0) ? out[u] : NULL;
+    }
+    return 0;
+}
+
 /* The weights W[u] = C(F, R - base - u), the count sum Q[u] W[u], and the completions with
  * a mine on one floating cell, sum Q[u] C(F - 1, R - base - u - 1).  0, or -1. */
 static int weigh(const Model *M, Combined *C, long long remaining, int base) {
-    int ok = 1;
-    for (Py_ssize_t u = 0; u < C->nQ && ok; u++) {
-        C->W[u] = comb(M->nfloat, remaining - base - u);
-        ok = C->W[u] != NULL;
-    }
+    int ok = binomials_down(M->nfloat, remaining - base, C->nQ, C->W) == 0;
     for (Py_ssize_t u = 0; u < C->nQ && ok; u++) {
         C->count = muladd(C->count, C->Q[u], C->W[u]);
         ok = C->count != NULL;
     }
-    for (Py_ssize_t u = 0; u < C->nQ && ok; u++) {
-        PyObject *w1 = comb(M->nfloat - 1, remaining - base - u - 1);
+    /* C(F - 1, k - 1) = C(F, k) * k / F (and 0 without floating cells) */
+    PyObject *F = ok ? PyLong_FromLong(M->nfloat) : NULL;
+    ok = ok && F;
+    for (Py_ssize_t u = 0; u < C->nQ && ok && M->nfloat > 0; u++) {
+        long long k = remaining - base - u;
+        if (k <= 0 || k > M->nfloat)
+            continue;
+        PyObject *kk = PyLong_FromLongLong(k);
+        PyObject *p = kk ? PyNumber_Multiply(C->W[u], kk) : NULL;
+        PyObject *w1 = p ? PyNumber_FloorDivide(p, F) : NULL;
+        Py_XDECREF(kk);
+        Py_XDECREF(p);
         ok = w1 != NULL;
         if (ok) {
             C->per_floating = muladd(C->per_floating, C->Q[u], w1);
@@ -908,6 +1332,7 @@ static int weigh(const Model *M, Combined *C, long long remaining, int base) {
         }
         Py_XDECREF(w1);
     }
+    Py_XDECREF(F);
     if (ok && !C->per_floating) {
         C->per_floating = PyLong_FromLong(0);
         ok = C->per_floating != NULL;
@@ -1173,10 +1598,12 @@ static PyStructSequence_Field answer_fields[] = {
     {"best", "the recommended cell, or -1"},
     {"basis", "'safe', 'probability' or None"},
     {"stats", "components, boxes, clues, floating cells and search nodes"},
+    {"cell_floats", "every cell's mine probability as a double (bytes; NaN: not hidden), "
+                    "or None when one lies below the double range"},
     {NULL, NULL},
 };
 static PyStructSequence_Desc answer_desc = {
-    "minegraph._kernel.Answer", "analyze's answer on a position.", answer_fields, 14,
+    "minegraph._kernel.Answer", "analyze's answer on a position.", answer_fields, 15,
 };
 
 static PyStructSequence_Field component_fields[] = {
@@ -1292,6 +1719,49 @@ static int box_lists(const Model *M, const Combined *C, PyObject *r) {
     return 0;
 }
 
+/* A share of the completions as Analysis.floats reads it: 0.0 and 1.0 only when proven
+ * (state 0 or 1), an unproven share that rounds to 1.0 as the largest double below 1; a
+ * share that is not 0 but lies below the double range sets *below (Analysis.floats gives
+ * it as an exact Fraction, which a double cannot hold). */
+static double float_of_share(double x, int state, int *below) {
+    if (state == 0 || state == 1)
+        return (double)state;
+    if (x < DBL_MIN)
+        *below = 1;
+    return x == 1.0 ? nextafter(1.0, 0.0) : x;
+}
+
+/* Every cell's mine probability as n doubles (NaN on cells that are not hidden), from the
+ * boxes' correctly rounded shares (field 7 of the answer r) and the floating cells' share:
+ * Analysis.floats in one buffer, for the dictionary (float_dict) and the array answer.  None
+ * when a share lies below the double range; NULL with an error. */
+static PyObject *cell_floats(const Model *M, const Forced *F, PyObject *r, double floating) {
+    PyObject *box_floats = PyStructSequence_GET_ITEM(r, 7);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)M->n * (Py_ssize_t)sizeof(double));
+    if (!out)
+        return NULL;
+    double *v = (double *)PyBytes_AS_STRING(out);
+    int below = 0;
+    double fl = float_of_share(floating, F->nf ? F->fstate : 0, &below);
+    for (int q = 0; q < M->n; q++) {
+        int d = M->P.state[q] == S_HIDDEN ? M->P.decided[q] : -2;
+        if (d == -2)
+            v[q] = NAN;
+        else if (d >= 0)
+            v[q] = (double)d;
+        else if (M->box_of[q] < 0)
+            v[q] = fl;
+        else {
+            int b = M->box_of[q];
+            v[q] = float_of_share(PyFloat_AS_DOUBLE(PyList_GET_ITEM(box_floats, b)),
+                                  F->box_state[b], &below);
+        }
+    }
+    if (below)
+        Py_SETREF(out, Py_NewRef(Py_None));
+    return out;
+}
+
 /* The answer on a consistent position, as the struct sequence Answer. */
 static PyObject *answer_of(const Model *M, const Combined *C, const Forced *F, int best,
                            const char *basis, long long nodes) {
@@ -1307,7 +1777,8 @@ static PyObject *answer_of(const Model *M, const Combined *C, const Forced *F, i
         set_field(r, 12, basis ? PyUnicode_FromString(basis) : Py_NewRef(Py_None)) < 0 ||
         set_field(r, 13, Py_BuildValue("{s:i,s:i,s:i,s:i,s:L}", "components", M->ncomps,
                                        "boxes", M->nboxes, "clues", M->nclues,
-                                       "floating", F->nf, "nodes", nodes)) < 0) {
+                                       "floating", F->nf, "nodes", nodes)) < 0 ||
+        set_field(r, 14, cell_floats(M, F, r, PyFloat_AS_DOUBLE(PyStructSequence_GET_ITEM(r, 10)))) < 0) {
         Py_DECREF(r);
         return NULL;
     }
@@ -1834,7 +2305,7 @@ PyDoc_STRVAR(count_component_doc,
 "the plain count, without a total) and mined[b][t] the mines in box b summed over them\n"
 "(cells + 1 entries, or one).  want >= -1: one assignment with `want` mines (any when -1)\n"
 "-> completion (mines per box), or status INCONSISTENT.  Otherwise the status says why:\n"
-"DECLINED past MAX_COMPONENT_CELLS cells or the node budget, TIMEOUT, CANCELLED.  The\n"
+"DECLINED past MAX_WIDE_CELLS cells, 128 bits or the budgets, TIMEOUT, CANCELLED.  The\n"
 "search runs without the GIL.");
 
 /* A component's key read from Python: box sizes, and each clue's need and boxes (CSR). */
@@ -1843,7 +2314,7 @@ typedef struct {
     int *size, *need, *clue_ptr, *clue_box;
 } Key;
 
-/* The key, checked: 0, 1 when it is past MAX_COMPONENT_CELLS (declined), -1 with an error. */
+/* The key, checked: 0, 1 when it is past MAX_WIDE_CELLS (declined), -1 with an error. */
 static int read_key(PyObject *sizes_fast, PyObject *clues_fast, Key *K, Arena *A) {
     int B = K->B = (int)PySequence_Fast_GET_SIZE(sizes_fast);
     int J = K->J = (int)PySequence_Fast_GET_SIZE(clues_fast);
@@ -1861,7 +2332,7 @@ static int read_key(PyObject *sizes_fast, PyObject *clues_fast, Key *K, Arena *A
             PyErr_Format(PyExc_ValueError, "sizes[%d]: a box holds at least one cell", b);
             return -1;
         }
-        if (s > MAX_COMPONENT_CELLS || (K->cells += (int)s) > MAX_COMPONENT_CELLS)
+        if (s > MAX_BOX_CELLS || (K->cells += (int)s) > MAX_WIDE_CELLS)
             return 1;
         K->size[b] = (int)s;
     }
@@ -2015,16 +2486,22 @@ static PyObject *component_answer(const Key *K, Arena *A, Poll *pl, int with_tot
     int status;
     Py_BEGIN_ALLOW_THREADS      /* the search: C data only */
     status = order_key(K, c, pos, A);
-    if (status == ST_OK)
+    /* counting: the search up to MAX_COMPONENT_CELLS cells, else (or past its budget) the
+     * programme; completing: the search alone */
+    if (status == ST_OK && (c->completing || c->cells <= MAX_COMPONENT_CELLS))
         status = count_part(c, A, pl, &nodes);
+    else if (status == ST_OK)
+        status = ST_DECLINED;
+    if (status == ST_DECLINED && !c->completing)
+        status = count_wide_part(c, A, pl);
     Py_END_ALLOW_THREADS
     if (status < 0)
         return PyErr_NoMemory();
     if (status == ST_INCONSISTENT || (status == ST_OK && c->completing && c->lo < 0))
         return new_result(ComponentType, ST_INCONSISTENT, "");
     if (status != ST_OK)
-        return new_result(ComponentType, status,
-                          status == ST_DECLINED ? WHY_BUDGET : why_stopped(status));
+        return new_result(ComponentType, status, status != ST_DECLINED ? why_stopped(status)
+                          : c->completing ? WHY_BUDGET : WHY_WIDE);
     if (!c->completing)
         return component_counts(c, K, pos, with_total, budget - nodes);
     PyObject *r = new_result(ComponentType, ST_OK, "");
@@ -2062,7 +2539,7 @@ static PyObject *kernel_count_component(PyObject *self, PyObject *args) {
     Key K = {0};
     int read = read_key(sizes_fast, clues_fast, &K, &A);
     if (read > 0)
-        result = new_result(ComponentType, ST_DECLINED, WHY_COMPONENT);
+        result = new_result(ComponentType, ST_DECLINED, WHY_VERY_WIDE);
     else if (read == 0)
         result = component_answer(&K, &A, &pl, with_total, budget, want);
 done:
@@ -2074,7 +2551,81 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ float_dict */
+PyDoc_STRVAR(key_hashes_doc,
+"key_hashes(keys) -> bytes\n\n"
+"The hash of every key (a list of n hashable objects), as n native Py_hash_t values:\n"
+"computed once per board shape, so that float_dict inserts without hashing.");
+
+static PyObject *kernel_key_hashes(PyObject *self, PyObject *keys) {
+    (void)self;
+    if (!PyList_Check(keys)) {
+        PyErr_SetString(PyExc_TypeError, "keys: a list");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(keys);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, n * (Py_ssize_t)sizeof(Py_hash_t));
+    if (!out)
+        return NULL;
+    Py_hash_t *h = (Py_hash_t *)PyBytes_AS_STRING(out);
+    for (Py_ssize_t i = 0; i < n; i++)
+        if ((h[i] = PyObject_Hash(PyList_GET_ITEM(keys, i))) == -1) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    return out;
+}
+
+PyDoc_STRVAR(float_dict_doc,
+"float_dict(keys, hashes, cell_floats) -> dict\n\n"
+"keys: every cell's key (a list of n objects); hashes: their key_hashes; cell_floats: n\n"
+"doubles (Answer.cell_floats).  The dictionary key -> probability of the cells whose value\n"
+"is not NaN (the hidden cells), in cell order: Analysis.floats of a kernel answer.");
+
+#define FLOAT_CACHE 64
+
+static PyObject *kernel_float_dict(PyObject *self, PyObject *args) {
+    PyObject *keys, *out = NULL, *cache[FLOAT_CACHE] = {NULL};
+    Py_buffer fb = {0}, hb = {0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!y*y*", &PyList_Type, &keys, &hb, &fb))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(keys);
+    if (fb.len != n * (Py_ssize_t)sizeof(double) || hb.len != n * (Py_ssize_t)sizeof(Py_hash_t)) {
+        PyErr_SetString(PyExc_ValueError, "cell_floats and hashes: one value per key");
+        goto done;
+    }
+    const double *v = fb.buf;
+    const Py_hash_t *h = hb.buf;
+    Py_ssize_t hidden = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        hidden += !isnan(v[i]);
+    out = _PyDict_NewPresized(hidden);     /* no resizing on the way */
+    for (Py_ssize_t i = 0; i < n && out; i++) {
+        if (isnan(v[i]))
+            continue;
+        /* cells of one box share one float object (a small cache by value) */
+        uint64_t bits;
+        memcpy(&bits, &v[i], sizeof bits);
+        PyObject **slot = &cache[(bits ^ (bits >> 29) ^ (bits >> 47)) % FLOAT_CACHE];
+        if (!*slot || PyFloat_AS_DOUBLE(*slot) != v[i]) {
+            Py_XDECREF(*slot);
+            *slot = PyFloat_FromDouble(v[i]);
+        }
+        if (!*slot || _PyDict_SetItem_KnownHash(out, PyList_GET_ITEM(keys, i), *slot, h[i]) < 0)
+            Py_CLEAR(out);
+    }
+    for (int i = 0; i < FLOAT_CACHE; i++)
+        Py_XDECREF(cache[i]);
+done:
+    PyBuffer_Release(&fb);
+    PyBuffer_Release(&hb);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"float_dict", kernel_float_dict, METH_VARARGS, float_dict_doc},
+    {"key_hashes", kernel_key_hashes, METH_O, key_hashes_doc},
     {"analyze", kernel_analyze, METH_VARARGS, analyze_doc},
     {"csr", kernel_csr, METH_O, "csr(neighbors) -> (indptr, indices): the table as int32 bytes."},
     {"solvable", kernel_solvable, METH_VARARGS, solvable_doc},
@@ -2095,6 +2646,7 @@ static int add_constants(PyObject *m) {
         {"OK", ST_OK}, {"INCONSISTENT", ST_INCONSISTENT}, {"DECLINED", ST_DECLINED},
         {"TIMEOUT", ST_TIMEOUT}, {"CANCELLED", ST_CANCELLED},
         {"MAX_COMPONENT_CELLS", MAX_COMPONENT_CELLS}, {"MAX_BOX_CELLS", MAX_BOX_CELLS},
+        {"MAX_WIDE_CELLS", MAX_WIDE_CELLS},
         {"MAX_DEGREE_COMBINED", MAX_DEGREE_COMBINED},
         {"MAX_FLOATING_COMBINED", MAX_FLOATING_COMBINED},
     };

@@ -20,6 +20,7 @@ CANCELLED: Final[int]
 
 MAX_COMPONENT_CELLS: Final[int]
 MAX_BOX_CELLS: Final[int]
+MAX_WIDE_CELLS: Final[int]
 MAX_DEGREE_COMBINED: Final[int]
 MAX_FLOATING_COMBINED: Final[int]
 
@@ -35,7 +36,7 @@ class Answer(tuple[Any, ...]):
         Literal["status"], Literal["detail"], Literal["count"], Literal["safe"],
         Literal["mines"], Literal["box_cells"], Literal["box_counts"], Literal["box_floats"],
         Literal["floating"], Literal["floating_count"], Literal["floating_float"],
-        Literal["best"], Literal["basis"], Literal["stats"]]]
+        Literal["best"], Literal["basis"], Literal["stats"], Literal["cell_floats"]]]
 
     @property
     def status(self) -> int: ...
@@ -65,6 +66,8 @@ class Answer(tuple[Any, ...]):
     def basis(self) -> str | None: ...
     @property
     def stats(self) -> dict[str, int]: ...
+    @property
+    def cell_floats(self) -> bytes | None: ...
 
 
 @final
@@ -111,6 +114,12 @@ class Played(tuple[Any, ...]):
 
 def analyze(indptr: Buffer, indices: Buffer, states: Sequence[int], total: int, budget: int,
             deadline: float, cancel: Buffer | None, /) -> Answer: ...
+
+
+def key_hashes(keys: list[Any], /) -> bytes: ...
+
+
+def float_dict(keys: list[Any], hashes: Buffer, cell_floats: Buffer, /) -> dict[Any, float]: ...
 
 
 def solvable(indptr: Buffer, indices: Buffer, layout: Buffer, first: int, total: int,

@@ -21,6 +21,7 @@ from minegraph.present import (SHOWN_DIGITS, SMALLEST_FLOAT, count_text, exact_d
                                fraction_text, mantissa, probability_float, probability_json)
 
 if TYPE_CHECKING:
+    import numpy
     from minegraph.engines.base import Engine, EngineResult, Probability
 
 __all__ = ["Analysis", "CellProbabilities", "analyze", "solve", "choose_best", "exact_decimal", "count_text", "mantissa",
@@ -198,8 +199,9 @@ class Analysis:
         (see :func:`~minegraph.present.probability_float`).
 
         When the native kernel answered, no Fraction is built: one division per box, shared
-        by the box's cells (a Fraction only for a box below the double range).
-        :meth:`to_json` writes these values.
+        by the box's cells, and the dictionary is built in C, in cell order (a Fraction only
+        for a box below the double range). :meth:`to_json` writes these values;
+        :meth:`float_array` gives them as one numpy array.
 
         Examples
         --------
@@ -207,7 +209,13 @@ class Analysis:
         {(0, 0): 0.5, (0, 2): 0.5}
         """
         result = self.result
-        groups = getattr(result.mine_counts, "groups", None) if result is not None else None
+        counts = result.mine_counts if result is not None else None
+        cell_floats = getattr(counts, "cell_floats", None)
+        if cell_floats is not None and self.consistent:     # a kernel answer
+            keys = _cell_keys(self.board)
+            return cast("dict[Cell, float | Fraction]",
+                        _engines().float_dict(keys, cell_floats, _key_hashes(keys)))
+        groups = getattr(counts, "groups", None)
         if groups is None or not self.consistent:
             return {cell: _to_float(p) for cell, p in self.probabilities.items()}
         count = result.count if result is not None else None
@@ -222,6 +230,45 @@ class Analysis:
                 value = _NEARLY_ONE
             out.update(dict.fromkeys([keys[c] for c in cells], value))
         return out
+
+    def float_array(self) -> "numpy.ndarray[Any, numpy.dtype[numpy.float64]]":
+        """Every cell's mine probability in one new numpy array of ``float64``: shape
+        ``(rows, cols)`` on grids, ``(size,)`` in cell order on graph boards; ``nan`` on the
+        cells that are not hidden (and on every cell of an inconsistent board). The values
+        are those of :attr:`floats`, except that a probability below the double range (which
+        :attr:`floats` gives as a Fraction) reads as the nearest double, and never 0.0 unless
+        proven (the smallest positive double, about 5e-324).
+
+        When the native kernel answered, the array is a copy of the kernel's own buffer: no
+        dictionary and no float object per cell.
+
+        Returns
+        -------
+        numpy.ndarray
+
+        Examples
+        --------
+        >>> analyze(Board.from_text("mines: 1\\n#1#\\n---")).float_array()
+        array([[0.5, nan, 0.5],
+               [nan, nan, nan]])
+        >>> analyze(Board.from_text("1#")).float_array().tolist()
+        [[nan, 1.0]]
+        """
+        import numpy
+        board = self.board
+        shape = (board.rows, board.cols) if board.rows is not None and board.cols is not None \
+            else (len(board.states),)
+        result = self.result
+        cell_floats = getattr(result.mine_counts if result is not None else None,
+                              "cell_floats", None)
+        if cell_floats is not None and self.consistent:
+            return numpy.frombuffer(cell_floats, dtype=numpy.float64).reshape(shape).copy()
+        out = numpy.full(len(board.states), numpy.nan)
+        where = board.index
+        for cell, x in self._float_items():
+            value = float(x)
+            out[where(cell)] = value if value or not x else _SMALLEST_DOUBLE
+        return out.reshape(shape)
 
     def _float_items(self) -> Iterable[tuple[Cell, float | Fraction]]:
         """``(cell, float)`` for every cell of :attr:`probabilities`: from :attr:`floats`
@@ -498,6 +545,25 @@ def _cell_keys(board: Board) -> list[Cell]:
     return keys
 
 
+#: The hashes of the keys of :func:`_cell_keys` (the kernel's), kept with them: the float
+#: dictionary of a kernel answer is filled without hashing a key.
+_HASHES: dict[int, tuple[list[Cell], bytes]] = {}
+
+
+def _key_hashes(keys: list[Cell]) -> bytes:
+    entry = _HASHES.get(id(keys))
+    if entry is not None and entry[0] is keys:
+        return entry[1]
+    hashes = _engines().key_hashes(keys)
+    if len(_HASHES) >= 64:
+        _HASHES.clear()
+    _HASHES[id(keys)] = (keys, hashes)
+    return hashes
+
+
+#: What a probability that is not 0 but below the double range reads in an array of floats.
+_SMALLEST_DOUBLE = 5e-324
+
 #: What an unproven probability reads instead of 1.0 as a float.
 _NEARLY_ONE = 1.0 - 2.0 ** -53
 
@@ -624,15 +690,42 @@ def analyze(board: Board, engine: "str | Engine" = "auto", *, mines: int | None 
     >>> a.best, a.best_basis
     ((2, 0), 'probability')
     """
-    from minegraph.engines.base import resolve_engine
+    engines = _engines()
     board = check_board(board, "analyze")
     if mines is not None:
         board = board.with_states(board.states, mines)
-    solver = resolve_engine(engine)
-    from minegraph.engines.combine import arithmetic as arithmetic_mode
-    with time_limit(timeout, "consistency"), arithmetic_mode(arithmetic):
-        result = solver.run(board)
+    solver = engines.resolve_engine(engine)
+    if timeout is None and arithmetic == engines.current_arithmetic():
+        result = solver.run(board)      # nothing to set (the common call): no context
+    else:
+        with time_limit(timeout, "consistency"), engines.arithmetic(arithmetic):
+            result = solver.run(board)
     return from_result(board, result, str(result.stats.get("engine", solver.name)))
+
+
+class _Engines:
+    """The engine functions :func:`analyze` calls, imported on its first call (importing
+    minegraph loads no engine) and kept: an import statement per call costs as much as a
+    small part of an Expert analysis."""
+
+    def __init__(self) -> None:
+        from minegraph.engines.base import resolve_engine
+        from minegraph.engines.combine import arithmetic, current_arithmetic
+        from minegraph.kernel import float_dict, key_hashes
+        self.resolve_engine = resolve_engine
+        self.float_dict = float_dict
+        self.key_hashes = key_hashes
+        self.arithmetic = arithmetic
+        self.current_arithmetic = current_arithmetic
+
+
+_ENGINES: list[_Engines] = []
+
+
+def _engines() -> _Engines:
+    if not _ENGINES:
+        _ENGINES.append(_Engines())
+    return _ENGINES[0]
 
 
 def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
@@ -642,8 +735,12 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
         return Analysis(board=board, consistent=False, solutions=0, safe=[], mines=[],
                         probabilities={}, best=None, engine=name, stats=dict(result.stats),
                         result=result, probabilities_available=True)
-    safe = sorted(result.safe)
-    mined = sorted(result.mines)
+    forced = getattr(result.mine_counts, "forced", None)
+    if forced is not None:          # the kernel's answer: listed in order already
+        safe, mined = forced
+    else:
+        safe = sorted(result.safe)
+        mined = sorted(result.mines)
     if result.counts_known:
         count = result.count
         counts = result.mine_counts
@@ -679,8 +776,13 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
             best, basis = result.best
         else:
             best, basis = choose_best(board, safe, mined, counts)
+        if forced is not None:      # a board of playing size: every cell's key is kept
+            key = _cell_keys(board).__getitem__
+            safe_cells, mined_cells = list(map(key, safe)), list(map(key, mined))
+        else:
+            safe_cells, mined_cells = board.cells(safe), board.cells(mined)
         return Analysis(board=board, consistent=True, solutions=count,
-                        safe=board.cells(safe), mines=board.cells(mined),
+                        safe=safe_cells, mines=mined_cells,
                         probabilities=probs, best=None if best is None else cell(best),
                         engine=name, stats=dict(result.stats), result=result,
                         best_basis=basis)

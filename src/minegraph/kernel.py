@@ -7,7 +7,8 @@ counts every component exactly and combines them under the total; out comes a bo
 answer (:class:`KernelAnswer`): the count, the forced cells, each box's cells with the exact
 number of completions that put a mine on one of its cells and that share as a correctly
 rounded float, the same for the floating cells, and the best move. What it is not built for
-(a component of more than 120 cells, a search past its node budget, a combination of more
+(a component of more than 2,000 cells, counts of a wide component past 128 bits or its state
+budget, a combination of more
 than 400 degrees) it declines, and the engine runs the Python path, which stays the readable
 reference of the same mathematics (``constraints.py``, ``engines/dp.py``,
 ``engines/combine.py``); ``tests/test_kernel.py`` holds the two equal. The extension returns
@@ -33,10 +34,9 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Sequence
 
 from minegraph.version import __version__
 from minegraph.board import Board
@@ -45,7 +45,7 @@ if TYPE_CHECKING:       # the kernel's typed results, as its stub _kernel.pyi de
     from minegraph._kernel import Answer, Component, Played
 
 __all__ = ["KernelAnswer", "Declined", "Unavailable", "available", "load_native", "module",
-           "status", "run", "solvable", "count_component", "complete_component",
+           "status", "run", "float_dict", "key_hashes", "solvable", "count_component", "complete_component",
            "max_component_cells", "SEARCH_BUDGET", "PURE_VARIABLE"]
 
 #: Search nodes the kernel may spend on one position before it declines (a few milliseconds).
@@ -108,8 +108,7 @@ def status() -> str:
     return _STATUS
 
 
-@dataclass(frozen=True, slots=True)
-class KernelAnswer:
+class KernelAnswer(NamedTuple):
     """The kernel's answer on a consistent position, per box (cell indices throughout).
 
     Attributes
@@ -127,9 +126,13 @@ class KernelAnswer:
         The recommended cell and why (as :func:`~minegraph.analysis.choose_best`).
     stats
         Components, boxes, clues, floating cells and search nodes.
+    cell_floats
+        Every cell's mine probability as :attr:`~minegraph.analysis.Analysis.floats` reads
+        it, ``n`` native doubles (NaN on cells that are not hidden); ``None`` when a
+        probability lies below the double range (not given, or given as a Fraction there).
     """
 
-    count: int
+    count: int  # type: ignore[assignment]  # the field, not tuple.count
     safe: list[int]
     mines: list[int]
     box_cells: list[tuple[int, ...]]
@@ -141,6 +144,7 @@ class KernelAnswer:
     best: int | None
     basis: str | None
     stats: dict[str, int]
+    cell_floats: bytes | None = None
 
 
 class Declined(Exception):
@@ -191,14 +195,16 @@ def _raise_for(kernel: ModuleType, code: int, why: str) -> NoReturn:
 
 def max_component_cells() -> int:
     """The most cells of a component the kernel counts (its own limit, read from it); 0 when
-    this process runs pure Python.
+    this process runs pure Python. Up to ``MAX_COMPONENT_CELLS`` (120) cells it searches;
+    a wider component, or one past the search's node budget, it counts by a dynamic
+    programme in 128-bit integers, and declines when a count would overflow them.
 
     Examples
     --------
-    >>> max_component_cells() in (0, 120)
+    >>> max_component_cells() in (0, 2000)
     True
     """
-    return int(_KERNEL.MAX_COMPONENT_CELLS) if _KERNEL is not None else 0
+    return int(_KERNEL.MAX_WIDE_CELLS) if _KERNEL is not None else 0
 
 
 def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
@@ -243,10 +249,38 @@ def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
         return KernelAnswer(out.count, out.safe, out.mines, out.box_cells, out.box_counts,
                             out.box_floats, out.floating, out.floating_count,
                             out.floating_float, None if out.best < 0 else out.best, out.basis,
-                            out.stats)
+                            out.stats, out.cell_floats)
     if out.status == kernel.INCONSISTENT:
         return None
     _raise_for(kernel, out.status, out.detail)
+
+
+def float_dict(keys: list[Any], cell_floats: bytes, hashes: bytes | None = None) -> dict[Any, float]:
+    """``{keys[c]: p}`` for every cell ``c`` whose probability ``p`` in ``cell_floats`` (``n``
+    native doubles, :attr:`KernelAnswer.cell_floats`) is not NaN, in cell order: the
+    dictionary :attr:`~minegraph.analysis.Analysis.floats` of a kernel answer, built in C.
+    ``hashes`` are the keys' :func:`key_hashes` (computed here when not given).
+
+    Examples
+    --------
+    >>> from array import array
+    >>> if available():
+    ...     print(float_dict(["a", "b", "c"], array("d", [0.5, float("nan"), 0.25]).tobytes()))
+    ... else:
+    ...     print({'a': 0.5, 'c': 0.25})
+    {'a': 0.5, 'c': 0.25}
+    """
+    native = _native()
+    out: dict[Any, float] = native.float_dict(keys, native.key_hashes(keys) if hashes is None
+                                              else hashes, cell_floats)
+    return out
+
+
+def key_hashes(keys: list[Any]) -> bytes:
+    """The hash of every key, as native ``Py_hash_t`` values (for :func:`float_dict`: the
+    keys of a board shape are hashed once, not on every analysis)."""
+    out: bytes = _native().key_hashes(keys)
+    return out
 
 
 def solvable(board: Board, layout: frozenset[int], first: int, deadline: float = 0.0,
@@ -304,7 +338,7 @@ def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, 
     Raises
     ------
     Declined
-        past 120 cells or the node budget.
+        past 2,000 cells, 128 bits or the state budget (counting), or the node budget.
     TimeoutError, InterruptedError
         as for :func:`run`.
 
@@ -331,7 +365,7 @@ def complete_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[in
     Raises
     ------
     Declined
-        past 120 cells or the node budget.
+        past 2,000 cells or the node budget.
 
     Examples
     --------

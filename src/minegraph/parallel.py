@@ -4,14 +4,16 @@ or generates in bulk (``minegraph bench``, ``minegraph generate --count``).
 :func:`ordered_map` applies a picklable function to the items of an iterable and yields the
 results in the order of the items:
 
-- **where**: in this process (``workers=1``), on a pool of local worker processes, or on a
-  Dask cluster (``scheduler="tcp://host:8786"``, :func:`dask_client`);
+- **where**: in this process (``workers=1``), on local worker processes (a
+  :class:`~minegraph.pool.Pool`, the package's one pool, also the web app's big lane; it is
+  exported here as :class:`Pool`), or on a Dask cluster (``scheduler="tcp://host:8786"``,
+  :func:`dask_client`);
 - **bounded**: the items are drawn lazily and at most ``in_flight`` tasks are submitted at a
   time, so ten billion items cost no more memory than ten;
 - **clean stop**: when the consumer stops early (an exception such as ``KeyboardInterrupt``
   while it waits, the current query's deadline cancelled, ``break``, or closing the
   generator), queued tasks are cancelled and the
-  worker processes are terminated and joined before the exception goes on. The workers ignore
+  worker processes are killed and reaped before the exception goes on. The workers ignore
   SIGINT: Ctrl-C reaches the whole process group, and it is the parent that decides to stop
   them (the library installs no handler in the caller's process).
 
@@ -29,21 +31,19 @@ Examples
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import os
-import signal
 import sys
 from collections import deque
-from multiprocessing.connection import Connection, wait
-from multiprocessing.process import BaseProcess
 from typing import Any, Callable, Iterable, Iterator, TextIO, TypeVar
 
 from minegraph.deadline import check_deadline
 from minegraph.errors import UserError
 from minegraph.extras import install_hint
+from minegraph.pool import Pool, Task
 from minegraph.present import shown
 
-__all__ = ["ordered_map", "chunked", "dask_client", "require_dask", "Progress", "default_workers"]
+__all__ = ["ordered_map", "chunked", "dask_client", "require_dask", "Progress", "default_workers",
+           "Pool"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -136,102 +136,41 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], *, workers: int | None
     return _on_pool(fn, items, count, in_flight or IN_FLIGHT_PER_WORKER * count)
 
 
-def _serve(conn: Connection, fn: Callable[[Any], Any]) -> None:
-    """A worker process: apply ``fn`` to each ``(index, item)`` received, send back
-    ``(index, True, result)`` or ``(index, False, exception)``; end when the parent closes."""
-    # The parent stops its workers (see the module's notes): Ctrl-C, which reaches the whole
-    # process group, is for the parent alone.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    while True:
-        try:
-            index, item = conn.recv()
-        except (EOFError, OSError):
-            return
-        try:
-            reply: tuple[int, bool, Any] = (index, True, fn(item))
-        except Exception as exc:
-            reply = (index, False, exc)
-        try:
-            conn.send(reply)
-        except (EOFError, OSError):
-            return
-        except Exception as exc:        # a result or an exception that does not pickle
-            conn.send((index, False, RuntimeError(f"{type(exc).__name__}: {exc}")))
-
-
 def _on_pool(fn: Callable[[T], R], items: Iterable[T], workers: int,
              in_flight: int) -> Iterator[R]:
-    """The pool: ``workers`` processes of our own, one task each at a time, one pipe each.
-
-    Written here rather than on ``concurrent.futures.ProcessPoolExecutor``, whose manager
-    thread reads results from a pipe shared by all workers: terminating a worker in the middle
-    of sending can leave a partial message that the thread then waits on for ever, and the
-    exiting interpreter waits on the thread; and an orderly shutdown may fork a replacement
-    worker. Here nothing is read once the stop begins, and there is no thread to wait on.
-    """
-    context = multiprocessing.get_context()
-    processes: list[BaseProcess] = []
-    pipes: list[Connection] = []
+    """On a :class:`~minegraph.pool.Pool` of ``workers`` processes (the package's one pool,
+    which the web app's big lane runs on too), closed however the run ends: the clean stop
+    and the end of a finished run alike kill the workers and read nothing more."""
+    pool = Pool(workers)
     try:
-        for _ in range(workers):
-            mine, theirs = context.Pipe()
-            process = context.Process(target=_serve, args=(theirs, fn), daemon=True)
-            process.start()
-            theirs.close()
-            processes.append(process)
-            pipes.append(mine)
-        yield from _run(pipes, processes, enumerate(items), in_flight)
+        yield from _run(pool, fn, enumerate(items), in_flight)
     finally:
-        # The clean stop, and the end of a finished run alike: end the workers, read nothing.
-        for worker in processes:
-            if worker.is_alive():
-                worker.terminate()
-        for worker in processes:
-            worker.join()
-            worker.close()
-        for pipe in pipes:
-            pipe.close()
+        pool.close()
 
 
-def _run(pipes: list[Connection], processes: list[BaseProcess],
-         tasks: Iterator[tuple[int, Any]], in_flight: int) -> Iterator[Any]:
-    free = list(reversed(range(len(pipes))))
-    busy: dict[int, int] = {}                     # worker -> the index of its task
+def _run(pool: Pool, fn: Callable[[Any], Any], tasks: Iterator[tuple[int, Any]],
+         in_flight: int) -> Iterator[Any]:
+    running: dict[Task, int] = {}                 # task -> the index of its item
     finished: dict[int, Any] = {}                 # results waiting for an earlier one
     submitted = wanted = 0
     exhausted = False
     while True:
-        while free and not exhausted and submitted - wanted < in_flight:
+        while len(running) < pool.size and not exhausted and submitted - wanted < in_flight:
             task = next(tasks, None)
             if task is None:
                 exhausted = True
                 break
-            worker = free.pop()
-            pipes[worker].send(task)
-            busy[worker] = task[0]
+            running[pool.submit(fn, (task[1],))] = task[0]
             submitted += 1
         if wanted in finished:
             yield finished.pop(wanted)
             wanted += 1
             continue
-        if exhausted and not busy:
+        if exhausted and not running:
             return
         check_deadline()                            # a cancelled query stops the wait
-        waiting: dict[Any, int] = {pipes[w]: w for w in busy}
-        waiting.update({processes[w].sentinel: w for w in busy})
-        for ready in wait(list(waiting), timeout=POLL_SECONDS):
-            worker = waiting[ready]
-            if worker not in busy:
-                continue                            # its pipe and its sentinel both ready
-            if ready is not pipes[worker] and not pipes[worker].poll():
-                raise RuntimeError(f"a worker process ended unexpectedly (exit code "
-                                   f"{processes[worker].exitcode})")
-            index, ok, value = pipes[worker].recv()
-            del busy[worker]
-            free.append(worker)
-            if not ok:
-                raise value
-            finished[index] = value
+        for done in Pool.wait(running, POLL_SECONDS):
+            finished[running.pop(done)] = done.result()     # a task's exception goes on
 
 
 def _wait(future: Any) -> Any:

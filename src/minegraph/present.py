@@ -4,8 +4,13 @@ Exact numbers of any length (:func:`count_text`, :func:`fraction_text`), percent
 map's colours and quoted user input are written here. The command line's report, the
 terminal game and the web page all show mine probabilities as
 percentages; they round by the same rule here, so one position never reads 12% in one place
-and 13% in another. (The web page's script follows the same rule: half up, 0 and 100 only
-when proven.) They colour them by one heat map, :func:`heat_rgb`.
+and 13% in another. They colour them by one heat map, :func:`heat_rgb`.
+
+The web page (``web/static/present.js``) writes percentages to more places
+(:func:`percent_places`) and reads the heat map's stops from ``web/static/rules.js``, a
+module generated from this one (:func:`page_rules_module`; ``make page-rules`` writes
+it); the tests check that the file is up to date and that the page's script gives
+:func:`percent_places` and :func:`heat_rgb` to the digit.
 
 Examples
 --------
@@ -27,7 +32,8 @@ from typing import Union
 __all__ = ["whole_percent", "percent_text", "heat_rgb", "HEAT_STOPS", "shorten", "shown",
            "SHOWN_CHARS", "exact_decimal", "mantissa", "count_text", "fraction_text",
            "SHOWN_DIGITS", "SMALLEST_FLOAT", "probability_float", "scientific_text",
-           "probability_json", "terminal_width", "output_width", "wrap_text", "DEFAULT_WIDTH"]
+           "probability_json", "terminal_width", "output_width", "wrap_text", "DEFAULT_WIDTH",
+           "percent_places", "page_rules_module"]
 
 #: The width of text written where no terminal says its own (a file, a pipe) and ``COLUMNS``
 #: is not set.
@@ -40,8 +46,8 @@ _NARROWEST = 20
 SHOWN_CHARS = 40
 
 #: The heat map of mine probabilities: green at 0 (safe), yellow at 1/2, red at 1 (a mine)
-#: (Material 600 shades). The SVG pictures, the terminal game and the web page's script
-#: (``web/static/app.js``, checked by the tests) use these stops.
+#: (Material 600 shades). The SVG pictures, the terminal game and the web page (through the
+#: generated ``web/static/rules.js``, :func:`page_rules_module`) use these stops.
 HEAT_STOPS = ((0x43, 0xA0, 0x47), (0xFD, 0xD8, 0x35), (0xE5, 0x39, 0x35))
 
 #: An exact or floating-point probability.
@@ -101,6 +107,81 @@ def percent_text(p: Probability) -> str:
     if Fraction(99, 100) < p < 1:
         return ">99%"
     return f"{whole_percent(p)}%"
+
+
+def percent_places(p: Probability, places: int) -> str:
+    """A mine probability as a percentage to ``places`` decimals, as the web page writes it
+    (its tooltips to 4 places, the cells to 0 or 1): ``0%`` and ``100%`` only when proven
+    (``p`` exactly 0 or 1); every other value rounded half up from its exact value, and one
+    that would round to 0 or 100 reads ``<`` or ``>`` the nearest value shown.
+
+    Parameters
+    ----------
+    p
+        A probability, exact or a float (a float is taken at its exact binary value).
+    places
+        Decimal places, 0 or more.
+
+    Returns
+    -------
+    str
+        Such as ``12.5%``, ``<0.01%``, ``>99%``.
+
+    Raises
+    ------
+    ValueError
+        When ``places`` is negative.
+
+    Examples
+    --------
+    >>> [percent_places(Fraction(1, 8), k) for k in (0, 1, 2)]
+    ['13%', '12.5%', '12.50%']
+    >>> percent_places(Fraction(1, 10 ** 9), 4), percent_places(1 - Fraction(1, 300), 0)
+    ('<0.0001%', '>99%')
+    >>> percent_places(0, 2), percent_places(1.0, 2)
+    ('0%', '100%')
+    """
+    if places < 0:
+        raise ValueError(f"expected places >= 0, got {places}")
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    scale = 10 ** places
+    n = math.floor(Fraction(p) * 100 * scale + Fraction(1, 2))
+    top = 100 * scale
+
+    def fixed(m: int) -> str:  # m / scale with ``places`` decimals
+        whole, part = divmod(m, scale)
+        return f"{whole}.{part:0{places}d}" if places else str(whole)
+    if n < 1:
+        return f"<{fixed(1)}%"
+    if n >= top:
+        return f">{fixed(top - 1)}%"
+    return f"{fixed(n)}%"
+
+
+def page_rules_module() -> str:
+    """The text of ``web/static/rules.js``: what the web page reads from this module (the heat
+    map's stops), as an ES module. ``make page-rules`` writes it; a test checks that the file
+    holds exactly this text.
+
+    Returns
+    -------
+    str
+        JavaScript source, ending with a newline.
+
+    Examples
+    --------
+    >>> "export const HEAT_STOPS = [[67, 160, 71]," in page_rules_module()
+    True
+    """
+    stops = ", ".join(f"[{r}, {g}, {b}]" for r, g, b in HEAT_STOPS)
+    return ("// Generated from src/minegraph/present.py (page_rules_module) by `make page-rules`:\n"
+            "// do not edit (tests/web/test_page_rules.py fails when it is out of date).\n"
+            "\n"
+            "// The heat map's stops (present.HEAT_STOPS): green at 0, yellow at 1/2, red at 1.\n"
+            f"export const HEAT_STOPS = [{stops}];\n")
 
 
 def heat_rgb(p: Probability) -> tuple[int, int, int]:

@@ -1,7 +1,8 @@
 """The rules of the game, below everything that plays, generates or records games.
 
 What the first click is guaranteed (:data:`RULES`), the standard sizes (:data:`SIZES`), how a
-layout is drawn from a seed, and what uncovering a safe cell shows (:func:`flood_fill`). The
+layout is drawn from a seed, and what uncovering a safe cell shows (:func:`flood_fill`), and
+a layout's 3BV (:func:`three_bv`: the one implementation the game and the replay review share). The
 game engine (:class:`minegraph.play.game.Game`), the no-guess generator
 (:mod:`minegraph.generate.noguess`) and the test-position recipes (:mod:`minegraph.recipes`)
 all draw and open layouts through these functions, so the same seed and first cell give the
@@ -32,7 +33,7 @@ from typing import Sequence
 from minegraph.errors import GameError
 
 __all__ = ["RULES", "SIZES", "kept_clear", "mine_candidates", "draw_layout", "check_fit",
-           "cell_index", "flood_fill"]
+           "cell_index", "flood_fill", "three_bv"]
 
 #: Rule names: what the first uncovered cell is guaranteed.
 RULES = ("classic", "modern", "any")
@@ -274,3 +275,53 @@ def flood_fill(neighbors: Sequence[Sequence[int]], mines: frozenset[int] | set[i
                 new.append(w)
                 stack.append(w)
     return new
+
+
+def three_bv(neighbors: Sequence[Sequence[int]], layout: frozenset[int] | set[int],
+             uncovered: frozenset[int] | set[int] = frozenset()) -> tuple[int, int]:
+    """A layout's 3BV and how much of it the ``uncovered`` cells solved.
+
+    3BV is the fewest clicks that uncover every safe cell: one per opening (a connected area
+    of zeros, with its border) and one per safe cell next to no zero. An opening counts as
+    solved when every one of its zeros is uncovered, any other safe cell when it is
+    (ms_toollib's definition). In play the two differ only when a game ends part-way through
+    a flood (a chord that hits a mine uncovers a zero whose opening is then left unfinished)
+    or a zero is wrongly flagged; then the opening is not solved.
+
+    Parameters
+    ----------
+    neighbors
+        The neighbour list of every cell.
+    layout
+        The mined cells.
+    uncovered
+        The cells uncovered (for the solved part).
+
+    Returns
+    -------
+    tuple of int
+        ``(3BV, 3BV solved)``.
+
+    Examples
+    --------
+    >>> from minegraph.topology import grid_neighbors
+    >>> nbrs = grid_neighbors("square", 1, 5)      # 0 0 1 M 1
+    >>> three_bv(nbrs, {3}), three_bv(nbrs, {3}, {4}), three_bv(nbrs, {3}, {0, 1, 2})
+    ((2, 0), (2, 1), (2, 1))
+    >>> three_bv(nbrs, {3}, {0, 2, 4})             # one zero of the opening still covered
+    (2, 1)
+    """
+    size = len(neighbors)
+    zero = [c not in layout and not any(q in layout for q in neighbors[c]) for c in range(size)]
+    seen: set[int] = set()
+    total = solved = 0
+    for c in range(size):
+        if zero[c] and c not in seen:
+            area = flood_fill(neighbors, layout, seen, c)
+            total += 1
+            solved += all(q in uncovered for q in area if zero[q])
+    for c in range(size):
+        if c not in layout and c not in seen:
+            total += 1
+            solved += c in uncovered
+    return total, solved

@@ -178,14 +178,17 @@ def test_wrong_arguments_are_named_on_every_path(kwargs: dict[str, object]) -> N
 
 
 def test_the_kernel_counts_small_components_and_the_dp_wide_ones() -> None:
-    """A board with a component within the kernel's 120 cells and one past it: the cached
-    path counts the first by the kernel's search, the second by DP, and the answer equals
-    the DP engine's alone."""
+    """A board with a component the kernel counts and one it declines (its count passes the
+    kernel's 128 bits): the cached path counts the first by the kernel, the second by DP in
+    Python integers, and the answer equals the DP engine's alone."""
     from minegraph import kernel
     from minegraph.engines.dp import DPEngine
-    # A long strip: every other column uncovered with 1s, the hidden columns one component.
-    rows = ["#1" * 70 + "#", "#1" * 70 + "#", "---", "#1#"]
-    board = Board.from_text("\n".join(rows[:2]) + "\n" + "-" * 141 + "\n" + "#1#" + "-" * 138)
+    # A hidden row of 601 cells over 1s on every other column: one component of about
+    # 1.6**300 assignments; below, a small component of two cells.
+    width = 601
+    numbers = "".join("1" if c % 2 else "-" for c in range(width))
+    board = Board.from_text("#" * width + "\n" + numbers + "\n" + "-" * width + "\n"
+                            + "#1#" + "-" * (width - 3))
     cache = ComponentCache()
     stats = PortfolioEngine(cache=cache).run(board)
     truth = DPEngine().run(board)

@@ -508,8 +508,8 @@ class TestLimits:
             read_graph_board(big)
 
     def test_from_networkx_checks_the_cell_limit(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        import minegraph.board
-        monkeypatch.setattr(minegraph.board, "MAX_CELLS", 5)
+        import minegraph.board_networkx       # the reader behind Board.from_networkx
+        monkeypatch.setattr(minegraph.board_networkx, "MAX_CELLS", 5)
         with pytest.raises(LimitError, match="graph of 6 nodes exceeds the limit of 5 cells"):
             Board.from_networkx(nx.path_graph(6))
 

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from minegraph import Board
 from minegraph.board import HIDDEN, MINE
 from minegraph.errors import LimitError
+from minegraph.play import endgame as endgame_module
 from minegraph.play.endgame import Endgame, completions
 from minegraph.topology import grid_neighbors
 
@@ -139,3 +140,43 @@ def test_a_known_fifty_fifty_and_a_sure_win() -> None:
     assert Endgame(Board.from_text("mines: 1\n##\n1-")).win_probability() == Fraction(1, 2)
     board = Board.from_text("mines: 1\n#1-\n11-")
     assert Endgame(board).win_probability() == 1
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(partial_positions())
+def test_independent_regions_searched_apart_give_the_same_value(board: Board) -> None:
+    # Every group of two layouts or more is tested for independent regions, so the product
+    # of the regions' values is checked against the brute force on small boards too.
+    assume(completions(board, 300) is not None)
+    saved = endgame_module.FACTOR_MIN
+    endgame_module.FACTOR_MIN = 2
+    try:
+        search = Endgame(board, limit=300)
+        value = search.win_probability()
+        cell = search.best_cell()
+    finally:
+        endgame_module.FACTOR_MIN = saved
+    assert value == brute_force_value(board)
+    if cell is not None:
+        assert Endgame(board, limit=300).cells_by_value([cell])[cell] == value
+
+
+def test_two_fifty_fifties_multiply() -> None:
+    # Two separate 50/50 pairs (one mine each, nothing can tell which): perfect play wins
+    # 1/2 * 1/2 of the layouts, searched as two regions of two layouts each.
+    board = Board.from_text("mines: 2\n#1-1#\n#1-1#")
+    saved = endgame_module.FACTOR_MIN
+    endgame_module.FACTOR_MIN = 2
+    try:
+        search = Endgame(board, limit=100)
+        assert len(search.layouts) == 4
+        assert search.win_probability() == Fraction(1, 4)
+        assert len(search._search._regions) == 2
+    finally:
+        endgame_module.FACTOR_MIN = saved
+
+
+@given(st.lists(st.integers(0, 2**12 - 1), min_size=1, max_size=6), st.integers(1, 2**12 - 1))
+def test_same_count_agrees_with_counting_layout_by_layout(masks: list[int], group: int) -> None:
+    counts = {sum(m >> k & 1 for m in masks) for k in range(12) if group >> k & 1}
+    assert endgame_module._same_count(group, masks) == (len(counts) == 1)

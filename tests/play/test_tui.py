@@ -425,6 +425,26 @@ def test_the_solver_takes_off_a_wrong_flag() -> None:
     drive(app, script)
 
 
+def test_the_solver_steps_through_the_library_loop_with_wrong_flags() -> None:
+    """Step by step (no timer), the terminal's solver plays what the flag-free game gives with
+    each wrong flag taken off just before its cell is uncovered (tests/solver_cases.py)."""
+    from solver_cases import wrong_flags
+    case = wrong_flags({"size": "beginner", "rules": "modern", "seed": 2}, (3, 3), "strong")
+    assert case.flags
+    app = PlayApp(case.start(), seed=2)
+    begun = len(app.game.moves)
+
+    async def script(pilot: Pilot[None]) -> None:
+        for _ in range(len(case.expected)):
+            app.solver_step()
+        assert app.game.moves[begun:] == list(case.expected)
+        assert app.game.status == case.status and not app.solver_playing
+        app.solver_step()                                # over: nothing more is played
+        assert len(app.game.moves) == begun + len(case.expected)
+
+    drive(app, script)
+
+
 # ---------------------------------------------------------------------- the command
 @pytest.mark.parametrize("argv, says", [
     (["--size", "huge"], "invalid choice: 'huge'"),

@@ -703,6 +703,9 @@ def test_the_solver_takes_off_wrong_flags_and_always_ends(client: TestClient) ->
         client.post(f"{url}/move", json={"action": "flag", "cell": cell})
     end = client.post(f"{url}/solver", json={"steps": None}).json()
     assert end["status"] == "won" and end["solver"]["stopped"] is None
+    # A flag stops a flood: every flagged safe cell needed its flag off and its own uncovering.
+    assert sorted(end["solver"]["unflagged"]) == sorted(covered_safe)
+    assert all(cell in end["solver"]["moves"] for cell in covered_safe)
 
 
 def test_the_structure_legend_uses_the_pictures_colours() -> None:

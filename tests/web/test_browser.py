@@ -13,7 +13,6 @@ import os
 import shutil
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ import playwright.sync_api as playwright_sync
 import pytest
 
 from minegraph import Board, analyze, explain
+from waiting import wait_for
 
 #: Measures time (or drives a UI): run alone, after the parallel pass of make test.
 pytestmark = pytest.mark.serial
@@ -38,7 +38,7 @@ def _shot(page: Any, name: str) -> None:
 
 
 def _wait_idle(page: Any) -> None:
-    page.wait_for_function("!play.busy")
+    page.wait_for_function("!minegraph.play.busy")
 
 
 def _free_port() -> int:
@@ -61,11 +61,7 @@ def server() -> Iterator[str]:
     srv = uvicorn.Server(server_config(create_app(limits), "127.0.0.1", port, limits))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        if time.monotonic() > deadline:  # pragma: no cover - a broken server
-            raise RuntimeError("uvicorn did not start within 20 s")
-        time.sleep(0.05)
+    wait_for(lambda: srv.started, "uvicorn started")
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
     thread.join(timeout=10)
@@ -81,11 +77,12 @@ def browser() -> Iterator[Any]:
         browser.close()
 
 
-def _wait_for_function(page: Any, expression: str, seconds: float = 20) -> None:
+def _wait_for_function(page: Any, expression: str, seconds: float = 120) -> None:
     """Wait until ``expression`` is true in the page. Playwright's own ``wait_for_function``
     compiles its predicate with ``eval``, which the page's Content-Security-Policy forbids;
     this sends the expression as code to run (the DevTools protocol's evaluation, which the
-    policy does not govern), checked on every timer tick in the page."""
+    policy does not govern), checked on every timer tick in the page. The limit only keeps a
+    broken page from hanging the run (as tests/waiting.py's): it never decides a passing test."""
     ok = page.evaluate("() => new Promise((done) => { const end = Date.now() + %d; "
                        "const check = () => { let v = false; try { v = !!(%s); } catch (e) {} "
                        "if (v || Date.now() > end) done(v); else setTimeout(check, 10); }; "
@@ -98,7 +95,7 @@ def _open(browser: Any, server: str, **context: Any) -> Any:
     the server's Content-Security-Policy (any violation is an error of the page)."""
     ctx = browser.new_context(**context)
     page = ctx.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(120_000)          # a hang guard, as above
     page.wait_for_function = lambda expression: _wait_for_function(page, expression)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -108,7 +105,7 @@ def _open(browser: Any, server: str, **context: Any) -> Any:
     page.js_errors = errors
     page.goto(server + "/")
     page.wait_for_selector("#board .cell")
-    page.wait_for_function("play.game !== null && play.asked === 1")   # the first game is in
+    page.wait_for_function("minegraph.play.game !== null && minegraph.play.asked === 1")   # the first game is in
     return page
 
 
@@ -154,12 +151,12 @@ def _new_custom_game(page: Any, rows: int, cols: int, mines: int, seed: int | No
     page.fill("input[name=mines]", str(mines))
     page.select_option("select[name=rules]", rules)
     page.fill("input[name=seed]", "" if seed is None else str(seed))
-    before = page.evaluate("play.asked")
+    before = page.evaluate("minegraph.play.asked")
     page.click("#new-game button[type=submit]")
     # The new game is in (not an earlier board that happens to have that many cells).
-    page.wait_for_function(f"play.asked > {before} && play.game.rows === {rows} && "
-                           f"play.game.cols === {cols} && play.game.mines === {mines} && "
-                           f"play.game.moves === 0")
+    page.wait_for_function(f"minegraph.play.asked > {before} && minegraph.play.game.rows === {rows} && "
+                           f"minegraph.play.game.cols === {cols} && minegraph.play.game.mines === {mines} && "
+                           f"minegraph.play.game.moves === 0")
     page.wait_for_selector(f"#board .cell[data-r='{rows - 1}'][data-c='{cols - 1}']")
 
 
@@ -220,7 +217,7 @@ def test_why_highlights_the_numbers_that_force_a_cell(page: Any) -> None:
     page.check("#why-mode")
     page.click(f"#board .cell[data-r='{r}'][data-c='{c}']")
     page.wait_for_selector("#board .cell.why-asked")
-    page.wait_for_function("whyState.controller === null")     # the last answer is in
+    page.wait_for_function("minegraph.whyState.controller === null")     # the last answer is in
     highlighted = page.eval_on_selector_all(
         "#board .cell.why-clue", "els => els.map(e => [Number(e.dataset.r), Number(e.dataset.c)])")
     assert {tuple(x) for x in highlighted} == set(want.clues) and highlighted
@@ -237,7 +234,7 @@ def test_keyboard_moves_uncovers_and_flags(page: Any) -> None:
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Space")             # uncovers (1, 1): the first move is safe
     page.wait_for_selector("#board .cell[data-r='1'][data-c='1'].open")
-    page.wait_for_function("!play.busy")     # the move and its redraw are over
+    page.wait_for_function("!minegraph.play.busy")     # the move and its redraw are over
     r, c = page.eval_on_selector("#board .cell:not(.open)",
                                  "e => [Number(e.dataset.r), Number(e.dataset.c)]")
     page.focus(f"#board .cell[data-r='{r}'][data-c='{c}']")
@@ -250,16 +247,18 @@ def test_a_long_press_flags_without_uncovering(page: Any) -> None:
     _new_custom_game(page, 6, 6, 5, 99)
     page.click("#board .cell[data-r='2'][data-c='2']")
     page.wait_for_selector("#board .cell.open")
-    page.wait_for_function("!play.busy")
+    page.wait_for_function("!minegraph.play.busy")
     r, c = page.eval_on_selector("#board .cell:not(.open)",
                                  "e => [Number(e.dataset.r), Number(e.dataset.c)]")
     box = page.query_selector(f"#board .cell[data-r='{r}'][data-c='{c}']").bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
-    page.wait_for_timeout(800)
-    page.mouse.up()
+    # Held until the press flags (the page's timer, an event here), then let go: the click
+    # that ends the press must not uncover the cell.
     page.wait_for_selector(f"#board .cell[data-r='{r}'][data-c='{c}'].flag")
-    page.wait_for_function("!play.busy")
+    _wait_idle(page)
+    page.mouse.up()
+    _wait_idle(page)
     assert page.text_content("#mine-counter") == "4"
     assert page.query_selector(f"#board .cell[data-r='{r}'][data-c='{c}'].open") is None
 
@@ -284,7 +283,7 @@ def test_a_noguess_game_is_won_by_the_solver_without_guessing(page: Any) -> None
     _new_custom_game(page, 9, 9, 12, 31, rules="noguess")
     page.click("#board .cell[data-r='4'][data-c='4']")
     page.wait_for_selector("#board .cell.open")
-    page.wait_for_function("!play.busy")
+    page.wait_for_function("!minegraph.play.busy")
     page.click("#solver-end")
     page.wait_for_function("['You won!', 'Boom — you lost.']"
                            ".includes(document.querySelector('#game-status').textContent)")
@@ -418,7 +417,7 @@ def test_the_page_knows_the_neighbours_the_library_uses(page: Any) -> None:
         rows, cols = 5, 6
         found = page.evaluate(
             "([t, rows, cols]) => { const out = []; for (let r = 0; r < rows; r++)"
-            " for (let c = 0; c < cols; c++) out.push(neighbours(t, rows, cols, r, c)"
+            " for (let c = 0; c < cols; c++) out.push(minegraph.neighbours(t, rows, cols, r, c)"
             ".map(([a, b]) => a * cols + b).sort((x, y) => x - y)); return out; }",
             [topology, rows, cols])
         assert [tuple(x) for x in found] == list(grid_neighbors(topology, rows, cols)), topology
@@ -432,11 +431,11 @@ def test_a_secret_seed_the_banner_and_the_disabled_solver(page: Any) -> None:
     page.wait_for_selector("#board .cell")
     _wait_idle(page)
     assert page.text_content("#seed-shown") == "" and page.evaluate("location.hash") == ""
-    assert page.evaluate("play.game.seed") is None
+    assert page.evaluate("minegraph.play.game.seed") is None
     page.click("#solver-end")
     page.wait_for_selector("#banner:not([hidden])")
     _wait_idle(page)
-    game = page.evaluate("play.game")
+    game = page.evaluate("minegraph.play.game")
     assert game["status"] in ("won", "lost") and isinstance(game["seed"], int)
     assert page.text_content("#seed-shown") == f"seed {game['seed']}"
     assert f"seed={game['seed']}" in page.evaluate("location.hash")
@@ -446,10 +445,10 @@ def test_a_secret_seed_the_banner_and_the_disabled_solver(page: Any) -> None:
     assert page.get_attribute("#face", "data-mood") == game["status"]
     # F2 and the face start new games.
     page.keyboard.press("F2")
-    page.wait_for_function(f"play.game.id !== {game['id']!r}")
-    second = page.evaluate("play.game.id")
+    page.wait_for_function(f"minegraph.play.game.id !== {game['id']!r}")
+    second = page.evaluate("minegraph.play.game.id")
     page.click("#face")
-    page.wait_for_function(f"play.game.id !== {second!r}")
+    page.wait_for_function(f"minegraph.play.game.id !== {second!r}")
     assert page.is_hidden("#banner") and not page.is_disabled("#solver-end")
 
 
@@ -463,7 +462,7 @@ def test_a_win_by_hand_is_counted_with_its_3bv_and_efficiency(page: Any) -> None
     _wait_idle(page)
     text = page.text_content("#banner")
     assert "3BV 1 " in text and "1 clicks" in text and "efficiency 100%" in text
-    seconds = page.evaluate("play.game.seconds")
+    seconds = page.evaluate("minegraph.play.game.seconds")
     stats = page.evaluate("JSON.parse(localStorage.getItem('minegraph-stats'))")
     assert list(stats.values()) == [{"played": 1, "won": 1, "best_time": seconds,
                                      "best_rate": stats[next(iter(stats))]["best_rate"]}]
@@ -483,7 +482,7 @@ def test_the_time_is_the_servers_and_a_redraw_keeps_it(page: Any) -> None:
     page.click("#board .cell[data-r='0'][data-c='0']")
     page.wait_for_selector("#banner.won")
     _wait_idle(page)
-    seconds = page.evaluate("play.game.seconds")
+    seconds = page.evaluate("minegraph.play.game.seconds")
     assert isinstance(seconds, (int, float))
     banner = page.text_content("#banner")
     assert f"You won in {seconds:.2f} s" in banner
@@ -491,7 +490,7 @@ def test_the_time_is_the_servers_and_a_redraw_keeps_it(page: Any) -> None:
     page.evaluate("Date.now = ((now) => () => now() + 10000)(Date.now)")   # 10 s later
     page.click("#options summary")
     page.click("#opt-axes")                                 # a redraw
-    page.wait_for_function("!settings.axes")
+    page.wait_for_function("!minegraph.settings.axes")
     assert page.text_content("#banner") == banner
     assert page.text_content("#timer") == str(int(seconds))
     row = page.eval_on_selector_all("#stats-table tbody td", "els => els.map(e => e.textContent)")
@@ -504,7 +503,7 @@ def test_a_game_on_a_chosen_seed_is_not_in_the_statistics(page: Any) -> None:
     leaves the statistics alone."""
     page.evaluate("localStorage.removeItem('minegraph-stats')")
     page.reload()
-    page.wait_for_function("play.game !== null && play.asked === 1")
+    page.wait_for_function("minegraph.play.game !== null && minegraph.play.asked === 1")
     from minegraph.play.game import Game
     _new_custom_game(page, 9, 9, 10, 5)
     layout = Game(rows=9, cols=9, mines=10, rules="modern", seed=5)
@@ -515,7 +514,7 @@ def test_a_game_on_a_chosen_seed_is_not_in_the_statistics(page: Any) -> None:
     page.click("#board .cell[data-r='4'][data-c='4']")
     while True:
         _wait_idle(page)
-        if page.evaluate("play.game.status") != "playing":
+        if page.evaluate("minegraph.play.game.status") != "playing":
             break
         covered = page.eval_on_selector_all(
             "#board .cell:not(.open)", "els => els.map(e => [Number(e.dataset.r), Number(e.dataset.c)])")
@@ -589,7 +588,7 @@ def test_a_loss_by_the_solver_says_the_solver_hit_the_mine(page: Any) -> None:
     page.click("#solver-end")
     page.wait_for_selector("#banner.lost")
     _wait_idle(page)
-    r, c = page.evaluate("play.game.exploded")
+    r, c = page.evaluate("minegraph.play.game.exploded")
     assert f"Boom — the solver hit the mine at ({r}, {c})." in page.text_content("#banner")
 
 
@@ -626,7 +625,7 @@ def test_why_shows_work_in_progress_and_drops_stale_answers(page: Any) -> None:
         "els => els.map(e => [Number(e.dataset.r), Number(e.dataset.c)])")
     assert len(forced) >= 2
     first, second = forced[0], forced[-1]
-    board = Board.from_text(page.evaluate("play.game.board"))
+    board = Board.from_text(page.evaluate("minegraph.play.game.board"))
     held, asked = _held_explains(page, first)
     page.check("#why-mode")
     page.click(f"#board .cell[data-r='{first[0]}'][data-c='{first[1]}']")
@@ -638,7 +637,7 @@ def test_why_shows_work_in_progress_and_drops_stale_answers(page: Any) -> None:
     # search for a smaller one ran out of its time (a busy machine).
     quick = explain(board, tuple(second), smallest=False)
     answers = {e.text: e for e in (explain(board, tuple(second)), quick)}
-    page.wait_for_function(f"whyState.controller === null && "
+    page.wait_for_function(f"minegraph.whyState.controller === null && "
                            f"{list(answers)!r}.includes(document.getElementById('why-text').textContent)")
     want = answers[page.text_content("#why-text") or ""]
     assert held, "the first question was never asked"
@@ -646,7 +645,7 @@ def test_why_shows_work_in_progress_and_drops_stale_answers(page: Any) -> None:
         held[0].continue_()               # the stale request's answer, if it still goes
     except Exception:                     # aborted by the page already: nothing to answer
         pass
-    page.wait_for_function(f"whyState.handled === {len(asked)}")
+    page.wait_for_function(f"minegraph.whyState.handled === {len(asked)}")
     assert page.text_content("#why-text") == want.text
     assert page.get_attribute("#why-text", "aria-busy") == "false"
     assert page.query_selector(f"#board .cell.why-asked[data-r='{second[0]}'][data-c='{second[1]}']")
@@ -724,7 +723,7 @@ def test_practice_games_take_moves_back(page: Any) -> None:
     page.wait_for_selector("#board .cell.open")
     _wait_idle(page)
     page.click("#undo")
-    page.wait_for_function("play.game.moves === 0")
+    page.wait_for_function("minegraph.play.game.moves === 0")
     assert page.query_selector("#board .cell.open") is None
 
 
@@ -733,7 +732,7 @@ def test_analyse_this_position_and_the_short_count(page: Any) -> None:
     page.click("#board .cell[data-r='8'][data-c='8']")
     page.wait_for_selector("#board .cell.open")
     _wait_idle(page)
-    shown = page.evaluate("play.game.board")
+    shown = page.evaluate("minegraph.play.game.board")
     page.click("#analyse-this")
     page.wait_for_selector("#analyse-result:not([hidden])")
     assert page.input_value("#position") == shown
@@ -798,7 +797,7 @@ def test_an_expert_game_on_a_phone(phone: Any) -> None:
     # the answer stay at the top of the screen.
     page.check("#why-mode")
     page.tap("#board .cell.certain-safe, #board .cell.certain-mine")
-    page.wait_for_function("whyState.controller === null && "
+    page.wait_for_function("minegraph.whyState.controller === null && "
                            "document.getElementById('why-text').textContent !== ''")
     _shot(page, "phone-why")
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
@@ -835,7 +834,7 @@ def test_a_finished_game_saves_its_replay(page: Any) -> None:
     page.click("#solver-end")
     page.wait_for_selector("#banner:not([hidden])")
     _wait_idle(page)
-    game = page.evaluate("play.game")
+    game = page.evaluate("minegraph.play.game")
     link = page.query_selector("#banner a#save-replay")
     assert link is not None and link.text_content() == "Save replay"
     href = link.get_attribute("href")
@@ -873,7 +872,7 @@ def test_the_review_tab_steps_through_a_replay(page: Any) -> None:
     for k, click in enumerate(want.timeline):
         if k:
             page.click("#review-next")
-        page.wait_for_function(f"review.index === {k} && document.querySelector("
+        page.wait_for_function(f"minegraph.review.index === {k} && document.querySelector("
                                f"'#review-board .cell.review-clicked[data-r=\"{click.cell[0]}\"]"
                                f"[data-c=\"{click.cell[1]}\"]') !== null")
         _wait_review(page)
@@ -891,7 +890,7 @@ def test_the_review_tab_steps_through_a_replay(page: Any) -> None:
     certain = next(c for c in want.clicks if c.probability == 0)
     page.fill("#review-step", str(certain.number))
     page.dispatch_event("#review-step", "input")
-    page.wait_for_function(f"review.index === {certain.number - 1}")
+    page.wait_for_function(f"minegraph.review.index === {certain.number - 1}")
     _wait_review(page)
     page.click("#review-why")
     page.wait_for_function("(e => e.textContent !== '' && !e.classList.contains('busy'))"
@@ -900,10 +899,10 @@ def test_the_review_tab_steps_through_a_replay(page: Any) -> None:
 
 
 def _wait_review(page: Any) -> None:
-    """The board of the click shown is drawn (its analysis answered)."""
-    page.wait_for_function("(() => { const b = document.querySelector('#review-board');"
-                           " return b && b.querySelector('.cell.review-clicked') !== null; })()")
-    page.wait_for_timeout(150)
+    """The board of the click shown is drawn: the answer to the latest analysis asked for
+    (the page counts both)."""
+    page.wait_for_function("minegraph.review.drawn === minegraph.review.asked && "
+                           "document.querySelector('#review-board .cell.review-clicked') !== null")
 
 
 def test_a_damaged_replay_is_one_line_on_the_page(page: Any, tmp_path: Path) -> None:
@@ -926,7 +925,7 @@ def test_the_review_tab_on_a_phone(phone: Any) -> None:
     page.wait_for_selector("#review-board .cell.review-clicked")
     for _ in range(4):
         page.tap("#review-next")
-    page.wait_for_function("review.index === 4")
+    page.wait_for_function("minegraph.review.index === 4")
     _wait_review(page)
     width = page.evaluate("document.documentElement.clientWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= width

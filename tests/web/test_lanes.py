@@ -277,3 +277,110 @@ def test_a_unique_puzzle_past_the_puzzle_cells_starts_in_the_big_lane() -> None:
         client.post("/api/generate", json={"kind": "unique", "rows": 16, "cols": 30,
                                            "mines": 99, "seed": 1})
         assert runner.routed == {"small": 1, "big": 1}          # never "moved"
+
+
+def test_big_lane_processes_yield_the_cores_to_the_server(lane: BigLane) -> None:
+    """Under contention the server's own threads (the small lane's answers) go first: the big
+    lane's processes run at a niceness BIG_LANE_NICE above the server's."""
+    import os
+
+    from minegraph.web.lanes import BIG_LANE_NICE
+    assert _run(lane, lane_work.niceness, ()) == min(19, os.nice(0) + BIG_LANE_NICE)
+
+
+SERVER = """
+import sys
+from minegraph.web.limits import Limits
+from minegraph.web.server import serve
+serve("127.0.0.1", int(sys.argv[1]), Limits(analyze_seconds=3600, big_request_bytes=100))
+"""
+
+
+def _process_tree(root: int) -> dict[int, int]:
+    """Every running (not zombie) descendant of ``root`` and its parent, from /proc."""
+    from pathlib import Path
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                after = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if after[0] != "Z":
+                parents[int(entry.name)] = int(after[1])
+    tree: dict[int, int] = {}
+    todo = [root]
+    while todo:
+        p = todo.pop()
+        for child, parent in parents.items():
+            if parent == p and child not in tree:
+                tree[child] = parent
+                todo.append(child)
+    return tree
+
+
+def _runs(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie whose parent is gone does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _wchan(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/wchan") as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"),
+                    reason="PR_SET_PDEATHSIG and /proc are Linux's")
+def test_a_server_killed_outright_leaves_no_big_lane_process() -> None:
+    """Issue 33, 7: a big-lane process busy with a job kept its fork server alive (each
+    process a fork server starts holds a copy of the pipe whose end tells it to stop), and
+    the fork server's death is what kills the process: a server killed with SIGKILL left
+    both running until the job's end (an hour here)."""
+    import json
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-c", SERVER, str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def analyse(board: str) -> int:
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/analyze", json.dumps({"board": board}).encode(),
+            {"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=3600) as response:
+                return int(response.status)
+        except OSError:
+            return 0
+
+    try:
+        # A first big job: the big-lane process is started, has answered, and waits for work.
+        from minegraph.recipes import midgame_position
+        quick = midgame_position(12, 12, 20, seed=1).to_text()     # over big_request_bytes
+        wait_for(lambda: analyse(quick) == 200, "a big-lane job answered")
+        workers = [p for p, parent in _process_tree(server.pid).items() if parent != server.pid]
+        assert len(workers) == 1                    # the fork server's child
+        idle = _wchan(workers[0])
+        threading.Thread(target=analyse, args=(HARD,), daemon=True).start()
+        wait_for(lambda: _wchan(workers[0]) != idle, "the big-lane process took the hard job")
+        everything = set(_process_tree(server.pid))
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+        wait_for(lambda: not any(_runs(p) for p in everything),
+                 "every process the server started ended")
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()

@@ -26,8 +26,8 @@ T = TypeVar("T")
 
 
 #: Boards of more cells go straight to the Python path: the kernel is built for positions of
-#: playing size, and on bigger boards it declines (a component past its 120 cells, a
-#: combination past its 4,096 floating cells) after work that costs up to a sixth of the
+#: playing size, and on bigger boards it declines (a combination past its 4,096 floating
+#: cells or 400 degrees, a component past its budgets) after work that costs up to a sixth of the
 #: Python path's time (measured on the openings of bench/bigboards.py, 400x400).
 MAX_CELLS = 20_000
 
@@ -57,6 +57,17 @@ class BoxCounts(LazyDict[int, int]):
     def __init__(self, board: Board, answer: KernelAnswer) -> None:
         super().__init__(lambda: _per_cell(board, self))
         self._answer = answer
+
+    @property
+    def cell_floats(self) -> bytes | None:
+        """Every cell's probability as the kernel gave it (:attr:`KernelAnswer.cell_floats`)."""
+        return self._answer.cell_floats
+
+    @property
+    def forced(self) -> tuple[list[int], list[int]]:
+        """The safe and the mined cells, each increasing, as the kernel listed them (the
+        analysis names them without sorting the engine result's sets again)."""
+        return self._answer.safe, self._answer.mines
 
     def groups(self) -> Iterator[tuple[tuple[int, ...], int, float]]:
         """Cells that share a count, with the count and its share of all completions as a
@@ -107,13 +118,15 @@ def run_kernel(board: Board) -> EngineResult | None:
     if len(board.states) > MAX_CELLS or current_arithmetic() == "float":
         return None
     try:
-        answer = _under_deadline(lambda expires, flag: run(board, expires, flag))
+        if current_deadline() is None:      # the common call: no lambda, no checks
+            answer = run(board)
+        else:
+            answer = _under_deadline(lambda expires, flag: run(board, expires, flag))
     except Declined:
         return None
-    stats: dict[str, object] = {"engine": "kernel"}
     if answer is None:
-        return EngineResult.inconsistent(board.hidden, stats)
-    stats.update(answer.stats)
+        return EngineResult.inconsistent(board.hidden, {"engine": "kernel"})
+    stats: dict[str, object] = {"engine": "kernel", **answer.stats}
 
     def completer() -> frozenset[int]:
         # Built only when asked for, by the Python DP (every component here is within its
@@ -197,7 +210,8 @@ class KernelPart:
 def kernel_part(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]], *,
                 with_total: bool) -> KernelPart | None:
     """The component counted by the kernel, or ``None`` when the kernel is not used or
-    declines it (more than 120 cells, or past its search budget): the DP counts it then.
+    declines it (more than 2,000 cells, counts past 128 bits or past its budgets): the DP
+    counts it then.
 
     Raises
     ------

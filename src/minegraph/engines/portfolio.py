@@ -164,7 +164,8 @@ class PortfolioEngine(SystemEngine):
         A :class:`ComponentCache` to reuse counted components across calls.
     native
         Use the native kernel when it is built (the default): for the whole position, or for
-        each component of at most 120 cells. ``False`` runs the Python reference path alone.
+        each component of at most 2,000 cells (its search up to 120 cells, its dynamic
+        programme beyond). ``False`` runs the Python reference path alone.
 
     Raises
     ------
@@ -240,7 +241,8 @@ class PortfolioEngine(SystemEngine):
         sizes, clues = component.key
         if self.native and component.cells <= max_component_cells():  # the kernel's limit
             # The kernel's search counts a small component faster than a clique tree can be
-            # built; past its node budget it declines and the DP counts the component.
+            # built, and its programme a wide one in 128 bits; past 128 bits or its budgets it
+            # declines and the DP counts the component.
             part = kernel_part(sizes, clues, with_total=with_total)
             if part is not None:
                 stats["enumerated"] = stats.get("enumerated", 0) + 1
@@ -304,8 +306,8 @@ class PortfolioEngine(SystemEngine):
         The kernel counts exactly or declines, so it stands in for the DP only where the DP
         has its full budget: with a smaller work budget (which asks for SAT cuts), a cache
         (the kernel recounts a position faster than the cache finds its components) or
-        floating-point arithmetic, the Python path runs, its components of at most 120 cells
-        still counted by the kernel's search."""
+        floating-point arithmetic, the Python path runs, its components of at most 2,000 cells
+        still counted by the kernel (its search, or its programme beyond 120 cells)."""
         if self.cache is None and self.native:
             result = run_kernel(board)
             if result is not None:

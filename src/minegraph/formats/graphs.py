@@ -54,6 +54,7 @@ from minegraph.errors import BoardError, FormatError, LimitError, MinegraphError
 from minegraph.formats import GRAPH_FORMATS
 from minegraph.formats.json import MAX_EDGES, MAX_JSON_CHARS, unique_keys
 from minegraph.formats.scan import content_lines, decode, normalise_newlines, show, whole_number
+from minegraph.labels import cell_order, is_json_label, label_index, text_names
 from minegraph.present import shorten
 
 if TYPE_CHECKING:
@@ -353,16 +354,11 @@ def _read_gml(text: str) -> "nx.Graph":
         bare = next(v for v in graph.nodes if v not in labels)
         raise FormatError(f"node with id {bare} has no label while others have one; expected a "
                           f"label on every node (its name) or on none (the ids are the names)")
-    seen: dict[Any, Any] = {}
-    for v, label in labels.items():
-        try:
-            other = seen.setdefault(label, v)
-        except TypeError:
-            raise FormatError(f"node with id {v}: expected a label that is a string or a number, "
-                              f"got a list") from None
-        if other != v:
-            raise FormatError(f"nodes with ids {other} and {v} have the same label {show(str(label))}; "
-                              f"expected distinct labels")
+    ids = list(labels)
+    try:        # the board's rule: hashable and distinct
+        label_index(list(labels.values()), lambda i: str(ids[i]), ("node with id", "nodes with ids"))
+    except BoardError as error:
+        raise FormatError(str(error)) from None
     graph = nx.relabel_nodes(graph, labels, copy=True)
     for _, data in graph.nodes(data=True):
         data.pop("label", None)
@@ -410,7 +406,7 @@ def _read_nodelink(text: str) -> "nx.Graph":
         if not isinstance(node, dict) or "id" not in node:
             raise FormatError("expected a node object with an \"id\"", path=path)
         name = node["id"]
-        if not (isinstance(name, str) or (isinstance(name, int) and not isinstance(name, bool))):
+        if not is_json_label(name):
             raise FormatError(f"expected a node id that is a string or a whole number, got "
                               f"{shorten(json.dumps(name))}", path=f"{path}.id")
         if name in ids:
@@ -423,7 +419,7 @@ def _read_nodelink(text: str) -> "nx.Graph":
             raise FormatError("expected an edge object {\"source\": ..., \"target\": ...}", path=path)
         for end in ("source", "target"):
             value = link.get(end)
-            if isinstance(value, bool) or not isinstance(value, (str, int)) or value not in ids:
+            if not is_json_label(value) or value not in ids:
                 shown = "nothing" if end not in link else shorten(json.dumps(value))
                 raise FormatError(f"expected the id of a node in $.nodes, got {shown}", path=f"{path}.{end}")
     return _networkx("nodelink", lambda: nx.node_link_graph(data, edges=key))
@@ -521,7 +517,7 @@ def _states_by_node(graph: "nx.Graph", states: object) -> tuple[Mapping[Any, obj
         raise FormatError(f"expected the states as a mapping node -> state, the text of a states "
                           f"file or its path, got {type(states).__name__}")
     named, mines, lines = read_states(states)
-    by_name = {str(v): v for v in graph.nodes}
+    by_name = text_names(cell_order(graph.nodes))
     out: dict[Any, object] = {}
     for name, state in named.items():
         if name not in by_name:
@@ -702,21 +698,27 @@ def _graph_board(board: Board, format: str) -> None:
                           f"Board.from_graph or Board.from_networkx make graph boards")
 
 
+def _read_back(labels: list[str | int]) -> str | None:
+    """Why labels written as strings (text files, GraphML ids, GML labels) would not read back
+    as the same labels, or ``None``: names that are all whole numbers are read as ``int``
+    (:func:`_int_names`), so labels must be all ``int``, or all ``str`` not all of digits."""
+    if all(type(v) is int for v in labels):
+        return None
+    if not all(type(v) is str for v in labels):
+        return "its labels mix strings and numbers, which would all read back as strings"
+    if all(_INTEGER_NAME.fullmatch(str(v)) for v in labels):
+        return "its labels are strings of digits, which would read back as numbers"
+    return None
+
+
 def _text_names(board: Board, where: str) -> list[str]:
-    """The cells' names as text that reads back as the same names: labels all ``int``, or all
-    ``str`` (not all of them whole numbers, which would read back as ``int``), without spaces
-    or ``#``; no labels: the indices."""
+    """The cells' names as text that reads back as the same names (:func:`_read_back`),
+    without spaces or ``#``; no labels: the indices."""
     if board.labels is None:
         return [str(i) for i in range(board.size)]
     labels = board.json_labels() or []
-    if all(type(v) is int for v in labels):
-        return [str(v) for v in labels]
-    why = None
-    if not all(type(v) is str for v in labels):
-        why = "its labels mix strings and numbers, which would all read back as strings"
-    elif all(_INTEGER_NAME.fullmatch(str(v)) for v in labels):
-        why = "its labels are strings of digits, which would read back as numbers"
-    else:
+    why = _read_back(labels)
+    if why is None and not all(type(v) is int for v in labels):
         bad = next((v for v in labels if not v or "#" in str(v) or len(str(v).split()) != 1
                     or str(v).startswith(";")), None)
         if bad is not None:
@@ -729,17 +731,9 @@ def _text_names(board: Board, where: str) -> list[str]:
 
 def _xml_names(board: Board, format: str) -> None:
     """GraphML ids and GML labels are strings: the labels must read back the same."""
-    if board.labels is None:
-        return
-    labels = board.json_labels() or []
-    if all(type(v) is int for v in labels):
-        return
-    if not all(type(v) is str for v in labels):
-        raise FormatError(f"cannot write this board as {_NAMES[format]}: its labels mix strings and "
-                          f"numbers, which would all read back as strings; write node-link JSON")
-    if all(_INTEGER_NAME.fullmatch(str(v)) for v in labels):
-        raise FormatError(f"cannot write this board as {_NAMES[format]}: its labels are strings of "
-                          f"digits, which would read back as numbers; write node-link JSON")
+    why = None if board.labels is None else _read_back(board.json_labels() or [])
+    if why is not None:
+        raise FormatError(f"cannot write this board as {_NAMES[format]}: {why}; write node-link JSON")
 
 
 def write_graphml(board: Board) -> str:

@@ -118,6 +118,286 @@ def completions(board: Board, limit: int) -> list[frozenset[int]] | None:
     return out
 
 
+# The fewest layouts a group must hold before the search looks for independent regions in
+# it: below this, testing costs more than the search it saves.
+FACTOR_MIN = 8
+
+
+class _Search:
+    """The search over one set of layouts: the whole position, or one region of it that is
+    independent of the rest.
+
+    Sets of layouts are bit masks (bit k: layout k), so a split is a few ANDs and a set of
+    layouts is its own memo key. ``constant`` holds the mines every layout shares outside
+    ``cells`` (and the flags): what a cell of ``cells`` shows is computed with them.
+    """
+
+    def __init__(self, board: Board, layouts: list[frozenset[int]], cells: list[int],
+                 constant: frozenset[int], shown: frozenset[int],
+                 regions: dict[tuple[frozenset[frozenset[int]], frozenset[int]],
+                               tuple[int, int | None]]) -> None:
+        self.board = board
+        self.layouts = layouts
+        self.hidden = cells
+        self._constant = constant
+        self._shown = shown
+        self._regions = regions           # shared by every search of one position
+        self._mined_in = [sum(1 << k for k, layout in enumerate(layouts) if c in layout)
+                          for c in cells]
+        self._shows: dict[int, list[int]] = {}       # cell -> the layouts of each thing it shows
+        self._shown_as: dict[int, list[int]] = {}    # cell -> per layout, which of them (-1: mined)
+        self._exact: dict[int, tuple[int, int | None]] = {}
+        self._upper: dict[int, int] = {}             # group -> a bound its value cannot exceed
+        self._near_cells: dict[int, set[int]] = {}
+
+    def _observations(self, cell: int) -> list[int]:
+        """The layouts (bit masks) under which uncovering ``cell`` shows each distinct thing:
+        its number, or for a 0 the whole flood fill with its numbers (layouts where ``cell``
+        is a mine are in none)."""
+        found = self._shows.get(cell)
+        if found is not None:
+            return found
+        nbrs = self.board.neighbors
+        masks: dict[object, int] = {}
+        order: dict[object, int] = {}
+        ids = [-1] * len(self.layouts)
+        for k, layout in enumerate(self.layouts):
+            if cell in layout:
+                continue
+            mines = layout | self._constant if self._constant else layout
+            seen: object = sum(1 for q in nbrs[cell] if q in mines)
+            if not seen:
+                opened = flood_fill(nbrs, mines, set(), cell, flags=self._shown)
+                seen = tuple(sorted((v, sum(1 for q in nbrs[v] if q in mines)) for v in opened))
+            masks[seen] = masks.get(seen, 0) | 1 << k
+            ids[k] = order.setdefault(seen, len(order))
+        self._shows[cell] = found = list(masks.values())
+        self._shown_as[cell] = ids
+        return found
+
+    def split(self, cell: int, group: int) -> list[int]:
+        """The layouts of ``group`` where ``cell`` is safe, by what uncovering it shows."""
+        masks = self._observations(cell)
+        if group.bit_count() >= len(masks):
+            return [part for part in (group & m for m in masks) if part]
+        # Fewer layouts than things shown (a 0's flood fills differ a lot): sort the layouts
+        # one by one rather than test every observation.
+        ids = self._shown_as[cell]
+        parts: dict[int, int] = {}
+        while group:
+            low = group & -group
+            o = ids[low.bit_length() - 1]
+            if o >= 0:
+                parts[o] = parts.get(o, 0) | low
+            group ^= low
+        return list(parts.values())
+
+    def after(self, parts: list[int], floor: int, cells: list[int] | None = None) -> int:
+        """The layouts won after a split into ``parts``, if that is more than ``floor``;
+        otherwise a bound at most ``floor`` that the number won cannot exceed (the search of
+        a part stops as soon as the parts together can no longer pass ``floor``).
+        ``cells``: as for :meth:`value`."""
+        sizes = [p.bit_count() for p in parts]
+        left = sum(sizes)
+        total = 0
+        for size, part in sorted(zip(sizes, parts), reverse=True):
+            left -= size
+            need = floor - total - left      # this part must win more than this
+            if need >= size:
+                return total + size + left
+            won = self.value(part, cells, need)[0]
+            if won <= need:                  # ``won`` bounds the part: so does the sum
+                return total + won + left
+            total += won
+        return total
+
+    def value(self, group: int, cells: list[int] | None = None,
+              floor: int = -1) -> tuple[int, int | None]:
+        """The most layouts of ``group`` perfect play wins and a cell that wins them, when
+        that is more than ``floor``; otherwise ``(bound, None)`` with the value at most
+        ``bound <= floor`` (alpha-beta's fail-low, fail-soft: a caller that needs more stops
+        early, and the bound is kept to answer later calls that need less).
+
+        ``cells`` (positions in :attr:`hidden`) holds every cell that may still matter: a
+        cell mined in every layout of a group, or safe in all and showing the same everywhere,
+        does so in every part of it too, so the parts are searched over fewer cells (the
+        answer is the same: such cells are never chosen)."""
+        n = group.bit_count()
+        if n <= 1:
+            return n, None
+        exact = self._exact.get(group)
+        if exact is not None:
+            return exact
+        upper = self._upper.get(group)
+        if upper is not None and upper <= floor:
+            return upper, None
+        check_deadline()
+        mined_in = self._mined_in
+        counts = [(i, (mined_in[i] & group).bit_count())
+                  for i in (range(len(mined_in)) if cells is None else cells)]
+        live = [i for i, k in counts if k < n]
+        for i, k in counts:     # certainly safe and informative: uncover for free
+            if k == 0:
+                parts = self.split(self.hidden[i], group)
+                if len(parts) > 1:
+                    return self._keep(group, self.after(parts, floor, live), self.hidden[i],
+                                      floor)
+                live.remove(i)  # safe and teaches nothing, here and in every part
+        guesses = [(i, k) for i, k in counts if 0 < k < n]
+        if not guesses:         # every layout agrees on every cell that matters
+            return self._keep(group, n, None, floor, settled=True)
+        if n >= FACTOR_MIN:
+            factored = self._factored(group, [i for i, _ in guesses])
+            if factored is not None:
+                return self._keep(group, factored[0], factored[1], floor, settled=True)
+        if floor >= n:  # pragma: no cover - callers never ask for more than every layout
+            return n, None
+        best, best_cell = floor, None
+        bound = 0       # when no cell passes ``floor``: the most any cell could win
+        tried: set[tuple[int, ...]] = set()
+        for i, k in sorted(guesses, key=lambda item: (item[1], self.hidden[item[0]])):
+            if n - k <= best:
+                bound = max(bound, n - k)
+                break  # no cell from here on can win more
+            parts = self.split(self.hidden[i], group)
+            signature = tuple(sorted(parts))
+            if signature in tried:
+                continue  # splits the layouts as a cell already tried
+            tried.add(signature)
+            won = self.after(parts, best, live)
+            if won > best:
+                best, best_cell = won, self.hidden[i]
+            else:
+                bound = max(bound, won)
+        if best_cell is None:
+            return self._keep(group, bound, None, floor)
+        return self._keep(group, best, best_cell, floor)
+
+    def _keep(self, group: int, won: int, cell: int | None, floor: int,
+              settled: bool = False) -> tuple[int, int | None]:
+        """Remember ``won`` for ``group``: its value when above ``floor`` or ``settled``,
+        else only a bound the value cannot exceed."""
+        if won > floor or settled:
+            self._exact[group] = (won, cell)
+            return won, cell
+        upper = self._upper.get(group)
+        self._upper[group] = won if upper is None else min(won, upper)
+        return won, None
+
+    def _factored(self, group: int, guessed: list[int]) -> tuple[int, int | None] | None:
+        """The value of ``group`` as a product over independent regions, or ``None`` when it
+        does not split.
+
+        Cells whose uncovering can tell something (``guessed``, positions in :attr:`hidden`)
+        fall into regions of cells at most two steps apart (neighbours, or next to a common
+        number: only those can be tied by a clue). What a cell shows depends only on its own
+        region (every other cell next to it, or reached by a flood fill, is the same in every
+        layout of the group), so when the group is every combination of its regions' layouts
+        (its size is the product of the numbers of distinct layouts per region) each region is
+        played on its own and the layouts won multiply.
+        """
+        position = {self.hidden[i]: i for i in guessed}
+        regions: list[frozenset[int]] = []
+        seen: set[int] = set()
+        for start in sorted(position):
+            if start in seen:
+                continue
+            region, stack = {start}, [start]
+            while stack:
+                for q in self._near(stack.pop()):
+                    if q in position and q not in region:
+                        region.add(q)
+                        stack.append(q)
+            seen |= region
+            regions.append(frozenset(region))
+        if len(regions) < 2:
+            return None
+        if self.board.mines is not None:
+            # With a total, a region is independent of the rest only if it holds the same
+            # number of mines in every layout: test that first, on the bit masks alone.
+            regions = [r for r in regions
+                       if _same_count(group, [self._mined_in[position[c]] for c in r])]
+            if not regions:
+                return None
+        rest = [self.layouts[k] for k in _bits(group)]
+        factors: list[tuple[set[frozenset[int]], frozenset[int]]] = []
+        candidates = sorted(regions, key=len)
+        if self.board.mines is None:
+            candidates = candidates[:-1]    # the last one is the rest
+        for candidate in candidates:
+            own = {layout & candidate for layout in rest}
+            others = {layout - candidate for layout in rest}
+            if len(own) * len(others) == len(rest):
+                factors.append((own, candidate))
+                rest = list(others)
+        if not factors:
+            return None
+        last = frozenset(position).difference(*(r for _, r in factors))
+        if not last and len(factors) == 1:
+            return None     # one region holds everything that can still vary
+        if last:
+            factors.append(({layout & last for layout in rest}, last))
+        layouts = [self.layouts[k] for k in _bits(group)]
+        constant = self._constant.union(layouts[0].intersection(*layouts[1:]))
+        won, cell = 1, None
+        for own, cells in factors:
+            w, c = self._region_value(own, cells, constant)
+            won *= w
+            if cell is None:
+                cell = c
+        return won, cell
+
+    def _near(self, cell: int) -> set[int]:
+        """The cells at most two steps from ``cell``."""
+        found = self._near_cells.get(cell)
+        if found is None:
+            nbrs = self.board.neighbors
+            found = set(nbrs[cell]).union(*(nbrs[q] for q in nbrs[cell]))
+            self._near_cells[cell] = found
+        return found
+
+    def _region_value(self, own: set[frozenset[int]], region: frozenset[int],
+                      constant: frozenset[int]) -> tuple[int, int | None]:
+        """The search of one independent region's layouts (shared between searches)."""
+        key = (frozenset(own), constant)
+        found = self._regions.get(key)
+        if found is None:
+            layouts = sorted(own, key=sorted)
+            search = _Search(self.board, layouts, sorted(region), constant, self._shown,
+                             self._regions)
+            found = search.value((1 << len(layouts)) - 1)
+            self._regions[key] = found
+        return found
+
+
+def _same_count(group: int, masks: list[int]) -> bool:
+    """Whether every layout of ``group`` has the same number of mines among the cells whose
+    layouts are ``masks`` (bit k: mined in layout k): the masks are added bit-sliced, so the
+    per-layout counts are found without visiting the layouts."""
+    slices: list[int] = []
+    for mask in masks:
+        carry = mask & group
+        for j in range(len(slices) + 1):
+            if not carry:
+                break
+            if j == len(slices):
+                slices.append(carry)
+                break
+            slices[j], carry = slices[j] ^ carry, slices[j] & carry
+    first = (group & -group).bit_length() - 1
+    return all(s & group == (group if s >> first & 1 else 0) for s in slices)
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 class Endgame:
     """The exact endgame search on ``board`` (raises :class:`LimitError` when it has more than
     ``limit`` completions).
@@ -126,8 +406,12 @@ class Endgame:
     wins, is 1 for one layout and otherwise the best over the cells of the sum of ``wins`` over
     the parts ``S`` splits into (a cell's mined layouts are lost). A cell can win at most the
     layouts where it is safe, so cells are tried safest first and the search stops as soon as
-    no remaining cell could beat the best found; a cell's sum is abandoned as soon as it can no
-    longer beat it.
+    no remaining cell could beat the best found; the search of a part is told how much it must
+    win to matter and stops as soon as it cannot (alpha-beta's fail-low, with upper bounds
+    remembered beside exact values). A set of layouts that is every combination of the
+    layouts of independent regions (numbers and flood fills of one never depend on another) is
+    searched region by region and the layouts won multiply, which turns a product of sizes
+    into a sum.
 
     Parameters
     ----------
@@ -160,115 +444,10 @@ class Endgame:
         self.layouts: list[frozenset[int]] = layouts
         self.hidden = list(board.hidden)
         # What uncovering never passes through: the numbers and flags already shown.
-        self._shown = frozenset(i for i, s in enumerate(board.states) if s != HIDDEN)
-        self._flagged = frozenset(i for i, s in enumerate(board.states) if s == MINE)
-        # Sets of layouts are bit masks (bit k: layout k), so a split is a few ANDs and a
-        # set of layouts is its own memo key.
-        self._mined_in = [sum(1 << k for k, layout in enumerate(layouts) if c in layout)
-                          for c in self.hidden]
-        self._shows: dict[int, list[int]] = {}       # cell -> the layouts of each thing it shows
-        self._shown_as: dict[int, list[int]] = {}    # cell -> per layout, which of them (-1: mined)
-        self._memo: dict[int, tuple[int, int | None]] = {}
-
-    def _observations(self, cell: int) -> list[int]:
-        """The layouts (bit masks) under which uncovering ``cell`` shows each distinct thing:
-        its number, or for a 0 the whole flood fill with its numbers (layouts where ``cell``
-        is a mine are in none)."""
-        found = self._shows.get(cell)
-        if found is not None:
-            return found
-        nbrs = self.board.neighbors
-        masks: dict[object, int] = {}
-        order: dict[object, int] = {}
-        ids = [-1] * len(self.layouts)
-        for k, layout in enumerate(self.layouts):
-            if cell in layout:
-                continue
-            mines = layout | self._flagged if self._flagged else layout
-            seen: object = sum(1 for q in nbrs[cell] if q in mines)
-            if not seen:
-                opened = flood_fill(nbrs, mines, set(), cell, flags=self._shown)
-                seen = tuple(sorted((v, sum(1 for q in nbrs[v] if q in mines)) for v in opened))
-            masks[seen] = masks.get(seen, 0) | 1 << k
-            ids[k] = order.setdefault(seen, len(order))
-        self._shows[cell] = found = list(masks.values())
-        self._shown_as[cell] = ids
-        return found
-
-    def _split(self, cell: int, group: int) -> list[int]:
-        """The layouts of ``group`` where ``cell`` is safe, by what uncovering it shows."""
-        masks = self._observations(cell)
-        if group.bit_count() >= len(masks):
-            return [part for part in (group & m for m in masks) if part]
-        # Fewer layouts than things shown (a 0's flood fills differ a lot): sort the layouts
-        # one by one rather than test every observation.
-        ids = self._shown_as[cell]
-        parts: dict[int, int] = {}
-        while group:
-            low = group & -group
-            o = ids[low.bit_length() - 1]
-            if o >= 0:
-                parts[o] = parts.get(o, 0) | low
-            group ^= low
-        return list(parts.values())
-
-    def _wins_after(self, parts: list[int], beat: int, cells: list[int] | None = None) -> int:
-        """The layouts won after a split into ``parts``; stops (returning at most ``beat``)
-        once the rest cannot lift the total above ``beat``. ``cells``: as for :meth:`_wins`."""
-        sizes = [p.bit_count() for p in parts]
-        left = sum(sizes)
-        total = 0
-        for size, part in sorted(zip(sizes, parts), reverse=True):
-            left -= size
-            total += self._wins(part, cells)[0]
-            if total + left <= beat:
-                return min(total + left, beat)
-        return total
-
-    def _wins(self, group: int, cells: list[int] | None = None) -> tuple[int, int | None]:
-        """The most layouts of ``group`` perfect play wins, and a cell that wins them.
-
-        ``cells`` (positions in :attr:`hidden`) holds every cell that may still matter: a
-        cell mined in every layout of a group, or safe in all and showing the same everywhere,
-        does so in every part of it too, so the parts are searched over fewer cells (the
-        answer is the same: such cells are never chosen)."""
-        n = group.bit_count()
-        if n <= 1:
-            return n, None
-        memo = self._memo.get(group)
-        if memo is not None:
-            return memo
-        check_deadline()
-        mined_in = self._mined_in
-        counts = [(i, (mined_in[i] & group).bit_count())
-                  for i in (range(len(mined_in)) if cells is None else cells)]
-        live = [i for i, k in counts if k < n]
-        best, best_cell = -1, None
-        for i, k in counts:     # certainly safe and informative: uncover for free
-            if k == 0:
-                parts = self._split(self.hidden[i], group)
-                if len(parts) > 1:
-                    best, best_cell = self._wins_after(parts, -1, live), self.hidden[i]
-                    break
-                live.remove(i)  # safe and teaches nothing, here and in every part
-        if best_cell is None:
-            tried: set[tuple[int, ...]] = set()
-            for i, k in sorted(((i, k) for i, k in counts if 0 < k < n),
-                               key=lambda item: (item[1], self.hidden[item[0]])):
-                if n - k <= best:
-                    break  # no cell from here on can win more
-                parts = self._split(self.hidden[i], group)
-                signature = tuple(sorted(parts))
-                if signature in tried:
-                    continue  # splits the layouts as a cell already tried
-                tried.add(signature)
-                won = self._wins_after(parts, best, live)
-                if won > best:
-                    best, best_cell = won, self.hidden[i]
-        if best_cell is None:  # every layout agrees on every cell that matters
-            best = n
-        self._memo[group] = (best, best_cell)
-        return best, best_cell
+        shown = frozenset(i for i, s in enumerate(board.states) if s != HIDDEN)
+        flagged = frozenset(i for i, s in enumerate(board.states) if s == MINE)
+        self._search = _Search(board, layouts, self.hidden, flagged, shown, {})
+        self._all = (1 << len(layouts)) - 1
 
     def win_probability(self) -> Fraction:
         """The probability of winning from this position with perfect play.
@@ -280,7 +459,7 @@ class Endgame:
         """
         if not self.layouts:
             return Fraction(0)
-        return Fraction(self._wins((1 << len(self.layouts)) - 1)[0], len(self.layouts))
+        return Fraction(self._search.value(self._all)[0], len(self.layouts))
 
     def best_cell(self) -> int | None:
         """A cell to uncover now that keeps the best win probability.
@@ -292,7 +471,7 @@ class Endgame:
         """
         if not self.layouts:
             return None
-        return self._wins((1 << len(self.layouts)) - 1)[1]
+        return self._search.value(self._all)[1]
 
     def cells_by_value(self, cells: Sequence[int]) -> dict[int, Fraction]:
         """The win probability after uncovering each of ``cells`` now (then playing
@@ -308,6 +487,6 @@ class Endgame:
         dict
             ``cell -> win probability``.
         """
-        group = (1 << len(self.layouts)) - 1
-        return {c: Fraction(sum(self._wins(p)[0] for p in self._split(c, group)), len(self.layouts))
+        search = self._search
+        return {c: Fraction(search.after(search.split(c, self._all), -1), len(self.layouts))
                 for c in cells}

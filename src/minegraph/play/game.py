@@ -38,7 +38,8 @@ from typing import Iterator, Sequence
 
 from minegraph.board import HIDDEN, MINE, Board
 from minegraph.errors import BoardError, GameError
-from minegraph.rules import RULES, SIZES, cell_index, check_fit, draw_layout, flood_fill, kept_clear
+from minegraph.rules import (RULES, SIZES, cell_index, check_fit, draw_layout, flood_fill, kept_clear,
+                             three_bv)
 from minegraph.states import MAX_CELLS
 from minegraph.topology import TOPOLOGIES, grid_neighbors
 
@@ -388,15 +389,7 @@ class Game:
         """
         if self.layout is None:
             raise GameError("the layout is not placed yet: uncover a first cell")
-        layout, nbrs = self.layout, self.neighbors
-        zero = [c not in layout and not any(q in layout for q in nbrs[c]) for c in range(self.size)]
-        seen: set[int] = set()
-        clicks = 0
-        for c in range(self.size):
-            if zero[c] and c not in seen:
-                clicks += 1
-                flood_fill(nbrs, layout, seen, c)
-        return clicks + sum(1 for c in range(self.size) if c not in layout and c not in seen)
+        return three_bv(self.neighbors, self.layout)[0]
 
     @classmethod
     def replay(cls, moves: Sequence[Move], **options: object) -> "Game":

@@ -8,7 +8,8 @@ returns a :class:`Decision`: every proven-safe cell at once, or one guess.
     certain moves first; otherwise the cell with the lowest exact mine probability (ties:
     fewest covered neighbours, then the lowest index) — :attr:`Analysis.best`.
 
-Every policy is deterministic: the same game gets the same moves.
+Every policy is deterministic: the same game gets the same moves. :func:`play`, :func:`apply`
+and :class:`GameRecord` are the solver loop's (:mod:`minegraph.play.autoplay`), re-exported.
 
 Examples
 --------
@@ -21,7 +22,6 @@ Examples
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Protocol
@@ -31,6 +31,7 @@ from minegraph.board import BLANK, HIDDEN, MINE, Board
 from minegraph.engines.native import BoxCounts
 from minegraph.deadline import current_deadline, time_limit
 from minegraph.errors import GameError, LimitError, MinegraphError, QueryTimeout
+from minegraph.play.autoplay import GameRecord, apply, play
 from minegraph.play.endgame import Endgame, completions
 from minegraph.play.fifty import influence, potentials, pseudo_fifty
 from minegraph.play.game import Game, Move
@@ -748,79 +749,3 @@ def get_policy(name: str, first: int | None = None, budget: float | None = None)
             raise GameError(f"a time budget applies to the strong policy, not {name!r}")
         return StrongPolicy(first, budget=budget)
     return POLICIES[name](first)
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """How one game went.
-
-    Attributes
-    ----------
-    won
-        Whether the policy won.
-    guesses
-        Decisions that were guesses.
-    moves
-        Moves in the game's history at the end.
-    seconds
-        Seconds the policy took to play.
-    three_bv
-        The layout's 3BV (:meth:`~minegraph.play.game.Game.three_bv`).
-    """
-
-    won: bool
-    guesses: int
-    moves: int
-    seconds: float
-    three_bv: int
-
-
-def apply(game: Game, decision: Decision) -> list[Move]:
-    """Play a decision's moves on ``game`` while it is in play, skipping those a flood fill
-    has meanwhile made illegal; the moves played.
-
-    Parameters
-    ----------
-    game
-        The game, changed in place.
-    decision
-        The moves to play.
-
-    Returns
-    -------
-    list of Move
-        The moves played, in order.
-    """
-    played = []
-    for move in decision.moves:
-        if game.status != "playing":
-            break
-        if game.is_legal(move):
-            game.push(move)
-            played.append(move)
-    return played
-
-
-def play(game: Game, policy: Policy) -> GameRecord:
-    """Let ``policy`` play ``game`` to its end.
-
-    Parameters
-    ----------
-    game
-        The game, played in place (from its current position).
-    policy
-        The autoplayer.
-
-    Returns
-    -------
-    GameRecord
-        How the game went.
-    """
-    start = time.perf_counter()
-    guesses = 0
-    while game.status == "playing":
-        decision = policy.decide(game)
-        guesses += decision.guess
-        apply(game, decision)
-    return GameRecord(game.status == "won", guesses, len(game.moves),
-                      time.perf_counter() - start, game.three_bv())

@@ -21,6 +21,10 @@ What counts (docs/review.md):
   is a guess taken while a certainly safe cell existed; *luck* is the product of ``1 - p`` over
   the guesses (a fatal last guess included).
 
+What each guess cost in chance of winning (labels, win probabilities, alternatives) is the
+coach's (:func:`minegraph.play.coach.coach`, which fills :attr:`Review.verdicts`); the speedrun
+community's figures are :meth:`Review.figures` (:mod:`minegraph.play.figures`).
+
 ms_toollib aborts the whole process on some truncated files (a Rust panic that cannot be
 caught), so the file is parsed in a child process; a crash there is a one-line error here.
 
@@ -51,7 +55,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from minegraph.analyser import Analyser
 from minegraph.board import BLANK, HIDDEN, Board
@@ -59,9 +63,19 @@ from minegraph.deadline import check_deadline, time_left
 from minegraph.extras import install_hint
 from minegraph.errors import FormatError, LimitError, MinegraphError
 from minegraph.present import fraction_text, probability_json
+from minegraph.play.figures import figures
 from minegraph.play.review_report import REPLAY_FORMATS, render_review, timeline_svg
-from minegraph.rules import flood_fill
+from minegraph.rules import three_bv
 from minegraph.topology import grid_neighbors
+
+if TYPE_CHECKING:
+    from minegraph.analysis import Analysis
+    from minegraph.play.coach import Verdict
+
+#: The coach's fields of a click in the JSON (``null`` for a click not judged).
+VERDICT_KEYS = ("win_probability", "win_probability_best", "win_probability_lost",
+                "win_probability_exact", "win_probability_error", "win_probability_interval",
+                "best_cell", "samples", "alternatives")
 
 __all__ = ["review", "review_bytes", "Review", "Click", "three_bv", "render_review",
            "timeline_svg", "MAX_REPLAY_BYTES",
@@ -79,9 +93,22 @@ PARSE_SECONDS = 30.0
 #: What to do when ms_toollib is missing.
 INSTALL_HINT = f"reading replays needs ms_toollib: {install_hint('replays')}"
 
-# ms_toollib's game-board values: 0..8 uncovered numbers, 10 covered, 11 flagged, 12 question
-# mark; larger values are mines shown at the end of a lost game.
-_COVERED = frozenset((10, 11, 12))
+# ms_toollib's game-board values: 0..8 uncovered numbers, then these; larger values are mines
+# shown at the end of a lost game.
+TOOLLIB_COVERED = 10
+TOOLLIB_FLAGGED = 11
+TOOLLIB_QUESTION = 12
+#: A covered cell, whatever the player marked on it.
+_COVERED = frozenset((TOOLLIB_COVERED, TOOLLIB_FLAGGED, TOOLLIB_QUESTION))
+#: What a chord uncovers: the covered neighbours that are not flagged.
+_CHORDED = frozenset((TOOLLIB_COVERED, TOOLLIB_QUESTION))
+#: The child sends each game board as text, one character per cell: ``chr(CODE_BASE + value)``
+#: (so every value ms_toollib uses is a printable character).
+CODE_BASE = 65
+#: ms_toollib's statistics the child hands back (docs/review.md, "The community's figures").
+TOOLLIB_STATS = ("bbbv", "bbbv_solved", "bbbv_s", "left", "right", "double", "cl", "ce",
+                 "flag", "ioe", "corr", "rtime", "zini", "hzini", "op", "isl", "rqp", "stnb",
+                 "path", "cl_s", "ce_s", "thrp")
 
 #: The child process: reads the replay's bytes on standard input and writes what the review
 #: needs as one JSON object (or {"error": ...}); it imports nothing of minegraph.
@@ -89,6 +116,7 @@ _CHILD = r"""
 import json, math, sys
 def main():
     fmt, max_cells = sys.argv[1], int(sys.argv[2])
+    CODE_BASE, STATS = int(sys.argv[3]), sys.argv[4].split(",")
     try:
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
@@ -116,7 +144,7 @@ def main():
     board = [list(r) for r in v.board]
     pix = v.pix_size
     events = []
-    code = lambda b: "".join(chr(65 + x) for r in b for x in r)
+    code = lambda b: "".join(chr(CODE_BASE + x) for r in b for x in r)
     for e in v.events:
         if e.useful_level < 2 or not e.event.is_mouse():
             continue
@@ -124,9 +152,12 @@ def main():
         events.append([e.time, e.useful_level, m.mouse, m.y // pix, m.x // pix,
                        code(e.prior_game_board.game_board), code(e.next_game_board.game_board)])
     v.current_time = 1e9
-    stats = {k: getattr(v, k) for k in ("bbbv", "bbbv_solved", "bbbv_s", "left", "right",
-                                         "double", "cl", "ce", "flag", "ioe", "corr", "rtime",
-                                         "zini", "op", "isl")}
+    stats = {}
+    for k in STATS:
+        try:
+            stats[k] = getattr(v, k)
+        except Exception:      # a figure this reader does not give: absent, not fatal
+            stats[k] = None
     # A rate of a game of no time is inf (bbbv_s of a one-click win): undefined, so null.
     stats = {k: None if isinstance(x, float) and not math.isfinite(x) else x for k, x in stats.items()}
     meta = {}
@@ -141,6 +172,10 @@ json.dump(main(), sys.stdout, allow_nan=False)
 """
 
 
+def _rounded(x: float | None) -> float | None:
+    return None if x is None else round(x, 6)
+
+
 def _finite(value: Any) -> Any:
     """``value``, or ``None`` for a float that is not finite (a rate over no time): strict
     JSON has no ``Infinity`` or ``NaN``.
@@ -151,56 +186,6 @@ def _finite(value: Any) -> Any:
     (2.5, None, None, 'x')
     """
     return None if isinstance(value, float) and not math.isfinite(value) else value
-
-
-def three_bv(neighbors: Sequence[Sequence[int]], layout: frozenset[int] | set[int],
-             uncovered: frozenset[int] | set[int] = frozenset()) -> tuple[int, int]:
-    """A layout's 3BV and how much of it the ``uncovered`` cells solved.
-
-    3BV is the fewest clicks that uncover every safe cell: one per opening (a connected area of
-    zeros, with its border) and one per safe cell next to no zero, as
-    :meth:`~minegraph.play.game.Game.three_bv`. An opening counts as solved when every one of
-    its zeros is uncovered, any other safe cell when it is: ms_toollib's definition. In play
-    the two differ only when a game ends part-way through a flood (a chord that hits a mine
-    uncovers a zero whose opening is then left unfinished) or a zero is wrongly flagged;
-    then the opening is not solved.
-
-    Parameters
-    ----------
-    neighbors
-        The neighbour list of every cell.
-    layout
-        The mined cells.
-    uncovered
-        The cells uncovered (for the solved part).
-
-    Returns
-    -------
-    tuple of int
-        ``(3BV, 3BV solved)``.
-
-    Examples
-    --------
-    >>> nbrs = grid_neighbors("square", 1, 5)      # 0 0 1 M 1
-    >>> three_bv(nbrs, {3}), three_bv(nbrs, {3}, {4}), three_bv(nbrs, {3}, {0, 1, 2})
-    ((2, 0), (2, 1), (2, 1))
-    >>> three_bv(nbrs, {3}, {0, 2, 4})             # one zero of the opening still covered
-    (2, 1)
-    """
-    size = len(neighbors)
-    zero = [c not in layout and not any(q in layout for q in neighbors[c]) for c in range(size)]
-    seen: set[int] = set()
-    total = solved = 0
-    for c in range(size):
-        if zero[c] and c not in seen:
-            area = flood_fill(neighbors, layout, seen, c)
-            total += 1
-            solved += all(q in uncovered for q in area if zero[q])
-    for c in range(size):
-        if c not in layout and c not in seen:
-            total += 1
-            solved += c in uncovered
-    return total, solved
 
 
 @dataclass(frozen=True)
@@ -235,6 +220,9 @@ class Click:
         The safe cells this click uncovered.
     exploded
         Whether it hit a mine.
+    at_risk
+        The cells it uncovered from the covered state (indices): the cell clicked, or a
+        chord's covered neighbours without a flag.
     """
 
     number: int
@@ -250,6 +238,7 @@ class Click:
     first: bool = False
     uncovered: tuple[tuple[int, int], ...] = field(default=(), repr=False)
     exploded: bool = False
+    at_risk: tuple[int, ...] = field(default=(), repr=False)
 
     @property
     def guess(self) -> bool:
@@ -318,6 +307,9 @@ class Review:
     toollib
         ms_toollib's own statistics of the game (``bbbv``, ``bbbv_s``, ``ioe``, ``corr``,
         ``zini``, ...), for comparison.
+    verdicts
+        The coach's verdict on each guess judged, by click number
+        (:func:`minegraph.play.coach.coach`; empty without win probabilities).
     """
 
     name: str
@@ -336,6 +328,27 @@ class Review:
     software: str = ""
     player: str = ""
     toollib: dict[str, Any] = field(default_factory=dict, repr=False)
+    verdicts: dict[int, Verdict] = field(default_factory=dict, repr=False)
+
+    def label(self, click: Click) -> str:
+        """The click's label: ``safe`` (certainly safe, or the first click), ``avoidable`` (a
+        guess while a certainly safe cell existed), ``best`` or ``inferior`` (a guess judged
+        by :func:`minegraph.play.coach.coach`), or ``guess`` (a guess not judged: the review
+        was made without win probabilities)."""
+        if not click.guess:
+            return "safe"
+        if click.avoidable:
+            return "avoidable"
+        verdict = self.verdicts.get(click.number)
+        return "guess" if verdict is None else verdict.label
+
+    @property
+    def win_probability_lost(self) -> float | None:
+        """The chance of winning given up, summed over the guesses judged (each against the
+        best candidate in the position it was taken in); ``None`` when none was judged."""
+        if not self.verdicts:
+            return None
+        return float(sum(v.lost for v in self.verdicts.values()))
 
     @property
     def bbbv_per_second(self) -> float | None:
@@ -408,9 +421,37 @@ class Review:
                                "best": None if c.best is None else list(c.best)}
                               for c in self.avoidable],
                 "avoidable_cost": float(self.avoidable_cost),
-                "clicks": [c.to_json() for c in self.clicks],
-                "chords": [c.to_json() for c in self.chords],
+                "win_probability_lost": _rounded(self.win_probability_lost),
+                "labels": {k: sum(1 for c in self.timeline if self.label(c) == k)
+                           for k in ("safe", "avoidable", "best", "inferior", "guess")},
+                "figures": self.figures(),
+                "clicks": [self._click_json(c) for c in self.clicks],
+                "chords": [self._click_json(c) for c in self.chords],
                 "ms_toollib": {k: _finite(x) for k, x in self.toollib.items()}}
+
+    def figures(self) -> dict[str, Any]:
+        """The speedrun community's figures (:func:`minegraph.play.figures.figures`): RQP,
+        IOE, STNB, ZiNi, openings, islands, path length, clicks per second.
+
+        Returns
+        -------
+        dict
+            Name -> value (``None`` where undefined).
+        """
+        return figures(self)
+
+    def _click_json(self, click: Click) -> dict[str, Any]:
+        """A click's JSON: :meth:`Click.to_json`, its label and the coach's fields
+        (``null`` where the click was not judged)."""
+        out = click.to_json()
+        out["label"] = self.label(click)
+        verdict = self.verdicts.get(click.number)
+        if verdict is not None:
+            out.update(verdict.to_json(self.cols))
+        else:
+            out.update({k: None for k in VERDICT_KEYS})
+            out["win_probability_exact"] = False
+        return out
 
     def report(self, *, every: bool = False) -> str:
         """The text ``minegraph review`` prints.
@@ -458,7 +499,8 @@ def _parse(data: bytes, fmt: str, name: str) -> dict[str, Any]:
         # In a directory of its own: ms_toollib writes crash.log into the working directory
         # when it panics, which must not litter the user's.
         with tempfile.TemporaryDirectory(prefix="minegraph-replay-") as scratch:
-            done = subprocess.run([sys.executable, "-P", "-c", _CHILD, fmt, str(MAX_REPLAY_CELLS)],
+            done = subprocess.run([sys.executable, "-P", "-c", _CHILD, fmt, str(MAX_REPLAY_CELLS),
+                                   str(CODE_BASE), ",".join(TOOLLIB_STATS)],
                                   input=data, capture_output=True, timeout=seconds, check=False,
                                   cwd=scratch)
     except subprocess.TimeoutExpired:
@@ -595,31 +637,45 @@ def _checked_int(value: object, name: str) -> int:
     return value
 
 
-def _build(raw: dict[str, Any], fmt: str, name: str) -> Review:
-    """The review of ms_toollib's reading ``raw``."""
+@dataclass(frozen=True)
+class _Event:
+    """One uncovering mouse event of the replay, decoded: the cell under the cursor, and the
+    game board (ms_toollib's values per cell) before and after it."""
+
+    time: float
+    cell: int
+    before: list[int]
+    after: list[int]
+
+    def opened(self) -> list[int]:
+        """The cells it uncovered (covered before, not after)."""
+        return [i for i, (b, a) in enumerate(zip(self.before, self.after))
+                if b in _COVERED and a not in _COVERED]
+
+
+def _layout(raw: dict[str, Any], fmt: str, name: str) -> tuple[int, int, int, frozenset[int]]:
+    """The board's rows, columns, mine count and mined cells, checked."""
     rows = _checked_int(raw.get("rows"), name)
     cols = _checked_int(raw.get("cols"), name)
     mines = _checked_int(raw.get("mines"), name)
-    size = rows * cols
     grid = raw.get("board")
     if not (isinstance(grid, list) and len(grid) == rows
             and all(isinstance(r, list) and len(r) == cols for r in grid)):
         raise FormatError(f"{name}: not a readable .{fmt} replay (no board)")
+    # ms_toollib's board marks a mine -1.
     layout = frozenset(r * cols + c for r in range(rows) for c in range(cols) if grid[r][c] == -1)
     if len(layout) != mines:
         raise FormatError(f"{name}: the board holds {len(layout)} mines, the file says {mines}")
-    neighbors = grid_neighbors("square", rows, cols)
-    numbers = [sum(1 for q in neighbors[c] if q in layout) for c in range(size)]
-    analyser = Analyser()
-    clicks: list[Click] = []
-    chords: list[Click] = []
-    previous: float | None = None
-    number = 0
-    uncovered: set[int] = set()
-    outcome = "unfinished"
+    return rows, cols, mines, layout
+
+
+def _events(raw: dict[str, Any], rows: int, cols: int, fmt: str, name: str) -> list[_Event]:
+    """The replay's mouse events that uncovered cells, decoded and checked."""
+    size = rows * cols
+    out = []
     for event in raw.get("events", []):
         try:
-            t, level, _mouse, r, c, before, after = event
+            t, _level, _mouse, r, c, before, after = event
             t = float(t)
         except (TypeError, ValueError):
             raise FormatError(f"{name}: not a readable .{fmt} replay (a bad event)") from None
@@ -627,80 +683,118 @@ def _build(raw: dict[str, Any], fmt: str, name: str) -> Review:
                 and len(after) == size and isinstance(r, int) and isinstance(c, int)
                 and 0 <= r < rows and 0 <= c < cols):
             raise FormatError(f"{name}: not a readable .{fmt} replay (a bad event)")
-        prior = [ord(ch) - 65 for ch in before]
-        later = [ord(ch) - 65 for ch in after]
-        opened = [i for i in range(size) if prior[i] in _COVERED and later[i] not in _COVERED]
-        if not opened:
-            continue
-        cell = r * cols + c
+        decoded = _Event(t, r * cols + c, [ord(ch) - CODE_BASE for ch in before],
+                         [ord(ch) - CODE_BASE for ch in after])
+        if decoded.opened():
+            out.append(decoded)
+    return out
+
+
+def _shown_number(value: int) -> bool:
+    """Whether a game-board value is an uncovered number (0 to 8)."""
+    return 0 <= value <= 8
+
+
+def _position(before: list[int], rows: int, cols: int, mines: int, layout: frozenset[int],
+              numbers: list[int], name: str) -> Board:
+    """The position the player saw: the uncovered numbers (checked against the layout) and
+    the total; flags and question marks are covered cells."""
+    states = []
+    for i, v in enumerate(before):
+        if not _shown_number(v):
+            states.append(HIDDEN)
+        elif i in layout or v != numbers[i]:
+            raise FormatError(f"{name}: the replay shows {v} at {divmod(i, cols)}, "
+                              f"which its board contradicts")
+        else:
+            states.append(v)
+    return Board.grid(rows, cols, states, mines=mines)
+
+
+def _at_risk(event: _Event, kind: str, neighbors: Sequence[Sequence[int]]) -> list[int]:
+    """The cells the click uncovers from the covered state: the cell clicked, or a chord's
+    covered neighbours that carry no flag."""
+    if kind == "left":
+        return [event.cell]
+    return [q for q in neighbors[event.cell] if event.before[q] in _CHORDED]
+
+
+def _risk(analyser: Analyser, board: Board, analysis: Analysis, at_risk: list[int]) -> Fraction:
+    """The exact chance that one of ``at_risk`` holds a mine in ``board``."""
+    safe = {board.index(x) for x in analysis.safe}
+    if all(q in safe for q in at_risk):
+        return Fraction(0)
+    if len(at_risk) == 1:
+        return Fraction(analysis.probability(board.cell(at_risk[0])))
+    # Several cells (a chord): one minus the share of completions with all of them safe.
+    spared = board.with_states([BLANK if i in at_risk else s for i, s in enumerate(board.states)])
+    return 1 - Fraction(analyser.analyze(spared).solutions or 0, analysis.solutions or 1)
+
+
+def _click(number: int, event: _Event, kind: str, board: Board, analyser: Analyser,
+           at_risk: list[int], first: bool, previous: float | None, layout: frozenset[int],
+           cols: int) -> Click:
+    """The click of ``event``, with its exact risk in ``board``."""
+    cell = divmod(event.cell, cols)
+    best: tuple[int, int] | None
+    best_p: Fraction | None
+    if first and all(s == HIDDEN for s in board.states):
+        # The first click on an untouched board: every cell alike.
+        p = best_p = Fraction(board.mines or 0, board.size)
+        safe_available = board.mines == 0
+        best = cell
+    else:
+        analysis = analyser.analyze(board)
+        p = _risk(analyser, board, analysis, at_risk)
+        safe_available = bool(analysis.safe)
+        best = analysis.best if isinstance(analysis.best, tuple) else None
+        best_p = None if best is None else Fraction(analysis.probability(best))
+    # Uncovered: shown as a number now. At the end of a lost game ms_toollib also shows the
+    # mines and marks the wrong flags; those cells were not uncovered.
+    shown = [i for i in event.opened() if _shown_number(event.after[i]) and i not in layout]
+    return Click(number, kind, cell, event.time,
+                 None if previous is None else event.time - previous, board, p, safe_available,
+                 best, best_p, first, tuple(divmod(i, cols) for i in shown),
+                 any(q in layout for q in at_risk), tuple(at_risk))
+
+
+def _counts(stats: dict[str, Any]) -> dict[str, int]:
+    """The click counts under their review names (ms_toollib's ``double`` is a chord)."""
+    named = {"left": "left", "right": "right", "chord": "double", "total": "cl",
+             "effective": "ce"}
+    return {k: v if isinstance(v, int) and not isinstance(v, bool) else 0
+            for k, v in ((k, stats.get(src, 0)) for k, src in named.items())}
+
+
+def _build(raw: dict[str, Any], fmt: str, name: str) -> Review:
+    """The review of ms_toollib's reading ``raw``."""
+    rows, cols, mines, layout = _layout(raw, fmt, name)
+    neighbors = grid_neighbors("square", rows, cols)
+    numbers = [sum(1 for q in neighbors[c] if q in layout) for c in range(rows * cols)]
+    analyser = Analyser()
+    timeline: list[Click] = []
+    uncovered: set[int] = set()
+    for event in _events(raw, rows, cols, fmt, name):
         # A left click uncovers the covered cell under the cursor; a chord is on a number.
-        kind = "left" if prior[cell] in _COVERED else "chord"
-        states = []
-        for i, v in enumerate(prior):
-            if 0 <= v <= 8:
-                if i in layout or v != numbers[i]:
-                    raise FormatError(f"{name}: the replay shows {v} at {divmod(i, cols)}, "
-                                      f"which its board contradicts")
-                states.append(v)
-            else:
-                states.append(HIDDEN)
-        board = Board.grid(rows, cols, states, mines=mines)
-        first = not clicks and not chords
-        if first and all(s == HIDDEN for s in states):
-            analysis = None
-        else:
-            analysis = analyser.analyze(board)
-        best: tuple[int, int] | None
-        if kind == "left":
-            at_risk = [cell]
-        else:
-            at_risk = [q for q in neighbors[cell] if prior[q] in (10, 12)]
-        if analysis is None:
-            # The first click on an untouched board: every cell alike.
-            p = Fraction(mines, size)
-            safe_available = mines == 0
-            best = (r, c)
-            best_p: Fraction | None = p
-        else:
-            safe = {board.index(x) for x in analysis.safe}
-            safe_available = bool(safe)
-            if all(q in safe for q in at_risk):
-                p = Fraction(0)
-            elif len(at_risk) == 1:
-                p = Fraction(analysis.probability(divmod(at_risk[0], cols)))
-            else:
-                spared = board.with_states([BLANK if i in at_risk else s
-                                            for i, s in enumerate(states)])
-                after_count = analyser.analyze(spared).solutions or 0
-                total = analysis.solutions or 1
-                p = 1 - Fraction(after_count, total)
-            best = analysis.best if isinstance(analysis.best, tuple) else None
-            best_p = None if best is None else Fraction(analysis.probability(best))
-        exploded = any(q in layout for q in at_risk)
-        # Uncovered: shown as a number now. At the end of a lost game ms_toollib also shows
-        # the mines and marks the wrong flags; those cells were not uncovered.
-        shown = [i for i in opened if 0 <= later[i] <= 8 and i not in layout]
-        safe_opened = tuple(divmod(i, cols) for i in shown)
-        uncovered.update(shown)
-        number += 1
-        click = Click(number, kind, (r, c), t, None if previous is None else t - previous,
-                      board, p, safe_available, best, best_p, first, safe_opened, exploded)
-        previous = t
-        (clicks if kind == "left" else chords).append(click)
-        if exploded:
-            outcome = "lost"
+        kind = "left" if event.before[event.cell] in _COVERED else "chord"
+        board = _position(event.before, rows, cols, mines, layout, numbers, name)
+        previous = timeline[-1].time if timeline else None
+        click = _click(len(timeline) + 1, event, kind, board, analyser,
+                       _at_risk(event, kind, neighbors), not timeline, previous, layout, cols)
+        timeline.append(click)
+        uncovered.update(r * cols + c for r, c in click.uncovered)
+        if click.exploded:
             break
     stats = raw.get("stats") or {}
     meta = raw.get("meta") or {}
-    if outcome != "lost" and len(uncovered) == size - mines:
-        outcome = "won"
+    if timeline and timeline[-1].exploded:
+        outcome = "lost"
+    else:
+        outcome = "won" if len(uncovered) == rows * cols - mines else "unfinished"
     bbbv, solved = three_bv(neighbors, layout, uncovered)
-    counts = {"left": stats.get("left", 0), "right": stats.get("right", 0),
-              "chord": stats.get("double", 0), "total": stats.get("cl", 0),
-              "effective": stats.get("ce", 0)}
     return Review(name=name, format=fmt, rows=rows, cols=cols, mines=mines, layout=layout,
-                  clicks=tuple(clicks), chords=tuple(chords), outcome=outcome,
+                  clicks=tuple(c for c in timeline if c.kind == "left"),
+                  chords=tuple(c for c in timeline if c.kind == "chord"), outcome=outcome,
                   time=float(stats.get("rtime") or 0.0), bbbv=bbbv, bbbv_solved=solved,
-                  counts={k: int(v) if isinstance(v, int) else 0 for k, v in counts.items()},
-                  software=str(meta.get("software") or ""),
+                  counts=_counts(stats), software=str(meta.get("software") or ""),
                   player=str(meta.get("player_identifier") or ""), toollib=dict(stats))

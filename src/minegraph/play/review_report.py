@@ -59,6 +59,7 @@ def render_review(r: Review, *, every: bool = False) -> str:
     lines.append(f"clicks: {r.counts['total']} (left {r.counts['left']}, right "
                  f"{r.counts['right']}, chord {r.counts['chord']}; effective "
                  f"{r.counts['effective']})")
+    lines.extend(textwrap.wrap(_figures_text(r.figures()), width=88, subsequent_indent="  "))
     guesses = r.guesses
     lines.append(f"uncovering clicks: {len(r.clicks)} left clicks, {len(r.chords)} chords; "
                  f"guesses: {len(guesses)}")
@@ -75,14 +76,18 @@ def render_review(r: Review, *, every: bool = False) -> str:
                 f"safe", width=88, subsequent_indent="    "))
     else:
         lines.append("avoidable risks: none (no guess while a certainly safe cell existed)")
+    if r.verdicts:
+        lines.extend(_coach_lines(r))
     shown = [c for c in r.timeline if every or c.first or c.guess or c.exploded]
     if shown:
         lines.append(("every click:" if every else "the first click and the guesses:"))
         lines.append(f"  {'#':>4} {'kind':<5} {'cell':<7} {'time':>7} {'+s':>5}  "
                      f"{'mine probability':<17} {'safest then':<14} note")
         for c in shown:
+            label = r.label(c)
             note = ("first click" if c.first else "avoidable" if c.avoidable
-                    else "forced guess" if c.guess else "")
+                    else "best guess" if label == "best" else "inferior guess"
+                    if label == "inferior" else "guess" if c.guess else "")
             if c.exploded:
                 note = (note + ", " if note else "") + "hit a mine"
             safest = "-" if c.best is None or c.best_probability is None else \
@@ -95,9 +100,54 @@ def render_review(r: Review, *, every: bool = False) -> str:
            "count (flags left out); cells are (row,col) from 0 at the top left; +s: seconds "
            "since the previous click; a guess is a click or chord with a mine probability "
            "above 0; the first click is never a mine under the game's rules and is no guess; "
-           "luck multiplies 1 - p over the guesses")
-    lines.extend(textwrap.wrap(key, width=88, subsequent_indent="  "))
+           "luck multiplies 1 - p over the guesses"
+           + ("; win chances are with perfect play where marked exact, else as the strong "
+              "autoplayer plays on (rollouts over uniformly drawn layouts, +- a 95% "
+              "half-width); progress: the chance a cell is safe and leaves a certainly safe "
+              "cell" if r.verdicts else ""))
+    lines.extend(textwrap.wrap(key, width=88, subsequent_indent="  ", break_on_hyphens=False))
     return "\n".join(lines) + "\n"
+
+
+def _figures_text(f: dict[str, object]) -> str:
+    """The community's figures on one line (``-`` where undefined)."""
+    def num(key: str, digits: int = 3) -> str:
+        value = f.get(key)
+        return "-" if not isinstance(value, (int, float)) else \
+            (str(value) if isinstance(value, int) else f"{value:.{digits}f}")
+    return (f"RQP {num('rqp')}; IOE {num('ioe')}; STNB {num('stnb', 1)}; ZiNi {num('zini')}; "
+            f"openings {num('openings')}, islands {num('islands')}; path "
+            f"{num('path', 0)} px; clicks/s {num('clicks_per_second', 2)}")
+
+
+def _win_text(x: Fraction | float, exact: bool) -> str:
+    return percent_text(x) if exact or isinstance(x, Fraction) else \
+        percent_text(Fraction(x).limit_denominator(10 ** 6))
+
+
+def _coach_lines(r: Review) -> list[str]:
+    """What each judged guess cost in chance of winning, and why: the alternatives."""
+    lost = r.win_probability_lost or 0.0
+    lines = [f"win chance given up: {lost:.1%} over {len(r.verdicts)} judged "
+             f"guess{'es' if len(r.verdicts) != 1 else ''}:"]
+    for number, v in sorted(r.verdicts.items()):
+        click = next(c for c in r.timeline if c.number == number)
+        how = "exact" if v.exact else f"by play over {v.samples} layouts, +-{v.error or 0:.0%}"
+        best = "itself" if v.best_cells == v.alternatives[0].cells else \
+            _cells_text(v.best_cells, r.cols)
+        text = (f"  click {number} at {_cell_text(click.cell)} ({v.label}): wins "
+                f"{_win_text(v.win_probability, v.exact)}, the best ({best}) "
+                f"{_win_text(v.win_probability_best, v.exact)} ({how}). Why: "
+                + "; ".join(f"{_cells_text(a.cells, r.cols)} mine {percent_text(a.probability)}, "
+                            + ("" if a.progress is None else
+                               f"progress {percent_text(a.progress)}, ")
+                            + f"wins {_win_text(a.win, v.exact)}" for a in v.alternatives))
+        lines.extend(textwrap.wrap(text, width=88, subsequent_indent="    "))
+    return lines
+
+
+def _cells_text(cells: tuple[int, ...], cols: int) -> str:
+    return "+".join(_cell_text(divmod(c, cols)) for c in cells)
 
 
 def _counted(n: int, word: str, plural: str | None = None) -> str:

@@ -72,6 +72,7 @@ from minegraph.analysis import Analysis
 from minegraph.board import Board
 from minegraph.errors import GameError, MinegraphError
 from minegraph.play.game import Game, Move
+from minegraph.play.autoplay import Autoplay
 from minegraph.play.policies import StrongPolicy
 from minegraph.present import heat_rgb, whole_percent as percent
 
@@ -299,7 +300,8 @@ class PlayApp(App[None]):
         self.message = self._welcome()
         self._analysis: tuple[Board, Analysis | None, str] | None = None
         self._solver: Timer | None = None
-        self._pending: list[Move] = []
+        #: The solver's loop while it plays (``s``): the library's one :class:`Autoplay`.
+        self._autoplay: Autoplay | None = None
         self._elapsed = 0.0
         self._since: float | None = None
         self._mounted = False
@@ -522,8 +524,8 @@ class PlayApp(App[None]):
     def _push(self, move: Move, *, by_solver: bool = False) -> bool:
         """Play ``move``; a user's move drops the solver's remaining plan. Returns whether it
         was played (an illegal move only sets the message)."""
-        if not by_solver:
-            self._pending.clear()
+        if not by_solver and self._autoplay is not None:
+            self._autoplay.forget()
         try:
             self.game.push(move)
         except GameError as exc:
@@ -602,7 +604,8 @@ class PlayApp(App[None]):
 
     def undo(self) -> None:
         """Take the last move back (:meth:`Game.pop`)."""
-        self._pending.clear()
+        if self._autoplay is not None:
+            self._autoplay.forget()
         try:
             move = self.game.pop()
         except GameError as exc:
@@ -621,7 +624,6 @@ class PlayApp(App[None]):
                          rules=g.rules, seed=seed)
         self.games_started += 1
         self.hint_cell = None
-        self._pending.clear()
         self._analysis = None
         self._elapsed, self._since = 0.0, None
         self.message = "New game."
@@ -677,7 +679,7 @@ class PlayApp(App[None]):
         elif self.game.status != "playing":
             self.message = "The game is over: n for a new game."
         else:
-            self._pending.clear()
+            self._autoplay = Autoplay(self.game, self.policy)
             self._solver = self.set_interval(self.solver_delay, self.solver_step)
             self.message = "The solver plays."
         self.show()
@@ -686,26 +688,35 @@ class PlayApp(App[None]):
         if self._solver is not None:
             self._solver.stop()
             self._solver = None
-        self._pending.clear()
+        self._autoplay = None
 
     def solver_step(self) -> None:
-        """Play the solver's next move (asking the policy when its plan is used up)."""
+        """Play the solver's next move: the next of :class:`~minegraph.play.autoplay.Autoplay`
+        (which asks the policy when its plan is used up, and takes a wrong flag off before
+        uncovering the cell)."""
         g = self.game
         if g.status != "playing":
             self._stop_solver()
             self.show()
             return
-        while self._pending and not (g.is_legal(self._pending[0]) or self._pending[0].cell in g.flags):
-            self._pending.pop(0)
-        if not self._pending:
-            try:
-                decision = self.policy.decide(g)
-            except MinegraphError as exc:
-                self._stop_solver()
-                self.message = f"The solver stopped: {exc}"
-                self.show()
-                return
-            self._pending = list(decision.moves)
+        if self._autoplay is None or self._autoplay.game is not g:
+            self._autoplay = Autoplay(g, self.policy)
+        auto = self._autoplay
+        asked = auto.decisions
+        try:
+            move = auto.next_move()
+        except MinegraphError as exc:
+            self._stop_solver()
+            self.message = f"The solver stopped: {exc}"
+            self.show()
+            return
+        if move is None:
+            self._stop_solver()
+            self.message = f"The solver stopped: {auto.stopped or 'nothing left to play'}."
+            self.show()
+            return
+        decision = auto.decision
+        if auto.decisions != asked and decision is not None:
             first = decision.moves[0].cell
             if decision.guess:
                 p = decision.probability
@@ -713,13 +724,9 @@ class PlayApp(App[None]):
                     ("" if p is None else f" ({percent(p)}% mine)")
             else:
                 self.message = f"Solver: {len(decision.moves)} safe cell(s) to uncover"
-        move = self._pending[0]
-        if move.action == "reveal" and move.cell in g.flags:
-            move = Move("flag", move.cell)   # a flag the solver knows is wrong comes off first
-        else:
-            self._pending.pop(0)
         self.cursor = move.cell
-        self._push(move, by_solver=True)
+        if self._push(move, by_solver=True):
+            auto.played(move)
 
     # ------------------------------------------------------------------ key actions
     def action_move(self, dr: int, dc: int) -> None:

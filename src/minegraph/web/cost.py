@@ -3,7 +3,8 @@
 A board text's length says little about its cost: a 1,600-byte board can take seconds, an
 Expert board of 520 bytes takes milliseconds. The cost lies in the constraint system
 (:func:`~minegraph.constraints.build_system`, linear in the board): the native kernel counts
-a component of at most 120 cells in milliseconds (and declines a larger one), and the
+a component of at most 120 cells in milliseconds by its search (wider ones, up to 2,000
+cells, by a dynamic programme whose work grows with the component's width), and the
 dynamic programme's work on a component is bounded by the table entries of its min-fill
 clique tree (:func:`~minegraph.engines.dp.estimate_work`), exponential in its width. So
 :func:`estimate` builds the system, and the position is *small* (:meth:`Cost.small`) when

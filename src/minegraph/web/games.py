@@ -20,8 +20,9 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import Field
 from starlette.exceptions import HTTPException
 
-from minegraph.deadline import Deadline, check_deadline, time_limit
+from minegraph.deadline import Deadline, time_limit
 from minegraph.errors import BoardError, GameError, LimitError, QueryTimeout, UserError
+from minegraph.play.autoplay import STUCK, Autoplay
 from minegraph.play.game import Game, Move
 from minegraph.play.noguess import NoGuessGame
 from minegraph.play.view import player_view
@@ -108,36 +109,23 @@ def _new_game(body: GameRequest, limits: Limits) -> tuple[Game, int]:
 
 def _solve(game: Game, steps: int | None, policy_name: str,
            deadline: Deadline) -> tuple[dict[str, Any], Game]:
-    """Play ``steps`` decisions of the policy (or to the end) on ``game`` (a copy); what was
-    played and the game after. Stops early, keeping the moves made, when the deadline
-    passes."""
-    from minegraph.play.policies import apply, get_policy
-    policy = get_policy(policy_name)
-    cols = game.cols or 1
-    played: list[list[int]] = []
-    decisions = guesses = 0
-    stopped = None
+    """Play ``steps`` decisions of the policy (or to the end) on ``game`` (a copy) through the
+    library's one solver loop (:class:`~minegraph.play.autoplay.Autoplay`: a player's flag on
+    a cell it uncovers comes off first); what was played and the game after. Stops early,
+    keeping the moves made, when the deadline passes."""
+    from minegraph.play.policies import get_policy
+    auto = Autoplay(game, get_policy(policy_name), steps)
     try:
         with time_limit(deadline, "solver"):
-            while game.status == "playing" and (steps is None or decisions < steps):
-                check_deadline()
-                decision = policy.decide(game)
-                decisions += 1
-                guesses += decision.guess
-                # The solver reasons without the player's flags (claims, not knowledge): a
-                # flag on a cell it uncovers comes off first.
-                for move in decision.moves:
-                    if move.action == "reveal" and move.cell in game.flags:
-                        game.push(Move("flag", move.cell))
-                moved = apply(game, decision)
-                if not moved:
-                    stopped = "the solver found no move it could play"
-                    break
-                played.extend(list(divmod(move.cell, cols)) for move in moved)
+            auto.run()
     except QueryTimeout:
-        stopped = f"time limit of {deadline.seconds:g} s"
-    return {"policy": policy_name, "decisions": decisions, "guesses": guesses,
-            "moves": played, "stopped": stopped}, game
+        auto.stopped = f"time limit of {deadline.seconds:g} s"
+    cols = game.cols or 1
+
+    def cells(action: str) -> list[list[int]]:
+        return [list(divmod(m.cell, cols)) for m in auto.moves if m.action == action]
+    return {"policy": policy_name, "decisions": auto.decisions, "guesses": auto.guesses,
+            "moves": cells("reveal"), "unflagged": cells("flag"), "stopped": auto.stopped}, game
 
 
 def _layout(game: NoGuessGame, first: int, deadline: Deadline) -> frozenset[int]:
@@ -182,15 +170,17 @@ async def post_solver(game_id: str, body: SolverRequest, request: Request) -> JS
                 # The solver catches its own time-out: it always answers, maybe stopped.
                 _, (report, game) = await runner.small(_solve, (game, body.steps, body.policy),
                                                        deadline)
-            if report is None or (report["stopped"] is not None and not deadline.expired()):
-                # Outgrew the small lane (or big from the start): the rest in a process.
+            if report is None or (report["stopped"] not in (None, STUCK) and not deadline.expired()):
+                # Outgrew the small lane (or big from the start): the rest in a process (a
+                # policy stuck on its decision would be stuck there too).
                 done = report["decisions"] if report is not None else 0
                 steps = None if body.steps is None else body.steps - done
                 more, game = await runner.big(_solve, (game, steps, body.policy), deadline)
                 if report is not None:
                     more = {**more, "decisions": done + more["decisions"],
                             "guesses": report["guesses"] + more["guesses"],
-                            "moves": report["moves"] + more["moves"]}
+                            "moves": report["moves"] + more["moves"],
+                            "unflagged": report["unflagged"] + more["unflagged"]}
                 report = more
         entry.game = game
     finally:

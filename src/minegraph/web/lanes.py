@@ -10,7 +10,9 @@ so either lane can run it:
   running at the cap is stopped and moved to the big lane with the rest of its time, so a few
   requests that turn out hard cannot hold the threads that small analyses need;
 - the *big lane*: worker processes of its own (:class:`BigLane`, at most
-  :attr:`Limits.big_workers`), for big work and work moved from the small lane. A job runs
+  :attr:`Limits.big_workers`, on a :class:`~minegraph.pool.Pool`: the package's one pool of
+  processes, which ``minegraph bench`` and ``generate`` use too), for big work and work moved
+  from the small lane. A job runs
   under a :class:`~minegraph.deadline.Deadline` in its process; if the process has not
   answered a second after the deadline, or the client went away, the process is killed and
   replaced, so a job never holds it past its limit. A job may take at most
@@ -28,31 +30,32 @@ past that 429 (:class:`TooManyRequests`).
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import signal
 import threading
-import time
-from dataclasses import dataclass
-from multiprocessing.connection import Connection
+import traceback
 from typing import Any, Callable
 
-from minegraph.deadline import Deadline
+from minegraph.deadline import Deadline, current_deadline
 from minegraph.errors import LimitError, MinegraphError, QueryCancelled, QueryTimeout, UserError
+from minegraph.pool import GRACE_SECONDS, Pool, PoolClosed, WorkerDied
 
 __all__ = ["Busy", "TooManyRequests", "LaneError", "BigLane", "ClientCounter", "http_status",
-           "JOBS_PER_PROCESS", "GRACE_SECONDS", "PRELOAD"]
+           "JOBS_PER_PROCESS", "GRACE_SECONDS", "PRELOAD", "BIG_LANE_NICE"]
 
 #: A big-lane process is replaced after this many jobs.
 JOBS_PER_PROCESS = 100
 
-#: How long past its deadline a big-lane job may take to answer before its process is killed.
-GRACE_SECONDS = 1.0
+#: The niceness big-lane processes add to the server's: on contended cores the scheduler
+#: then serves the server's own threads (the small lane's quick answers, the event loop)
+#: first, and a big job takes the time they leave.
+BIG_LANE_NICE = 10
 
 #: Modules the web app's work imports when it runs, imported by a big-lane process before its
 #: memory is capped: the bound is for the job's own memory, and an import that runs out of it
-#: half-way (a shared library half mapped) can fail with another error than MemoryError.
-PRELOAD = ("minegraph.analysis", "minegraph.explain", "minegraph.decompose",
+#: half-way (a shared library half mapped) can fail with another error than MemoryError. The
+#: web app's modules come first: a job names its work function by its module, and they bring
+#: FastAPI and pydantic's native core with them.
+PRELOAD = ("minegraph.web", "minegraph.web.positions", "minegraph.web.games",
+           "minegraph.web.reviews", "minegraph.analysis", "minegraph.explain", "minegraph.decompose",
            "minegraph.decompose.picture", "minegraph.generate.noguess",
            "minegraph.generate.unique", "minegraph.generate.paper", "minegraph.generate.sheet",
            "minegraph.play.policies", "minegraph.play.review")
@@ -117,108 +120,26 @@ def http_status(error: MinegraphError) -> int:
 
 
 # --------------------------------------------------------------------------- the process side
-def _die_with_parent() -> None:
-    """Ask Linux to kill this process when its parent dies (a server killed with SIGKILL
-    leaves no orphan); elsewhere the pipe's end-of-file stops the loop instead."""
+def _job(work: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What a big-lane process runs: ``work(*args, deadline)`` under the job's deadline (the
+    pool installs it), an error of the package answered as its HTTP status and message
+    (``("error", status, message)``; every such error crosses the process boundary so), a
+    result as ``("ok", result)``. Anything else (:class:`MemoryError`, a bug) goes back as
+    the exception itself, and the pool replaces the process after a :class:`MemoryError`."""
+    deadline = current_deadline()
+    if deadline is None:                        # pragma: no cover - BigLane.run gives one
+        raise RuntimeError("a big-lane job runs under a deadline")
     try:
-        import ctypes
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)           # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):           # pragma: no cover - not Linux
-        pass
-
-
-def _resident_bytes() -> int:
-    """This process's resident memory now (Linux; 0 where unknown)."""
-    try:
-        with open("/proc/self/statm") as f:
-            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):   # pragma: no cover - not Linux
-        return 0
-
-
-def _size_bytes() -> int:
-    """This process's address space now (Linux; 0 where unknown)."""
-    try:
-        with open("/proc/self/statm") as f:
-            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):   # pragma: no cover - not Linux
-        return 0
-
-
-def _cap_memory(most_bytes: int | None) -> None:
-    """Cap this process's address space at its size now plus ``most_bytes`` (``None``: lift
-    the cap), so that work past it fails with :class:`MemoryError` while it runs."""
-    try:
-        import resource
-        _, hard = resource.getrlimit(resource.RLIMIT_AS)
-        soft = hard
-        if most_bytes is not None and _size_bytes():
-            soft = _size_bytes() + most_bytes
-            if hard != resource.RLIM_INFINITY:
-                soft = min(soft, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
-    except (ImportError, ValueError, OSError):   # pragma: no cover - not POSIX, or refused
-        pass
-
-
-def _serve(conn: Connection, most_bytes: int, keep_bytes: int) -> None:
-    """A big-lane process: run jobs from ``conn`` until it closes or the process should be
-    replaced (then say so in the last answer and exit). Its memory is capped at its size
-    after importing :data:`PRELOAD` plus ``most_bytes`` (a job past it answers 413 and retires the process); it retires
-    after a job that leaves it with more than ``keep_bytes`` resident."""
-    _die_with_parent()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)    # the server decides when to stop
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    import importlib
-    for name in PRELOAD:
-        try:
-            importlib.import_module(name)
-        except ImportError:                     # pragma: no cover - an optional extra
-            pass
-    too_big = (413, f"the work needs more memory than the server gives one job "
-                    f"({most_bytes / 2 ** 20:.0f} MiB: big_worker_bytes, GET /api/limits)")
-    _cap_memory(most_bytes)
-    for served in range(1, JOBS_PER_PROCESS + 1):
-        out_of_memory = False
-        try:
-            try:
-                work, args, expires, seconds, question = conn.recv()
-            except (EOFError, OSError):
-                return
-            deadline = Deadline.at(expires, seconds, question)
-            outcome: tuple[str, Any] = ("ok", work(*args, deadline))
-        except MemoryError:
-            out_of_memory, outcome = True, ("error", too_big)
-        except MinegraphError as exc:
-            outcome = ("error", (http_status(exc), str(exc)))
-        except Exception as exc:                # a bug: answer 500, keep serving
-            import traceback
-            traceback.print_exc()
-            outcome = ("error", (500, f"internal error ({type(exc).__name__})"))
-        retire = out_of_memory or served == JOBS_PER_PROCESS or _resident_bytes() > keep_bytes
-        try:
-            try:
-                conn.send((*outcome, retire))
-            except MemoryError:                 # the answer itself is too big to send
-                _cap_memory(None)
-                retire = True
-                conn.send(("error", too_big, retire))
-        except (OSError, ValueError):           # pragma: no cover - the server went away
-            return
-        if retire:
-            return
+        return ("ok", work(*args, deadline))
+    except MinegraphError as exc:
+        return ("error", http_status(exc), str(exc))
 
 
 # --------------------------------------------------------------------------- the server side
-@dataclass(eq=False)
-class _Process:
-    process: Any                                 # multiprocessing.context.Process
-    conn: Connection
-
-
 class BigLane:
-    """The big lane's worker processes and its bounded queue.
+    """The big lane: admission to a bounded queue, and the work run on a
+    :class:`~minegraph.pool.Pool` (the package's one pool) of worker processes started by a
+    fork server (the server has threads: forking it would copy locks they hold).
 
     Parameters
     ----------
@@ -253,18 +174,21 @@ class BigLane:
         self.most_bytes = most_bytes
         self.keep_bytes = keep_bytes if keep_bytes is not None else most_bytes
         self._lock = threading.Lock()
-        self._slots = threading.Semaphore(workers)
         self._admitted = 0                       # running or waiting
-        self._idle: list[_Process] = []
-        self._all: set[_Process] = set()
-        self._closed = False
-        self.started = 0                         # processes started, for tests and logs
+        self.pool = Pool(workers, method="forkserver", tasks_per_worker=JOBS_PER_PROCESS,
+                         most_bytes=most_bytes, keep_bytes=self.keep_bytes, preload=PRELOAD,
+                         grace=GRACE_SECONDS, name="minegraph-big-lane", nice=BIG_LANE_NICE)
+
+    @property
+    def started(self) -> int:
+        """Processes started so far, for tests and logs."""
+        return self.pool.started
 
     # -- admission
     def admit(self) -> None:
         """Take a place in the lane (running or queued), or raise :class:`Busy`."""
         with self._lock:
-            if self._closed:
+            if self.pool.closed:
                 raise Busy("the server is shutting down", retry_after=5)
             if self._admitted >= self.workers + self.queue:
                 raise Busy(f"the server is busy: {self.workers} big job(s) running and "
@@ -283,91 +207,41 @@ class BigLane:
         Raises
         ------
         QueryTimeout
-            when the deadline passes while waiting or working.
+            when the deadline passes while waiting or working (a process that has not
+            answered :data:`GRACE_SECONDS` after it is killed and replaced).
         QueryCancelled
             when the deadline is cancelled (the process is killed and replaced).
+        Busy
+            when the lane is closed before the job ends.
         LaneError
             for any error the work raised, with its HTTP status.
         """
-        while not self._slots.acquire(timeout=0.1):
-            deadline.check()
         try:
-            deadline.check()
-            proc = self._take()
-            healthy = False
-            try:
-                proc.conn.send((work, args, deadline.expires, deadline.seconds, deadline.question))
-                while not proc.conn.poll(0.05):
-                    if deadline.cancelled:
-                        raise QueryCancelled(deadline.question)
-                    if time.monotonic() > deadline.expires + GRACE_SECONDS:
-                        raise QueryTimeout(deadline.question, deadline.seconds)
-                    if not proc.process.is_alive():
-                        raise LaneError(500, "a big-lane worker process died")
-                kind, payload, retire = proc.conn.recv()
-                healthy = not retire
-            finally:
-                if healthy:
-                    self._give_back(proc)
-                else:
-                    self._stop(proc)
-        finally:
-            self._slots.release()
-        if kind == "error":
-            status, message = payload
-            raise LaneError(status, message)
-        return payload
-
-    def _take(self) -> _Process:
-        with self._lock:
-            if self._idle:
-                return self._idle.pop()
-        context = multiprocessing.get_context("forkserver")
-        parent, child = context.Pipe()
-        process = context.Process(target=_serve, args=(child, self.most_bytes, self.keep_bytes),
-                                  daemon=True, name="minegraph-big-lane")
-        process.start()
-        child.close()
-        proc = _Process(process, parent)
-        with self._lock:
-            self._all.add(proc)
-            self.started += 1
-            closed = self._closed
-        if closed:
-            self._stop(proc)
-            raise Busy("the server is shutting down", retry_after=5)
-        return proc
-
-    def _give_back(self, proc: _Process) -> None:
-        with self._lock:
-            if not self._closed:
-                self._idle.append(proc)
-                return
-        self._stop(proc)
-
-    def _stop(self, proc: _Process) -> None:
-        """Kill a process and reap it (it may be in the middle of a job)."""
-        proc.conn.close()
-        if proc.process.is_alive():
-            proc.process.kill()
-        proc.process.join(5)
-        with self._lock:
-            self._all.discard(proc)
-            if proc in self._idle:
-                self._idle.remove(proc)
+            answer = self.pool.call(_job, (work, args), deadline)
+        except (QueryTimeout, QueryCancelled):
+            raise
+        except PoolClosed:
+            raise Busy("the server is shutting down", retry_after=5) from None
+        except WorkerDied:
+            raise LaneError(500, "a big-lane worker process died") from None
+        except MemoryError:
+            raise LaneError(413, f"the work needs more memory than the server gives one job "
+                                 f"({self.most_bytes / 2 ** 20:.0f} MiB: big_worker_bytes, "
+                                 f"GET /api/limits)") from None
+        except Exception as exc:                # a bug in the work: its traceback, then 500
+            traceback.print_exception(exc)
+            raise LaneError(500, f"internal error ({type(exc).__name__})") from None
+        if answer[0] == "error":
+            raise LaneError(answer[1], answer[2])
+        return answer[1]
 
     def processes(self) -> list[int]:
         """The process ids of the lane's live processes."""
-        with self._lock:
-            return [p.process.pid for p in self._all if p.process.is_alive()]
+        return self.pool.pids()
 
     def close(self) -> None:
-        """Stop every process (running jobs end with an error); further jobs are refused."""
-        with self._lock:
-            self._closed = True
-            everything = list(self._all)
-        for proc in everything:
-            self._stop(proc)
+        """Stop every process (running jobs end with :class:`Busy`); further jobs are refused."""
+        self.pool.close()
 
 
 class ClientCounter:
