@@ -98,7 +98,20 @@ def _no_guess(board: Board, layout: frozenset[int], first: int) -> bool:
 
 
 def test_every_branching_example_is_checked_here() -> None:
-    assert set(WANTS) == {"run", "solvable", "count_component", "complete_component"}
+    assert set(WANTS) == {"run", "solvable", "count_component", "complete_component",
+                          "float_dict"}
+
+
+def test_float_dict_example_by_its_definition() -> None:
+    """The cells whose double is not NaN, by key, in cell order (read back with ``array``)."""
+    import math
+    from array import array
+    keys, values = ["a", "b", "c"], [0.5, float("nan"), 0.25]
+    expected = {k: v for k, v in zip(keys, array("d", values)) if not math.isnan(v)}
+    assert f"{expected}\n" == WANTS["float_dict"]
+    if kernel.available():
+        got = kernel.float_dict(keys, array("d", values).tobytes())
+        assert got == expected and list(got) == ["a", "c"]
 
 
 def test_run_example_by_enumeration() -> None:
