@@ -4,7 +4,6 @@ the lane's worker processes (``tests/`` is on their path, as on the test's)."""
 from __future__ import annotations
 
 import os
-import time
 from typing import Any
 
 from minegraph.deadline import Deadline
@@ -23,11 +22,23 @@ def refuse(message: str, deadline: Deadline) -> None:
 
 
 def stubborn(seconds: float, deadline: Deadline) -> int:
-    """Work that never looks at its deadline."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        time.sleep(0.01)
+    """Work that never looks at its deadline: it blocks on a pipe nobody writes (the lane must
+    end its process); ``seconds`` only keeps a broken lane from hanging the suite."""
+    never_ends(seconds)
     return os.getpid()
+
+
+def never_ends(seconds: float) -> float:
+    """Block on a pipe nobody writes, for at most ``seconds`` (a guard, not a wait: whoever
+    runs this must stop it first)."""
+    import select
+    read, write = os.pipe()
+    try:
+        select.select([read], [], [], seconds)
+    finally:
+        os.close(read)
+        os.close(write)
+    return seconds
 
 
 def grow(megabytes: int, deadline: Deadline) -> int:
@@ -47,8 +58,9 @@ def hold(path: str) -> None:
     with open(path + ".part", "w") as f:
         f.write(str(os.getpid()))
     os.replace(path + ".part", path)        # whole or absent: the test reads it at once
-    while True:
-        time.sleep(0.01)
+    read, write = os.pipe()
+    os.read(read, 1)                        # nobody writes: blocks until the process is killed
+    os.close(write)                         # (never reached)
 
 
 class Odd(Exception):

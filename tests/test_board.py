@@ -277,12 +277,9 @@ def test_repr_shows_the_grid_and_rebuilds_the_board() -> None:
 
 
 def test_repr_of_a_huge_board_is_bounded_and_says_it_is_abbreviated() -> None:
-    import time
     from minegraph.board import REPR_CELLS, REPR_COLS, REPR_ROWS
     board = Board.grid(1000, 1000, [HIDDEN] * 1_000_000, mines=1000)
-    start = time.perf_counter()
     text = repr(board)
-    assert time.perf_counter() - start < 1.0
     lines = text.splitlines()
     assert lines[0].startswith("<Board 1000x1000 square: 1000000 cells, 1000000 hidden, total "
                                "mines 1000; abbreviated past 2500 cells")

@@ -1,7 +1,10 @@
 """The public API's numpydoc docstrings are complete.
 
-Every class and function in ``__all__`` of the modules below (exception classes aside), and
-every engine class registered in :data:`minegraph.engines.base.ENGINES`, must document:
+Every public class and function of every public module of the package (exception classes
+aside) must document the following; a module's public objects are its ``__all__``, or
+without one the classes and functions it defines under names without a leading underscore,
+and a public module is one whose dotted name has no part with a leading underscore. Every
+engine class registered in :data:`minegraph.engines.base.ENGINES` is checked too.
 
 - its parameters, in a ``Parameters`` section naming each one (``self``/``cls``, ``*args``
   and ``**kwargs`` aside) and nothing else; a dataclass may describe its fields in
@@ -22,29 +25,63 @@ import ast
 import dataclasses
 import importlib
 import inspect
+import pkgutil
 import re
 import textwrap
 from typing import Any, Callable
 
 from minegraph.engines.base import ENGINES
-from minegraph.errors import MinegraphError
+from minegraph.errors import MinegraphError, UserError
 
-MODULES = ("minegraph", "minegraph.analyser", "minegraph.engines", "minegraph.play.game",
-           "minegraph.play.policies", "minegraph.play.autoplay",
-           "minegraph.play.bench", "minegraph.generate",
-           "minegraph.generate.paper", "minegraph.generate.unique", "minegraph.generate.noguess",
-           "minegraph.generate.grade", "minegraph.generate.sheet", "minegraph.explain",
-           "minegraph.analysis", "minegraph.rules", "minegraph.parallel", "minegraph.linalg",
-           "minegraph.constraints", "minegraph.play.review", "minegraph.play.record",
-           "minegraph.board", "minegraph.values", "minegraph.labels", "minegraph.board_checks",
-           "minegraph.board_networkx", "minegraph.board_cells", "minegraph.board_repr",
-           "minegraph.board_files")
+import minegraph
+
+#: The modules held before every module was: checked whole, whoever owns them.
+HELD = ("minegraph", "minegraph.analyser", "minegraph.engines", "minegraph.play.game",
+        "minegraph.play.policies", "minegraph.play.autoplay", "minegraph.play.bench",
+        "minegraph.generate", "minegraph.generate.paper", "minegraph.generate.unique",
+        "minegraph.generate.noguess", "minegraph.generate.grade", "minegraph.generate.sheet",
+        "minegraph.explain", "minegraph.analysis", "minegraph.rules", "minegraph.parallel",
+        "minegraph.linalg", "minegraph.constraints", "minegraph.play.review",
+        "minegraph.play.record", "minegraph.board", "minegraph.values", "minegraph.labels",
+        "minegraph.board_checks", "minegraph.board_networkx", "minegraph.board_cells",
+        "minegraph.board_repr", "minegraph.board_files")
+
+#: Every public module of the package.
+MODULES = ("minegraph", *sorted(
+    m.name for m in pkgutil.walk_packages(minegraph.__path__, "minegraph.")
+    if not any(part.startswith("_") for part in m.name.split("."))))
+
+#: Modules owned by a concurrent change (issue 36: board.py split, one solver loop, one 3BV,
+#: the page's modules...); to be covered. Their objects are listed and checked like the
+#: others, but a gap in them (outside :data:`HELD`) is reported by
+#: :func:`test_owned_modules_gaps_are_known` only, not failed on. A module's entry covers
+#: its submodules.
+OWNED = ("minegraph.board", "minegraph.formats.graphs", "minegraph.play.policies",
+         "minegraph.play.tui", "minegraph.play.review", "minegraph.play.review_report",
+         "minegraph.play.game", "minegraph.web.games", "minegraph.web.lanes",
+         "minegraph.web.reviews", "minegraph.parallel", "minegraph.cli.review",
+         "minegraph.cli.generate", "minegraph.generate", "minegraph.play.noguess",
+         "minegraph.kernel")
+
+
+def _owned(module: str) -> bool:
+    return any(module == o or module.startswith(o + ".") for o in OWNED)
+
+
+def _public_names(module: Any) -> list[str]:
+    """A module's ``__all__``, or the classes and functions it defines under public names."""
+    if hasattr(module, "__all__"):
+        return list(module.__all__)
+    return [name for name, obj in vars(module).items()
+            if not name.startswith("_") and (inspect.isfunction(obj) or inspect.isclass(obj))
+            and obj.__module__ == module.__name__]
 
 _SECTION = re.compile(r"^([A-Z][A-Za-z ]*)\n-{3,}[ \t]*$", re.M)
 
 
 def public_objects() -> list[tuple[str, Any]]:
-    """``(where, object)`` for every checked class and function, each object once."""
+    """``(where, object)`` for every checked class and function, each object once (named
+    where it is first found: the held modules first, then the others in order)."""
     seen: set[int] = set()
     out: list[tuple[str, Any]] = []
 
@@ -56,9 +93,9 @@ def public_objects() -> list[tuple[str, Any]]:
         seen.add(id(obj))
         out.append((where, obj))
 
-    for name in MODULES:
+    for name in (*HELD, *MODULES):
         module = importlib.import_module(name)
-        for attr in getattr(module, "__all__", ()):
+        for attr in _public_names(module):
             add(f"{name}.{attr}", getattr(module, attr))
     for target in ENGINES.values():
         module_name, _, class_name = target.partition(":")
@@ -67,7 +104,16 @@ def public_objects() -> list[tuple[str, Any]]:
     return out
 
 
-PUBLIC = public_objects()
+def tolerated(where: str, obj: Any) -> bool:
+    """Whether a gap in this object is not failed on: defined in an :data:`OWNED` module and
+    not listed by a :data:`HELD` one."""
+    listed = where.rsplit(".", 1)[0]
+    return _owned(obj.__module__) and listed not in HELD
+
+
+ALL = public_objects()
+#: The objects held: everything but the owned modules' (outside the held modules).
+PUBLIC = [(where, obj) for where, obj in ALL if not tolerated(where, obj)]
 
 
 def sections(doc: str) -> dict[str, str]:
@@ -170,60 +216,126 @@ def test_the_checked_objects_are_found() -> None:
     engines = {target.partition(":")[2] for target in ENGINES.values()}
     assert engines <= names
     assert {"Board", "analyze", "Analyser", "Game", "paper_table", "build_system"} <= names
-    assert len(PUBLIC) >= 80
+    # Every public module, its own objects included (a module without __all__ too).
+    assert {"minegraph.decompose.sp", "minegraph.cli.common", "minegraph.green.families",
+            "minegraph.web.server", "minegraph.formats.scan"} <= set(MODULES)
+    assert not any(part.startswith("_") for m in MODULES for part in m.split("."))
+    assert {"series_parallel_tree", "read_input", "random_game", "OnceAMinute", "decode",
+            "Formatter", "BodyLimit"} <= names
+    assert len(MODULES) >= 100 and len(PUBLIC) >= 350
+    # The allow-list names modules that exist, and keeps only their own objects.
+    assert all(any(m == o or m.startswith(o + ".") for m in MODULES) for o in OWNED)
+    assert all(_owned(obj.__module__) for where, obj in ALL if (where, obj) not in PUBLIC)
+
+
+def test_owned_modules_gaps_are_known() -> None:
+    """The gaps in the modules owned by a concurrent change, listed (not failed on): the
+    list this prints is what their change still has to document."""
+    gaps = [p for where, obj in ALL if tolerated(where, obj) for p in problems_of(where, obj)]
+    print(report(gaps))
+
+
+def missing_sections(where: str, obj: Any) -> list[str]:
+    """Parameters (or a dataclass's Attributes), Returns/Yields and Raises where needed."""
+    found = sections(doc_of(obj))
+    missing = []
+    if parameters(obj) and parameter_section(obj) is None:
+        missing.append("Parameters or Attributes" if dataclasses.is_dataclass(obj)
+                       else "Parameters")
+    if inspect.isfunction(obj) and returns_value(obj):
+        wanted = "Yields" if inspect.isgeneratorfunction(obj) else "Returns"
+        if wanted not in found:
+            missing.append(wanted)
+    if raised_errors(obj) and "Raises" not in found:
+        missing.append("Raises")
+    return [f"{where}: no {', '.join(missing)} section"] if missing else []
+
+
+def unnamed_parameters(where: str, obj: Any) -> list[str]:
+    """Each parameter in the signature has an entry, and each entry is a parameter."""
+    wanted = parameters(obj)
+    section = parameter_section(obj)
+    if not wanted or section is None:
+        return []                       # no parameters, or reported by missing_sections
+    problems = []
+    named = entry_names(sections(doc_of(obj))[section])
+    absent = [p for p in wanted if p not in named]
+    if absent:
+        problems.append(f"{where}: {section} does not name {', '.join(absent)}")
+    if section == "Parameters":
+        stale = sorted(named - set(parameters(obj, variadic=True)))
+        if stale:
+            problems.append(f"{where}: Parameters names {', '.join(stale)}, not parameters")
+    return problems
+
+
+def unnamed_errors(where: str, obj: Any) -> list[str]:
+    """Each error of the package raised in the object's own body is named under Raises."""
+    raised = raised_errors(obj)
+    body = sections(doc_of(obj)).get("Raises")
+    if not raised or body is None:
+        return []                       # nothing raised here, or reported above
+    absent = sorted(raised - entry_names(body))
+    return [f"{where}: Raises does not name {', '.join(absent)}"] if absent else []
+
+
+def problems_of(where: str, obj: Any) -> list[str]:
+    return [*missing_sections(where, obj), *unnamed_parameters(where, obj),
+            *unnamed_errors(where, obj)]
 
 
 def test_sections_are_complete() -> None:
-    """Parameters (or a dataclass's Attributes), Returns/Yields and Raises where needed."""
-    problems = []
-    for where, obj in PUBLIC:
-        found = sections(doc_of(obj))
-        missing = []
-        if parameters(obj) and parameter_section(obj) is None:
-            missing.append("Parameters or Attributes" if dataclasses.is_dataclass(obj)
-                           else "Parameters")
-        if inspect.isfunction(obj) and returns_value(obj):
-            wanted = "Yields" if inspect.isgeneratorfunction(obj) else "Returns"
-            if wanted not in found:
-                missing.append(wanted)
-        if raised_errors(obj) and "Raises" not in found:
-            missing.append("Raises")
-        if missing:
-            problems.append(f"{where}: no {', '.join(missing)} section")
+    problems = [p for where, obj in PUBLIC for p in missing_sections(where, obj)]
     assert not problems, report(problems)
 
 
 def test_every_parameter_is_named() -> None:
-    """Each parameter in the signature has an entry, and each entry is a parameter."""
-    problems = []
-    for where, obj in PUBLIC:
-        wanted = parameters(obj)
-        section = parameter_section(obj)
-        if not wanted or section is None:
-            continue                    # no parameters, or reported by the test above
-        named = entry_names(sections(doc_of(obj))[section])
-        absent = [p for p in wanted if p not in named]
-        if absent:
-            problems.append(f"{where}: {section} does not name {', '.join(absent)}")
-        if section == "Parameters":
-            stale = sorted(named - set(parameters(obj, variadic=True)))
-            if stale:
-                problems.append(f"{where}: Parameters names {', '.join(stale)}, not parameters")
+    problems = [p for where, obj in PUBLIC for p in unnamed_parameters(where, obj)]
     assert not problems, report(problems)
 
 
 def test_raised_errors_are_named() -> None:
-    """Each error of the package raised in the object's own body is named under Raises."""
-    problems = []
-    for where, obj in PUBLIC:
-        raised = raised_errors(obj)
-        body = sections(doc_of(obj)).get("Raises")
-        if not raised or body is None:
-            continue                    # nothing raised here, or reported above
-        absent = sorted(raised - entry_names(body))
-        if absent:
-            problems.append(f"{where}: Raises does not name {', '.join(absent)}")
+    problems = [p for where, obj in PUBLIC for p in unnamed_errors(where, obj)]
     assert not problems, report(problems)
+
+
+def test_the_checker_finds_gaps() -> None:
+    """A function without sections, one whose sections miss a parameter and an error."""
+    def bare(board: int, *, width: int = 0) -> int:
+        """Summary only."""
+        if board < 0:
+            raise UserError("negative")
+        return board
+
+    def partial(board: int, width: int = 0) -> int:
+        """Summary.
+
+        Parameters
+        ----------
+        board
+            The board.
+        height
+            Not a parameter.
+
+        Returns
+        -------
+        int
+            The board.
+
+        Raises
+        ------
+        BoardError
+            Never.
+        """
+        if board < 0:
+            raise UserError("negative")
+        return board
+
+    assert problems_of("bare", bare) == ["bare: no Parameters, Returns, Raises section"]
+    assert problems_of("partial", partial) == [
+        "partial: Parameters does not name width",
+        "partial: Parameters names height, not parameters",
+        "partial: Raises does not name UserError"]
 
 
 def test_the_checker_reads_numpydoc() -> None:

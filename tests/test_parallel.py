@@ -11,12 +11,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from functools import partial
 from pathlib import Path
 from typing import Iterator
 
+import lane_work
 import pytest
+from waiting import wait_for
 
 from minegraph import Deadline, QueryCancelled
 from minegraph.deadline import time_limit
@@ -54,7 +55,7 @@ def test_a_cancelled_query_stops_the_wait_and_ends_the_workers() -> None:
     with pytest.raises(QueryCancelled):
         with time_limit(deadline):
             # Tasks that would run for a day: only the clean stop can end them.
-            list(ordered_map(time.sleep, [86400.0] * 4, workers=2))
+            list(ordered_map(lane_work.never_ends, [86400.0] * 4, workers=2))
     assert set(multiprocessing.active_children()) <= before
 
 
@@ -95,10 +96,7 @@ def test_bench_on_two_workers_stops_on_ctrl_c(tmp_path: Path) -> None:
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
         # The event to wait for: the first batch saved (games are being played on the pool).
-        waited = 0.0
-        while not out.exists() and proc.poll() is None and waited < 120:
-            time.sleep(0.05)
-            waited += 0.05
+        wait_for(lambda: out.exists() or proc.poll() is not None, "the first batch saved")
         assert out.exists(), proc.communicate()
         os.killpg(proc.pid, signal.SIGINT)        # Ctrl-C reaches the whole process group
         try:

@@ -19,6 +19,11 @@ class LazyDict(Mapping[K, V]):
     """The dictionary ``build()`` returns, built the first time it is read; it compares equal
     to a ``dict`` with the same items and is unhashable, like one.
 
+    Parameters
+    ----------
+    build : callable
+        Returns the dictionary, called once, on first read.
+
     Examples
     --------
     >>> lazy = LazyDict(lambda: {"a": 1})
@@ -76,6 +81,15 @@ class GroupedCounts(LazyDict[int, int]):
     on first read, in the order of ``hidden``, and cells of no group count 0.
 
     :meth:`groups` lets a caller that wants every cell's probability divide once per group.
+
+    Parameters
+    ----------
+    hidden : sequence of int
+        The hidden cells, in the dictionary's order.
+    count : int
+        The number of completions.
+    groups : list of (collection of int, int)
+        Cells sharing a value, and the value.
 
     Examples
     --------

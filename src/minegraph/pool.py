@@ -282,6 +282,8 @@ class Task:
     ----------
     pool : Pool
         The pool it runs on.
+    worker
+        The pool's worker process that runs it (internal).
     deadline : Deadline or None
         The task's deadline, if it has one.
     pid : int

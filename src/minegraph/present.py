@@ -87,6 +87,16 @@ def percent_text(p: Probability) -> str:
     """A short percentage for text reports: :func:`whole_percent` with a ``%`` sign, except
     that unproven values below 1% or above 99% read ``<1%`` and ``>99%``.
 
+    Parameters
+    ----------
+    p : int or Fraction or float
+        A mine probability.
+
+    Returns
+    -------
+    str
+        Such as ``50%``, ``<1%``.
+
     Examples
     --------
     >>> [percent_text(Fraction(n, 1000)) for n in (0, 4, 125, 500, 996, 1000)]
@@ -179,6 +189,16 @@ def heat_rgb(p: Probability) -> tuple[int, int, int]:
     each channel between the :data:`HEAT_STOPS` (0 to 1/2, then 1/2 to 1), channels rounded
     half up, as the web page's script rounds them.
 
+    Parameters
+    ----------
+    p : int or Fraction or float
+        A mine probability.
+
+    Returns
+    -------
+    (int, int, int)
+        The colour's channels, 0 to 255.
+
     Examples
     --------
     >>> heat_rgb(0), heat_rgb(Fraction(1, 2)), heat_rgb(1.0), heat_rgb(0.25)
@@ -194,6 +214,18 @@ def heat_rgb(p: Probability) -> tuple[int, int, int]:
 def shorten(text: str, limit: int = SHOWN_CHARS) -> str:
     """``text`` if it has at most ``limit`` characters, else its first ``limit - 1`` and "…".
 
+    Parameters
+    ----------
+    text : str
+        The text.
+    limit : int
+        The most characters.
+
+    Returns
+    -------
+    str
+        The text, cut if longer.
+
     Examples
     --------
     >>> shorten("abc"), shorten("x" * 50, 10)
@@ -206,6 +238,18 @@ def shown(value: object, limit: int = SHOWN_CHARS) -> str:
     """A user's value as an error message quotes it, so that a hostile megabyte of input never
     becomes a megabyte of message: a string quoted and cut after ``limit`` characters (with
     its length), anything else its ``repr`` shortened (:func:`shorten`).
+
+    Parameters
+    ----------
+    value : object
+        The user's value.
+    limit : int
+        The most characters of it shown.
+
+    Returns
+    -------
+    str
+        The value as a message shows it.
 
     Examples
     --------
@@ -353,6 +397,18 @@ def fraction_text(p: Probability, *, full: bool = False) -> str:
     """``p`` as ``numerator/denominator`` (``0`` and ``1`` alone); a numerator or denominator
     of more than :data:`SHOWN_DIGITS` digits is shortened to ``d.dddd…e+N`` unless ``full``.
 
+    Parameters
+    ----------
+    p : int or Fraction or float
+        A mine probability.
+    full : bool
+        Write every digit.
+
+    Returns
+    -------
+    str
+        The fraction.
+
     Examples
     --------
     >>> fraction_text(Fraction(123, 404)), fraction_text(Fraction(1))
@@ -397,6 +453,11 @@ def probability_float(p: Probability) -> float | Fraction:
     p
         A probability, exact or a float (a float is taken at its exact binary value).
 
+    Returns
+    -------
+    float or Fraction
+        The probability.
+
     Examples
     --------
     >>> probability_float(Fraction(1, 3)), probability_float(Fraction(0))
@@ -416,6 +477,16 @@ def probability_json(p: Probability) -> float | str:
     """A mine probability as JSON holds it: a number (:func:`probability_float`), or, below
     :data:`SMALLEST_FLOAT` where no JSON reader's double holds it, the decimal string of
     :func:`scientific_text` (17 significant digits), such as ``"1.1740084566000549e-422"``.
+
+    Parameters
+    ----------
+    p : int or Fraction or float
+        A mine probability.
+
+    Returns
+    -------
+    float or str
+        The JSON value.
 
     Examples
     --------
@@ -437,6 +508,18 @@ def _log10_floor(p: Fraction) -> int:
 def scientific_text(p: Probability, digits: int = 17) -> str:
     """A positive number in scientific notation, ``digits`` significant digits correctly
     rounded (half to even) at any exponent, trailing zeros dropped, as Python writes floats.
+
+    Parameters
+    ----------
+    p : int or Fraction or float
+        A positive number.
+    digits : int
+        The significant digits.
+
+    Returns
+    -------
+    str
+        Such as ``1.5e-400``.
 
     Examples
     --------
@@ -472,6 +555,16 @@ def terminal_width(stream: object) -> int | None:
     first of standard input, output and error that is one (rich's way, which reads 80 columns
     when standard input is a pseudo-terminal of size 0, or another terminal).
 
+    Parameters
+    ----------
+    stream : object
+        A text stream.
+
+    Returns
+    -------
+    int or None
+        The columns, or ``None``.
+
     Examples
     --------
     >>> import io
@@ -497,6 +590,16 @@ def output_width(stream: object) -> int:
     """The width that text written to ``stream`` should fit: the terminal's
     (:func:`terminal_width`), else ``COLUMNS`` from the environment (as
     :func:`shutil.get_terminal_size` reads it), else :data:`DEFAULT_WIDTH`; never below 20.
+
+    Parameters
+    ----------
+    stream : object
+        A text stream.
+
+    Returns
+    -------
+    int
+        The width.
 
     Examples
     --------

@@ -229,6 +229,22 @@ def midgame_position(rows: int, cols: int, mines: int, seed: int,
                      topology: str = "square") -> Board:
     """The board of :func:`midgame` (same arguments): a reproducible mid-game position.
 
+    Parameters
+    ----------
+    rows, cols : int
+        The grid's size.
+    mines : int
+        The mines.
+    seed : int
+        The random seed.
+    topology : str
+        The grid's topology.
+
+    Returns
+    -------
+    Board
+        The position.
+
     Examples
     --------
     >>> b = midgame_position(16, 30, 99, seed=0)
@@ -246,6 +262,22 @@ def checkerboard_opening(rows: int, cols: int, density: float, seed: int, *, tot
 
     With ``total`` the board carries the layout's mine count. Dense clue regions of growing
     width: the hard family for exact counting.
+
+    Parameters
+    ----------
+    rows, cols : int
+        The grid's size.
+    density : float
+        The probability that a cell is a mine.
+    seed : int
+        The random seed.
+    total : bool
+        Whether the board states its total mine count.
+
+    Returns
+    -------
+    Board
+        The position.
 
     Examples
     --------

@@ -199,6 +199,16 @@ def grid_width(board: Board) -> int | None:
     five characters a column), as :func:`render_analysis` prints it without ``width``;
     ``None`` for a graph board, which has no grid.
 
+    Parameters
+    ----------
+    board : Board
+        The board.
+
+    Returns
+    -------
+    int or None
+        The width, or ``None``.
+
     Examples
     --------
     >>> from minegraph import Board
@@ -214,6 +224,18 @@ def grid_bands(board: Board, width: int | None) -> list[range] | None:
     """The columns of ``board``'s probability grid in the bands :func:`render_analysis`
     prints with ``width`` (each band's lines fit in ``width`` characters); ``None`` for a
     graph board. ``minegraph analyze`` and ``minegraph demo`` split grids this one way.
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    width : int or None
+        The widest line (``None``: one band).
+
+    Returns
+    -------
+    list of range or None
+        The columns of each band, or ``None``.
 
     Examples
     --------
@@ -273,6 +295,28 @@ def render_analysis(analysis: Analysis, *, full: bool = False, colour: bool = Fa
     green, mines red, the best cell highlighted; 256 colours, or 24-bit when the environment
     says the terminal has them (``COLORTERM=truecolor``).
 
+    Parameters
+    ----------
+    analysis : Analysis
+        The answer to report.
+    full : bool
+        Print every digit and every cell.
+    colour : bool
+        Colour the text (ANSI).
+    width : int, optional
+        The widest line (default: :data:`WIDTH` for text, the grid in one band).
+    legend : bool
+        End with the key.
+    grid : bool
+        Show a grid board's probability grid.
+    grid_note : str, optional
+        A line shown in the grid's place when it is left out.
+
+    Returns
+    -------
+    str
+        The report.
+
     Examples
     --------
     >>> from minegraph import Board, analyze
@@ -299,6 +343,20 @@ def render_analysis(analysis: Analysis, *, full: bool = False, colour: bool = Fa
 def render_key(board: Board, *, width: int | None = None, colour: bool = False) -> str:
     """The key that ends :func:`render_analysis`'s report on ``board`` (how cells are named,
     what the grid shows, what ``best`` is), wrapped to ``width`` (default :data:`WIDTH`).
+
+    Parameters
+    ----------
+    board : Board
+        The board reported.
+    width : int, optional
+        The widest line.
+    colour : bool
+        Whether the report is coloured.
+
+    Returns
+    -------
+    str
+        The key.
 
     Examples
     --------

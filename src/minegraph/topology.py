@@ -52,7 +52,25 @@ MAX_DEGREE: dict[str, int] = {"square": 8, "torus": 8, "triangle": 12, "hex": 6}
 
 
 def neighbor_offsets(topology: str, r: int, c: int) -> list[tuple[int, int]]:
-    """Return the (dr, dc) offsets of cell ``(r, c)``'s neighbours before clipping or wrapping."""
+    """Return the (dr, dc) offsets of cell ``(r, c)``'s neighbours before clipping or wrapping.
+
+    Parameters
+    ----------
+    topology : str
+        One of :data:`TOPOLOGIES`.
+    r, c : int
+        The cell.
+
+    Returns
+    -------
+    list of (int, int)
+        The offsets.
+
+    Raises
+    ------
+    BoardError
+        when ``topology`` is not known.
+    """
     try:
         return list(_OFFSETS[topology](r, c))
     except KeyError:
@@ -106,7 +124,17 @@ _LIMITS: dict[int, tuple[tuple[tuple[int, ...], ...], "DegreeLimits"]] = {}
 class DegreeLimits(NamedTuple):
     """The largest degree of a neighbour table, and the cells of smaller degree with theirs
     (on a grid: the border): a number is within its cell's reach when it is at most
-    ``largest`` and, on those cells, at most their own degree."""
+    ``largest`` and, on those cells, at most their own degree.
+
+    Parameters
+    ----------
+    largest : int
+        The largest degree.
+    cells : tuple of int
+        The cells of smaller degree.
+    degrees : tuple of int
+        Their degrees.
+    """
 
     largest: int
     cells: tuple[int, ...]
@@ -132,6 +160,16 @@ def degree_limits(neighbors: tuple[tuple[int, ...], ...]) -> DegreeLimits:
     (8, (0, 1, 2, 3, 5, 6, 7, 8))
     >>> limits.first_over([0, 5, 0, 0, 8, 0, 0, 0, 0]), limits.first_over([3, 5, 0, 0, 8, 6, 0, 0, 0])
     (None, 5)
+
+    Parameters
+    ----------
+    neighbors : tuple of tuple of int
+        The neighbour table.
+
+    Returns
+    -------
+    DegreeLimits
+        Its limits.
     """
     entry = _LIMITS.get(id(neighbors))
     if entry is not None and entry[0] is neighbors:

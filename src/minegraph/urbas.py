@@ -35,6 +35,20 @@ def solve_numeric(text: str, engine: str = "backtrack", timeout: float | None = 
         for input that is not a numeric grid (naming line and column).
     QueryTimeout
         when ``timeout`` seconds pass first.
+
+    Parameters
+    ----------
+    text : str
+        The numeric grid.
+    engine : str
+        The engine.
+    timeout : float, optional
+        The time limit in seconds.
+
+    Returns
+    -------
+    str
+        The answer's text.
     """
     board = read_numeric(text)
     completed = solve(board, engine, timeout=timeout)

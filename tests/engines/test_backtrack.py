@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -157,9 +156,7 @@ def test_deep_boards_do_not_hit_the_recursion_limit() -> None:
 
 def test_timeout_on_the_hard_gadget_stack() -> None:
     board = read_numeric((DATA / "gadgets-hard.txt").read_text())
-    start = time.monotonic()
     with pytest.raises(QueryTimeout) as info:
         with time_limit(0.5):
             BacktrackEngine().complete(board)
-    assert time.monotonic() - start < 10
-    assert info.value.question == "consistency"
+    assert info.value.question == "consistency" and info.value.seconds == 0.5

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -117,12 +116,11 @@ def test_time_limit_names_the_unanswered_question(solver: str) -> None:
     # 100x100 checkerboard opening without a total: consistency is quick, the backbone
     # (thousands of assumption calls) is not.
     board = checkerboard(100, 100, 0.3, seed=1, total=False)
-    start = time.monotonic()
+    # Decided by what it raised: unlimited, the run answers (minutes later); how soon after
+    # the limit it stops is bench/bench_deadline.py's figure.
     with pytest.raises(QueryTimeout) as info:
         with time_limit(1.0):
             SatEngine(solver).run(board)
-    # Generous bound: the limit is honoured, not a speed claim (CI machines are shared).
-    assert time.monotonic() - start < 10
     if info.value.question == "forced":
         assert info.value.answered == {"consistency": True}
         assert "forced cells" in str(info.value) and "consistency = True" in str(info.value)
@@ -134,8 +132,7 @@ def test_time_limit_names_the_unanswered_question(solver: str) -> None:
 def test_time_limit_interrupts_a_hard_call(solver: str) -> None:
     # With its exact total the 60x60 opening is hard for CDCL solvers (tens of seconds).
     board = checkerboard(60, 60, 0.3, seed=1, total=True)
-    start = time.monotonic()
     with pytest.raises(QueryTimeout) as info:
         with time_limit(0.5):
             SatEngine(solver).complete(board)
-    assert time.monotonic() - start < 10 and info.value.question == "consistency"
+    assert info.value.question == "consistency" and info.value.seconds == 0.5

@@ -25,7 +25,7 @@ from minegraph.play.game import Game  # noqa: E402
 from minegraph.play.policies import StrongPolicy, play  # noqa: E402
 from minegraph.play.tui import MineField, PlayApp, percent  # noqa: E402
 
-#: Measures time (or drives a UI): run alone, after the parallel pass of make test.
+#: Drives a UI: run alone, after the parallel pass of make test.
 pytestmark = pytest.mark.serial
 
 Script = Callable[[Pilot[None]], Awaitable[None]]
@@ -38,6 +38,28 @@ def drive(app: PlayApp, script: Script) -> None:
             await pilot.pause()
             await script(pilot)
     asyncio.run(go())
+
+
+def solver_events(app: PlayApp) -> tuple[asyncio.Event, list[int]]:
+    """An event set when the solver stops (the game over, or stopped by the player), and the
+    count of its steps: its step wrapped on the instance, which the app's timer calls."""
+    stopped, steps = asyncio.Event(), [0]
+    step = app.solver_step
+
+    def counted() -> None:
+        steps[0] += 1
+        step()
+        if not app.solver_playing:
+            stopped.set()
+
+    app.solver_step = counted  # type: ignore[method-assign]
+    return stopped, steps
+
+
+async def until(event: asyncio.Event, pilot: Pilot[None]) -> None:
+    """Wait for ``event`` (600 s: a guard against a hang only), then for the app to draw."""
+    await asyncio.wait_for(event.wait(), 600)
+    await pilot.pause()
 
 
 def bar(app: PlayApp) -> str:
@@ -351,14 +373,11 @@ def test_the_solver_finishes_a_beginner_game() -> None:
     app = PlayApp(Game("beginner", rules="modern", seed=1), seed=1, solver_delay=0.01)
     ref = Game("beginner", rules="modern", seed=1)
     record = play(ref, StrongPolicy())
+    stopped, _ = solver_events(app)
 
     async def script(pilot: Pilot[None]) -> None:
         await pilot.press("s")
-        for _ in range(1500):
-            if app.game.status != "playing":
-                break
-            await pilot.pause(0.01)
-        await pilot.pause()
+        await until(stopped, pilot)
         assert app.game.status == ("won" if record.won else "lost") == "won"
         assert app.game.uncovered == ref.uncovered
         assert not app.solver_playing and status(app).startswith("WON in")
@@ -371,15 +390,18 @@ def test_the_solver_finishes_a_beginner_game() -> None:
 
 def test_s_again_stops_the_solver() -> None:
     app = PlayApp(Game("expert", rules="modern", seed=1), seed=1, solver_delay=0.2)
+    _, steps = solver_events(app)
 
     async def script(pilot: Pilot[None]) -> None:
         await pilot.press("s")
         assert app.solver_playing and "solver playing" in status(app)
         await pilot.press("s")
         assert not app.solver_playing and message(app) == "Solver stopped."
-        moves = len(app.game.moves)
-        await pilot.pause(0.5)
-        assert len(app.game.moves) == moves and app.game.status == "playing"
+        moves, taken = len(app.game.moves), steps[0]
+        for _ in range(5):                  # whatever was queued is handled: no step comes
+            await pilot.pause()
+        assert (len(app.game.moves), steps[0]) == (moves, taken)
+        assert app.game.status == "playing"
 
     drive(app, script)
 
@@ -394,13 +416,13 @@ def test_the_solver_takes_off_a_wrong_flag() -> None:
         await pilot.press("h")
         assert app.hint_cell == wrong and "(take its flag off first)" in message(app)
         await pilot.press("s")
-        for _ in range(1500):
-            if app.game.status != "playing":
-                break
-            await pilot.pause(0.01)
+        await until(stopped, pilot)
         assert app.game.status == "won" and wrong in app.game.uncovered
         assert wrong not in app.game.flags
         assert any(m.action == "flag" and m.cell == wrong for m in app.game.moves[2:])
+
+    stopped, _ = solver_events(app)
+    drive(app, script)
 
 
 def test_the_solver_steps_through_the_library_loop_with_wrong_flags() -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import http.client
 import json
 import threading
-import time
 from contextlib import contextmanager
 from typing import Any, Iterator
 
@@ -45,10 +44,7 @@ def serving(limits: Limits, **options: Any) -> Iterator[tuple[int, Any]]:
     running = uvicorn.Server(server_config(app, "127.0.0.1", 0, limits, **options))
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
-    end = time.monotonic() + 120
-    while not running.started:
-        assert time.monotonic() < end, "the server never started"
-        time.sleep(0.02)
+    wait_for(lambda: running.started, "the server started")
     try:
         yield running.servers[0].sockets[0].getsockname()[1], app
     finally:

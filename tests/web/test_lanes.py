@@ -233,12 +233,13 @@ def test_one_client_takes_its_turn_in_the_small_lane() -> None:
 
     from minegraph.web.runner import Runner
     runner = Runner(Limits(workers=4, small_per_client=1, per_client=3))
-    gate = threading.Event()
+    gate, held = threading.Event(), threading.Event()
     started: list[str] = []
 
     def work(name: str, deadline: Deadline) -> str:
         started.append(name)
         if name == "a1":
+            held.set()
             gate.wait(60)
         return name
 
@@ -248,8 +249,9 @@ def test_one_client_takes_its_turn_in_the_small_lane() -> None:
 
     async def scene() -> None:
         first = asyncio.ensure_future(one("198.51.100.1", "a1"))
-        while started != ["a1"]:
-            await asyncio.sleep(0.01)               # until a1 holds its thread
+        # Until a1 holds its thread (the wait in a thread of its own: the loop stays free).
+        assert await asyncio.get_running_loop().run_in_executor(None, held.wait, 60)
+        assert started == ["a1"]
         second = asyncio.ensure_future(one("198.51.100.1", "a2"))
         other = await one("198.51.100.2", "b")      # served while a1 is held
         assert other == (True, "b") and "a2" not in started

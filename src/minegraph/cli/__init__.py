@@ -144,6 +144,13 @@ class Formatter(argparse.RawDescriptionHelpFormatter):
     line (``  minegraph ...  what it does``) continues under its explanation. The options'
     help is wrapped the same way.
 
+    Parameters
+    ----------
+    prog : str
+        The program's name, as argparse passes it.
+    indent_increment, max_help_position, width
+        As for :class:`argparse.HelpFormatter` (``width`` ``None``: the terminal's).
+
     Examples
     --------
     >>> from unittest import mock
@@ -227,7 +234,17 @@ class _Parser(argparse.ArgumentParser):
 class Command(NamedTuple):
     """A subcommand: the module defining ``register`` and ``run``, its help line (the same the
     module's parser gives, shown by ``minegraph --help`` without importing it) and its other
-    names (the module's parser takes the same)."""
+    names (the module's parser takes the same).
+
+    Parameters
+    ----------
+    module : str
+        The module (under ``minegraph.cli``) that defines ``register`` and ``run``.
+    help : str
+        The one-line help of the subcommand.
+    aliases : tuple of str
+        Its other names.
+    """
 
     module: str
     help: str
@@ -263,6 +280,16 @@ COMMANDS: dict[str, Command] = {
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser: every subcommand with its help line, and the full parser of
     ``command`` only (its module is imported; the others are not).
+
+    Parameters
+    ----------
+    command : str, optional
+        The subcommand (or one of its aliases) whose full parser is built; ``None``: none.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The program's parser.
 
     Examples
     --------
@@ -342,6 +369,21 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
     The subcommand's output (and ``--help``) goes to ``out`` when given, else to standard
     output, which is flushed before returning so that a failure to write it is reported here.
+
+    Parameters
+    ----------
+    argv : sequence of str, optional
+        The arguments after the program's name (default: ``sys.argv[1:]``).
+    out : text stream, optional
+        Where the answers go (default: standard output).
+
+    Returns
+    -------
+    int
+        The exit status: the subcommand's (0 done; 1 for a negative answer where the
+        subcommand has one), :data:`EXIT_USAGE` for bad input or usage, :data:`EXIT_TIMEOUT`
+        for a time limit, :data:`EXIT_INTERRUPTED` on Ctrl-C, :data:`EXIT_BROKEN_PIPE` when
+        the output was closed.
     """
     output = _Output(out if out is not None else sys.stdout)
     try:  # from the start: Ctrl-C while the parser imports its command is an interrupt too

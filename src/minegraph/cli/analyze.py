@@ -56,7 +56,13 @@ examples:
 
 
 def register(subparsers: Subparsers) -> None:
-    """Add the ``analyze`` subcommand (alias ``analyse``)."""
+    """Add the ``analyze`` subcommand (alias ``analyse``).
+
+    Parameters
+    ----------
+    subparsers
+        The ``add_subparsers()`` object of the program's parser.
+    """
     p = subparsers.add_parser(
         "analyze", aliases=["analyse"], formatter_class=Formatter,
         help="consistency, count, forced cells, probabilities, best move",
@@ -115,7 +121,23 @@ def _grid(choice: str, board: Board, out: TextIO, width: int) -> tuple[bool, str
 
 
 def run(args: argparse.Namespace) -> int:
-    """Analyse the boards named in ``args``; the exit status (0)."""
+    """Analyse the boards named in ``args``; the exit status (0).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``minegraph analyze``.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
+
+    Raises
+    ------
+    UserError
+        when ``--svg`` names more than one board or its file cannot be written.
+    """
     paths: list[str] = args.boards
     several = len(paths) > 1
     if args.svg is not None and several:

@@ -38,7 +38,13 @@ HELP = "play many games with an autoplayer and report its win rate"
 
 
 def register(subparsers: Subparsers) -> None:
-    """Add the ``bench`` subcommand."""
+    """Add the ``bench`` subcommand.
+
+    Parameters
+    ----------
+    subparsers
+        The ``add_subparsers()`` object of the program's parser.
+    """
     from minegraph.play.game import RULES, SIZES
     from minegraph.play.policies import POLICIES
     p = subparsers.add_parser(
@@ -83,7 +89,23 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the games and print the summary."""
+    """Play the games and print the summary.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``minegraph bench``.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
+
+    Raises
+    ------
+    GameError
+        when the results file given to resume holds another configuration's games.
+    """
     # The extras the options need, before any work (results read, games played).
     if args.scheduler is not None:
         from minegraph.parallel import require_dask
@@ -120,6 +142,16 @@ def run(args: argparse.Namespace) -> int:
 
 def config_of(args: argparse.Namespace) -> BenchConfig:
     """The configuration the options name (the policy's own first cell when none is given).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``minegraph bench``.
+
+    Returns
+    -------
+    BenchConfig
+        The benchmark's configuration.
 
     Examples
     --------

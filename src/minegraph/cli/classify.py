@@ -35,12 +35,24 @@ __all__ = ["register", "run", "examples"]
 
 
 def examples() -> list[tuple[str, str]]:
-    """The shipped example boards for ``classify``, as ``(file name, text)``, by name."""
+    """The shipped example boards for ``classify``, as ``(file name, text)``, by name.
+
+    Returns
+    -------
+    list of (str, str)
+        ``(file name, text)`` of each shipped example, sorted by name.
+    """
     return shipped_boards("classify")
 
 
 def register(subparsers: Subparsers) -> None:
-    """Add the ``classify`` subcommand."""
+    """Add the ``classify`` subcommand.
+
+    Parameters
+    ----------
+    subparsers
+        The ``add_subparsers()`` object of the program's parser.
+    """
     p = subparsers.add_parser("classify", help="classify boards by the thesis's decomposition pipeline",
                               formatter_class=Formatter,
                               description="Classify boards by Hoder's (2007) decomposition pipeline: "
@@ -64,7 +76,23 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Classify the boards named in ``args``; returns the exit status (0)."""
+    """Classify the boards named in ``args``; returns the exit status (0).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``minegraph classify``.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
+
+    Raises
+    ------
+    MinegraphError
+        when ``--svg`` names more than one board or its file cannot be written.
+    """
     # The pipeline needs networkx: loaded here, not for --help.
     from minegraph.decompose.pipeline import classify
 

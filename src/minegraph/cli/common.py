@@ -54,6 +54,11 @@ def read_stdin() -> str:
     ------
     MinegraphError
         when standard input is closed or cannot be read, or is not UTF-8 text.
+
+    Returns
+    -------
+    str
+        The text of standard input.
     """
     stream = sys.stdin
     if stream is None:
@@ -76,6 +81,16 @@ def read_input(path: str) -> tuple[str, str | None]:
     ------
     MinegraphError
         for a file that cannot be read or is not UTF-8 text.
+
+    Parameters
+    ----------
+    path : str
+        A file's path, or ``-`` for standard input.
+
+    Returns
+    -------
+    (str, str or None)
+        The text, and the file's name (``None`` for standard input).
 
     Examples
     --------
@@ -108,6 +123,22 @@ def load_board(path: str, format: str | None = None, dialect: str | None = None,
     MinegraphError
         for unreadable files; :class:`~minegraph.errors.FormatError` for bad boards.
 
+    Parameters
+    ----------
+    path : str
+        A file's path, or ``-`` for standard input.
+    format : str, optional
+        The format (default: detected).
+    dialect : str, optional
+        The board text's dialect.
+    states : str, optional
+        A states file for a graph file.
+
+    Returns
+    -------
+    (Board, str)
+        The board and the format it was read in.
+
     Examples
     --------
     >>> from importlib import resources
@@ -128,6 +159,27 @@ def load_board_text(path: str, format: str | None = None, dialect: str | None = 
                     states: str | None = None) -> tuple[Board, str, str]:
     """As :func:`load_board`, with the text read (for a writer that keeps the input's style,
     :func:`minegraph.formats.text_syntax.row_separator`).
+
+    Parameters
+    ----------
+    path : str
+        A file's path, or ``-`` for standard input.
+    format : str, optional
+        The format (default: detected).
+    dialect : str, optional
+        The board text's dialect.
+    states : str, optional
+        A states file for a graph file.
+
+    Returns
+    -------
+    (Board, str, str)
+        The board, the format it was read in and the text read.
+
+    Raises
+    ------
+    MinegraphError
+        when the file cannot be read or is not a board.
 
     Examples
     --------
@@ -155,6 +207,16 @@ def headings(paths: list[str]) -> list[str]:
     standard input (``-``) as ``standard input``. Errors name the path as given
     (:func:`naming`).
 
+    Parameters
+    ----------
+    paths : list of str
+        The files as given on the command line.
+
+    Returns
+    -------
+    list of str
+        One heading per path, in the same order.
+
     Examples
     --------
     >>> headings(["boards/a.board", "b.board", "-"])
@@ -168,6 +230,11 @@ def headings(paths: list[str]) -> list[str]:
 
 def format_argument(p: argparse.ArgumentParser) -> None:
     """Add ``--format``, the input format (one of :data:`minegraph.formats.FORMATS`).
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The command's parser.
 
     Examples
     --------
@@ -197,6 +264,18 @@ def whole_number(least: int, most: int, what: str = "a whole number") -> Callabl
     """An argparse type: ASCII digits only (not ``1_0``, ``+3`` or other scripts' digits, which
     ``int()`` would take) with a value in ``least..most``.
 
+    Parameters
+    ----------
+    least, most : int
+        The smallest and largest value accepted.
+    what : str
+        What the value is, for the error message.
+
+    Returns
+    -------
+    callable
+        The argparse type: the text's value, or :class:`argparse.ArgumentTypeError`.
+
     Examples
     --------
     >>> games = whole_number(1, 10**9)
@@ -208,6 +287,18 @@ def whole_number(least: int, most: int, what: str = "a whole number") -> Callabl
     argparse.ArgumentTypeError: expected a whole number from 1 to 1000000000, got '2_0'
     """
     def parse(text: str) -> int:
+        """The value of an option's ``text``.
+
+        Parameters
+        ----------
+        text : str
+            The option's value as given.
+
+        Returns
+        -------
+        int
+            The whole number.
+        """
         if text.isascii() and text.isdigit() and len(text.lstrip("0")) <= len(str(most)):
             value = int(text)
             if least <= value <= most:
@@ -223,6 +314,16 @@ seed_number = whole_number(0, 2**62, "a seed")
 def cell_argument(text: str) -> tuple[int, int]:
     """``ROW,COL`` (0-based) as two whole numbers.
 
+    Parameters
+    ----------
+    text : str
+        The option's value.
+
+    Returns
+    -------
+    (int, int)
+        The row and column.
+
     Examples
     --------
     >>> cell_argument("3,3")
@@ -237,6 +338,16 @@ def cell_argument(text: str) -> tuple[int, int]:
 def mine_count(text: str) -> int:
     """The value of ``--mines``: a whole number of mines in ASCII digits, at most
     :data:`~minegraph.states.MAX_CELLS` (the board checks it against its own cells).
+
+    Parameters
+    ----------
+    text : str
+        The option's value.
+
+    Returns
+    -------
+    int
+        The number of mines.
 
     Examples
     --------
@@ -260,6 +371,16 @@ def seconds(text: str) -> float:
     """The value of ``--timeout``: a positive decimal number of seconds, at most
     :data:`~minegraph.deadline.MAX_SECONDS`.
 
+    Parameters
+    ----------
+    text : str
+        The option's value.
+
+    Returns
+    -------
+    float
+        The number of seconds.
+
     Examples
     --------
     >>> seconds("2.5"), seconds("1e3")
@@ -277,13 +398,27 @@ def seconds(text: str) -> float:
 
 
 def mines_argument(p: argparse.ArgumentParser) -> None:
-    """Add ``--mines N`` (:func:`mine_count`)."""
+    """Add ``--mines N`` (:func:`mine_count`).
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The command's parser.
+    """
     p.add_argument("--mines", type=mine_count, metavar="N",
                    help="total number of mines (overrides the file)")
 
 
 def timeout_argument(p: argparse.ArgumentParser, help: str) -> None:
-    """Add ``--timeout SECONDS`` (:func:`seconds`) with its ``help``."""
+    """Add ``--timeout SECONDS`` (:func:`seconds`) with its ``help``.
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The command's parser.
+    help : str
+        The option's help text.
+    """
     p.add_argument("--timeout", type=seconds, metavar="SECONDS", help=help)
 
 
@@ -292,6 +427,18 @@ def fit(text: str, width: int) -> str:
     at spaces only, never inside a word or a cell name such as ``(4, 23)``), the continuation
     lines under the line's own indentation and two more (a table's row: under its last
     column); other lines as they are.
+
+    Parameters
+    ----------
+    text : str
+        The text, one or more lines.
+    width : int
+        The widest line allowed.
+
+    Returns
+    -------
+    str
+        The wrapped text.
 
     Examples
     --------
@@ -337,6 +484,11 @@ def engine_help() -> str:
 
     The names come from :data:`minegraph.engines.base.ENGINES` (no engine is imported).
 
+    Returns
+    -------
+    str
+        The lines, ``name: what it does``.
+
     Examples
     --------
     >>> print("\\n".join(engine_help().splitlines()[:3]))
@@ -360,6 +512,13 @@ def engine_help() -> str:
 def board_arguments(p: argparse.ArgumentParser, several: bool = False) -> None:
     """Add the arguments of the commands that read boards: the file (``several``: one or
     more files), ``--format``, ``--mines``, ``--engine`` and ``--timeout``.
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The command's parser.
+    several : bool
+        Whether the command takes one or more files.
 
     Examples
     --------
@@ -391,6 +550,18 @@ def naming(path: str, always: bool = True) -> Iterator[None]:
     timeout) name the file ``path``, unless they already do; standard input (``-``) is named
     only when ``always``.
 
+    Parameters
+    ----------
+    path : str
+        The file's path as given (``-``: standard input).
+    always : bool
+        Whether standard input is named too.
+
+    Returns
+    -------
+    context manager
+        Re-raises the errors of its block with the file's name in front.
+
     Examples
     --------
     >>> from minegraph.errors import BoardError
@@ -412,6 +583,11 @@ def naming(path: str, always: bool = True) -> Iterator[None]:
 def colour_argument(p: argparse.ArgumentParser) -> None:
     """Add ``--color auto|always|never`` (:func:`use_colour`).
 
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The command's parser.
+
     Examples
     --------
     >>> p = argparse.ArgumentParser()
@@ -429,6 +605,18 @@ def use_colour(choice: str, stream: TextIO | None = None) -> bool:
     """Whether to colour output for ``--color choice`` on ``stream`` (standard output):
     ``always`` and ``never`` say so; ``auto`` colours a terminal, unless the environment sets
     ``NO_COLOR`` (to anything but the empty string, https://no-color.org) or ``TERM=dumb``.
+
+    Parameters
+    ----------
+    choice : str
+        ``auto``, ``always`` or ``never``.
+    stream : text stream, optional
+        The output (default: standard output).
+
+    Returns
+    -------
+    bool
+        Whether to colour.
 
     Examples
     --------
@@ -450,6 +638,16 @@ def use_colour(choice: str, stream: TextIO | None = None) -> bool:
 def shipped_boards(*folder: str) -> list[tuple[str, str]]:
     """The example boards shipped in ``minegraph/examples/<folder>``, as ``(file name, text)``,
     by name.
+
+    Parameters
+    ----------
+    *folder : str
+        The folder under ``minegraph/examples``, one part per argument.
+
+    Returns
+    -------
+    list of (str, str)
+        ``(file name, text)`` of each board, sorted by name.
 
     Examples
     --------

@@ -23,7 +23,13 @@ __all__ = ["register", "run"]
 
 
 def register(subparsers: Subparsers) -> None:
-    """Add the ``demo`` subcommand."""
+    """Add the ``demo`` subcommand.
+
+    Parameters
+    ----------
+    subparsers
+        The ``add_subparsers()`` object of the program's parser.
+    """
     p = subparsers.add_parser(
         "demo", formatter_class=Formatter, help="analyse the shipped example positions",
         description="Print each example position shipped with minegraph (minegraph/examples/"
@@ -35,7 +41,18 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print each example board and its analysis, then the key; the exit status (0)."""
+    """Print each example board and its analysis, then the key; the exit status (0).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``minegraph demo``.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
+    """
     colour = use_colour(args.color)
     width = output_width(sys.stdout)
     examples = shipped_boards()

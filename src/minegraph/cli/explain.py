@@ -35,6 +35,18 @@ examples:
 def parse_cell(text: str, board: Board) -> Cell:
     """``board.parse_cell(text)`` (:meth:`~minegraph.board.Board.parse_cell`).
 
+    Parameters
+    ----------
+    text : str
+        The cell as given (``ROW,COL``, or a graph board's label or index).
+    board : Board
+        The board the cell is on.
+
+    Returns
+    -------
+    Cell
+        The cell.
+
     Examples
     --------
     >>> from minegraph import Board
@@ -45,7 +57,13 @@ def parse_cell(text: str, board: Board) -> Cell:
 
 
 def register(subparsers: Subparsers) -> None:
-    """Add the ``explain`` subcommand."""
+    """Add the ``explain`` subcommand.
+
+    Parameters
+    ----------
+    subparsers
+        The ``add_subparsers()`` object of the program's parser.
+    """
     p = subparsers.add_parser(
         "explain", formatter_class=Formatter, epilog=EXAMPLES,
         help="why a hidden cell is certainly safe or a mine (the fewest numbers that force it)",
@@ -62,7 +80,18 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Explain the cell named in ``args``; exit status 0."""
+    """Explain the cell named in ``args``; exit status 0.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``minegraph explain``.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
+    """
     from minegraph.explain import explain
     with naming(args.board, always=False):
         board, _ = load_board(args.board, args.format, args.dialect, args.states)

@@ -43,7 +43,13 @@ _OI_HEADER = re.compile(r"[ \t]*[0-9]+[ \t]+[0-9]+[ \t]*")
 
 
 def register(subparsers: Subparsers) -> None:
-    """Add the ``green`` subcommand to an argparse ``subparsers`` object."""
+    """Add the ``green`` subcommand to an argparse ``subparsers`` object.
+
+    Parameters
+    ----------
+    subparsers
+        The ``add_subparsers()`` object of the program's parser.
+    """
     from minegraph.cli.common import Formatter
     p = subparsers.add_parser(
         "green", help="solve the olympiad's green game (a Büchi game)", formatter_class=Formatter,
@@ -138,7 +144,23 @@ def _verified(text: str, args: argparse.Namespace) -> tuple[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the subcommand; returns the exit status. Bad input raises :class:`MinegraphError`."""
+    """Run the subcommand; returns the exit status. Bad input raises :class:`MinegraphError`.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``minegraph green``.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
+
+    Raises
+    ------
+    MinegraphError
+        when the game cannot be read, the answer fails verification or a file cannot be written.
+    """
     text = _read(args.input)
     out, verified = _solve(text, args)
     target = args.output

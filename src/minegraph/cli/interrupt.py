@@ -51,6 +51,16 @@ def run_cancellable(work: Callable[[], T]) -> T:
     KeyboardInterrupt
         after Ctrl-C, whether or not the work had finished.
 
+    Parameters
+    ----------
+    work : callable
+        The work, without arguments.
+
+    Returns
+    -------
+    object
+        What ``work()`` returned.
+
     Examples
     --------
     >>> run_cancellable(lambda: 6 * 7)

@@ -57,7 +57,13 @@ def _delay(text: str) -> float:
 
 
 def register(subparsers: Subparsers) -> None:
-    """Add the ``play`` subcommand."""
+    """Add the ``play`` subcommand.
+
+    Parameters
+    ----------
+    subparsers
+        The ``add_subparsers()`` object of the program's parser.
+    """
     from minegraph.play.game import RULES, SIZES
     from minegraph.topology import TOPOLOGIES
     sizes = ", ".join(f"{name} {r}x{c}/{m}" for name, (r, c, m) in SIZES.items())
@@ -94,6 +100,16 @@ def make_game(args: argparse.Namespace) -> Game:
     ------
     GameError
         for rows, columns or mines that do not make a game.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``minegraph play``.
+
+    Returns
+    -------
+    Game
+        The game, not started.
     """
     from minegraph.play.game import Game
     # --rows, --cols and --mines each override the value of the size (default beginner).
@@ -105,7 +121,23 @@ def make_game(args: argparse.Namespace) -> Game:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check the game, then play it on the terminal until the player quits."""
+    """Check the game, then play it on the terminal until the player quits.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``minegraph play``.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
+
+    Raises
+    ------
+    UserError
+        without an interactive terminal, or when ``--record`` is not a directory.
+    """
     game = make_game(args)
     if not (sys.stdin is not None and sys.stdin.isatty()
             and sys.__stderr__ is not None and sys.__stderr__.isatty()):

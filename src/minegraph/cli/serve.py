@@ -51,6 +51,18 @@ def check_address(host: str, port: int) -> None:
     ------
     UserError
         for a host that is not an address of this machine, or a port in use or not allowed.
+
+    Parameters
+    ----------
+    host : str
+        A name or address of this machine.
+    port : int
+        The port.
+
+    Raises
+    ------
+    UserError
+        when an address cannot be bound, naming it and why.
     """
     import errno
     import socket
@@ -80,7 +92,13 @@ def check_address(host: str, port: int) -> None:
 
 
 def register(subparsers: Subparsers) -> None:
-    """Add the ``serve`` subcommand."""
+    """Add the ``serve`` subcommand.
+
+    Parameters
+    ----------
+    subparsers
+        The ``add_subparsers()`` object of the program's parser.
+    """
     p = subparsers.add_parser(
         "serve", formatter_class=Formatter, help=HELP, epilog=EXAMPLES,
         description="Start the web app: a page to play games with the exact mine probability of "
@@ -102,7 +120,23 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check the address, then serve until interrupted; exit status 0."""
+    """Check the address, then serve until interrupted; exit status 0.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``minegraph serve``.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
+
+    Raises
+    ------
+    UserError
+        when uvicorn or fastapi is not installed, or the address cannot be listened on.
+    """
     try:
         import uvicorn
     except ImportError:  # pragma: no cover - a dependency, but say what to do

@@ -36,7 +36,13 @@ examples:
 
 
 def register(subparsers: Subparsers) -> None:
-    """Add the ``solve`` subcommand."""
+    """Add the ``solve`` subcommand.
+
+    Parameters
+    ----------
+    subparsers
+        The ``add_subparsers()`` object of the program's parser.
+    """
     p = subparsers.add_parser(
         "solve", formatter_class=Formatter,
         help="print one completion of the board, or say none exists",
@@ -48,7 +54,18 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Solve the boards named in ``args``; 0 all solved, 1 some board has no completion."""
+    """Solve the boards named in ``args``; 0 all solved, 1 some board has no completion.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``minegraph solve``.
+
+    Returns
+    -------
+    int
+        The exit status: 0 all solved, 1 some board has no completion.
+    """
     paths: list[str] = args.boards
     several = len(paths) > 1
     status = 0

@@ -22,7 +22,13 @@ __all__ = ["register", "run"]
 
 
 def register(subparsers: Subparsers) -> None:
-    """Add the ``urbas`` subcommand."""
+    """Add the ``urbas`` subcommand.
+
+    Parameters
+    ----------
+    subparsers
+        The ``add_subparsers()`` object of the program's parser.
+    """
     p = subparsers.add_parser(
         "urbas", help="the numeric solver program: grid on stdin, solved grid or NO SOLUTION on stdout",
         formatter_class=Formatter,
@@ -36,7 +42,18 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Read standard input, write the answer to standard output; the exit status."""
+    """Read standard input, write the answer to standard output; the exit status.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``minegraph urbas``.
+
+    Returns
+    -------
+    int
+        The exit status: 0 solved, 1 ``NO SOLUTION``.
+    """
     answer = solve_numeric(read_stdin(), args.engine, args.timeout)
     sys.stdout.write(answer)
     return 1 if answer.startswith("NO SOLUTION") else 0

@@ -34,7 +34,17 @@ __all__ = ["BipartiteDecomposition", "bipartite_decomposition", "edge_key", "Rem
 @dataclass(frozen=True)
 class BipartiteDecomposition:
     """A decomposition of a board graph whose node ``i`` is controlled by cell ``controls[i]``
-    (a number, or an isolated mine or unknown for its one-vertex bag)."""
+    (a number, or an isolated mine or unknown for its one-vertex bag).
+
+    Parameters
+    ----------
+    graph : BoardGraph
+        The board graph.
+    decomposition : Decomposition
+        Its decomposition.
+    controls : tuple of int
+        The controlling cell of each node.
+    """
 
     graph: BoardGraph
     decomposition: Decomposition
@@ -57,6 +67,16 @@ def bipartite_decomposition(graph: BoardGraph) -> BipartiteDecomposition:
     Bags come in the order of their controlling cells: the numbers first, then the isolated
     mines and unknowns. Cost: linear in the graph plus the number of edges of the result (at
     most ``8 * 3 = 24`` per number on the square grid).
+
+    Parameters
+    ----------
+    graph : BoardGraph
+        The board graph.
+
+    Returns
+    -------
+    BipartiteDecomposition
+        One node per number (and per isolated mine or unknown).
 
     Examples
     --------
@@ -92,6 +112,18 @@ def edge_key(bip: BipartiteDecomposition, edge: tuple[int, int]) -> tuple[object
     slope (rows grow downwards; vertical segments last). Graph boards, without coordinates,
     break ties by the controlling cells' indices.
 
+    Parameters
+    ----------
+    bip : BipartiteDecomposition
+        The decomposition.
+    edge : (int, int)
+        An edge between two of its nodes.
+
+    Returns
+    -------
+    tuple
+        The sort key.
+
     Examples
     --------
     >>> from minegraph import Board
@@ -113,7 +145,19 @@ def edge_key(bip: BipartiteDecomposition, edge: tuple[int, int]) -> tuple[object
 
 @dataclass(frozen=True)
 class RemovalStep:
-    """One visited edge: its base, whether it was removed, and the detour that allowed it."""
+    """One visited edge: its base, whether it was removed, and the detour that allowed it.
+
+    Parameters
+    ----------
+    edge : (int, int)
+        The edge visited.
+    base : frozenset of int
+        Its base: the vertices the two bags share.
+    removed : bool
+        Whether it was removed.
+    detour : tuple of int or None
+        The nodes of the other path that allowed the removal.
+    """
 
     edge: tuple[int, int]
     base: frozenset[int]
@@ -153,6 +197,16 @@ def remove_redundant_edges(bip: BipartiteDecomposition) -> tuple[BipartiteDecomp
 
     Cost: each visited edge runs a breadth-first search over the bags holding its whole base
     (at most 8 on the square grid, the numbers around one cell), so about linear in the edges.
+
+    Parameters
+    ----------
+    bip : BipartiteDecomposition
+        The decomposition.
+
+    Returns
+    -------
+    (BipartiteDecomposition, list of RemovalStep)
+        The reduced decomposition and the edges visited, in order.
 
     Examples
     --------

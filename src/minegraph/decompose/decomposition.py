@@ -32,6 +32,13 @@ __all__ = ["Decomposition", "decomposition_violations", "is_decomposition",
 class Decomposition:
     """Bags (node ``i`` holds ``bags[i]``) and the edges between nodes, as pairs ``i < j``.
 
+    Parameters
+    ----------
+    bags : tuple of frozenset
+        The bags, by node.
+    edges : frozenset of (int, int)
+        The edges between nodes, as pairs ``i < j``.
+
     Examples
     --------
     >>> d = Decomposition.build([{0, 1}, {1, 2}, {2, 0}], [(0, 1), (1, 2), (2, 0)])
@@ -83,6 +90,20 @@ def decomposition_violations(graph: nx.Graph, dec: Decomposition, limit: int = 5
 
     Cost: linear in the bag sizes plus, for each vertex, the edges among its bags.
 
+    Parameters
+    ----------
+    graph : networkx.Graph
+        The graph.
+    dec : Decomposition
+        The candidate decomposition.
+    limit : int
+        The most messages returned.
+
+    Returns
+    -------
+    list of str
+        The violated conditions, empty when ``dec`` is a decomposition of ``graph``.
+
     Examples
     --------
     >>> g = nx.path_graph(3)
@@ -123,12 +144,37 @@ def decomposition_violations(graph: nx.Graph, dec: Decomposition, limit: int = 5
 
 
 def is_decomposition(graph: nx.Graph, dec: Decomposition) -> bool:
-    """Whether ``dec`` meets the three conditions of a general decomposition of ``graph``."""
+    """Whether ``dec`` meets the three conditions of a general decomposition of ``graph``.
+
+    Parameters
+    ----------
+    graph : networkx.Graph
+        The graph.
+    dec : Decomposition
+        The candidate decomposition.
+
+    Returns
+    -------
+    bool
+        Whether it is one.
+    """
     return not decomposition_violations(graph, dec, limit=1)
 
 
 def is_tree_decomposition(graph: nx.Graph, dec: Decomposition) -> bool:
     """Whether ``dec`` is a general decomposition of ``graph`` shaped as a tree.
+
+    Parameters
+    ----------
+    graph : networkx.Graph
+        The graph.
+    dec : Decomposition
+        The candidate decomposition.
+
+    Returns
+    -------
+    bool
+        Whether it is a tree decomposition of ``graph``.
 
     Examples
     --------
@@ -146,6 +192,18 @@ def compose(inner: Decomposition, outer: Decomposition) -> Decomposition:
     of width at most :func:`composition_bound`.
 
     Cost: linear in the total size of the unions.
+
+    Parameters
+    ----------
+    inner : Decomposition
+        ``H``, a decomposition of some graph.
+    outer : Decomposition
+        ``M``, a decomposition of ``H``'s node graph.
+
+    Returns
+    -------
+    Decomposition
+        ``M ∘ H``.
 
     Examples
     --------
@@ -166,7 +224,20 @@ def compose(inner: Decomposition, outer: Decomposition) -> Decomposition:
 
 def composition_bound(inner: Decomposition, outer: Decomposition) -> int:
     """Statement 6's bound on the width of ``compose(inner, outer)``:
-    ``(W(H) + 1)(W(M) + 1) - 1``."""
+    ``(W(H) + 1)(W(M) + 1) - 1``.
+
+    Parameters
+    ----------
+    inner : Decomposition
+        ``H``.
+    outer : Decomposition
+        ``M``.
+
+    Returns
+    -------
+    int
+        The bound on the composition's width.
+    """
     return (inner.width + 1) * (outer.width + 1) - 1
 
 

@@ -106,6 +106,16 @@ def board_graph(board: Board) -> BoardGraph:
 
     Cost: linear in cells plus neighbour pairs.
 
+    Parameters
+    ----------
+    board : Board
+        The position.
+
+    Returns
+    -------
+    BoardGraph
+        Its board graph.
+
     Examples
     --------
     >>> g = board_graph(Board.from_text("#1M\\n-0#"))

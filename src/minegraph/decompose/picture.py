@@ -36,7 +36,17 @@ _REMOVED = LineStyle("#757575", 1, dashed=True, opacity=0.6, css_class="removed"
 @dataclass(frozen=True)
 class DecompositionOverlay:
     """What :func:`decomposition_overlay` adds to the board's picture: the arguments of the
-    same names of :func:`~minegraph.formats.svg.board_svg`."""
+    same names of :func:`~minegraph.formats.svg.board_svg`.
+
+    Parameters
+    ----------
+    marks : dict of int to Mark
+        Marks by cell.
+    lines : list of Line
+        Lines between cells.
+    caption : str
+        The text under the picture.
+    """
 
     marks: dict[int, Mark] = field(default_factory=dict)
     lines: list[Line] = field(default_factory=list)
@@ -45,6 +55,16 @@ class DecompositionOverlay:
 
 def verdict(c: Classification) -> str:
     """The pipeline's verdict in one line, as written under the picture.
+
+    Parameters
+    ----------
+    c : Classification
+        The pipeline's answer.
+
+    Returns
+    -------
+    str
+        The verdict.
 
     Examples
     --------
@@ -69,6 +89,18 @@ def decomposition_overlay(c: Classification, *, show_removed: bool = False) -> D
     vertex get a ring.
 
     Cost: linear in the decomposition's edges times its 2-connected components.
+
+    Parameters
+    ----------
+    c : Classification
+        The pipeline's answer.
+    show_removed : bool
+        Draw the removed edges too (dashed).
+
+    Returns
+    -------
+    DecompositionOverlay
+        The overlays.
 
     Examples
     --------
@@ -102,12 +134,19 @@ def decomposition_svg(c: Classification, *, show_removed: bool = False, caption:
 
     Parameters
     ----------
+    c
+        The pipeline's answer (:func:`~minegraph.decompose.pipeline.classify`).
     show_removed
         Also draw the removed edges, dashed.
     caption
         Write the pipeline's verdict (:func:`verdict`) under the picture.
     size
         Cell size in pixels.
+
+    Returns
+    -------
+    str
+        The SVG document.
 
     Examples
     --------

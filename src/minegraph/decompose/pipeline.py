@@ -43,7 +43,21 @@ STEPS: tuple[str, ...] = ("edge-removal", "series-parallel")
 
 @dataclass(frozen=True)
 class Block:
-    """A 2-connected component of the reduced decomposition with a cycle (3+ bags)."""
+    """A 2-connected component of the reduced decomposition with a cycle (3+ bags).
+
+    Parameters
+    ----------
+    nodes : frozenset of int
+        The block's nodes.
+    edges : int
+        How many edges it has.
+    series_parallel : bool
+        Whether it is a two-terminal series-parallel graph.
+    k4_minor : bool
+        Whether it has a ``K4`` minor.
+    terminals : (int, int) or None
+        Its terminals, when series-parallel.
+    """
 
     nodes: frozenset[int]
     edges: int
@@ -58,6 +72,14 @@ class Classification:
 
     Attributes
     ----------
+    graph
+        The board graph (:func:`~minegraph.decompose.graph.board_graph`).
+    bipartite
+        Its bipartite decomposition along the numbers.
+    reduced
+        That decomposition after redundant-edge removal.
+    removal
+        The edges redundant-edge removal visited, in order.
     step
         ``"edge-removal"`` or ``"series-parallel"``: the step that produced a tree
         decomposition; ``None`` when the board is outside the class the pipeline finds.
@@ -174,6 +196,16 @@ def without_decided(board: Board) -> tuple[Board, int]:
     thesis: a sound preprocessing step). A board that propagation or the total shows
     inconsistent is returned unchanged.
 
+    Parameters
+    ----------
+    board : Board
+        The position.
+
+    Returns
+    -------
+    (Board, int)
+        The smaller position and how many cells were decided.
+
     Examples
     --------
     >>> b, n = without_decided(Board.from_text("mines: 3\\n1##\\n##1\\nM2#"))
@@ -220,6 +252,11 @@ def classify(board: Board, *, heuristic: bool = True, exhaustive: bool = False,
 
     Cost: about linear in the board for the removal; the series-parallel test is linear per
     component with a ``K4`` minor and usually one orientation per series-parallel component.
+
+    Returns
+    -------
+    Classification
+        What each step found, and the verdict.
 
     Examples
     --------
@@ -287,6 +324,18 @@ def tree_decomposition(board: Board, classification: Classification | None = Non
     made: the pipeline's (``"edge-removal"``, ``"series-parallel"``) or, for boards outside
     the class, ``"min-fill"``: ``M ∘ H`` with ``M`` the min-fill heuristic's tree
     decomposition of the reduced decomposition ``H``.
+
+    Parameters
+    ----------
+    board : Board
+        The position.
+    classification : Classification, optional
+        :func:`classify`'s answer on ``board``, if already made.
+
+    Returns
+    -------
+    (Decomposition, str)
+        The tree decomposition and how it was made.
 
     Examples
     --------

@@ -13,6 +13,16 @@ __all__ = ["summary"]
 def summary(c: Classification) -> str:
     """The pipeline's steps and verdict, one fact per line.
 
+    Parameters
+    ----------
+    c : Classification
+        The pipeline's answer.
+
+    Returns
+    -------
+    str
+        The lines of the report.
+
     Examples
     --------
     >>> from minegraph import Board

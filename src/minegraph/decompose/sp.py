@@ -50,7 +50,19 @@ Vertex = Any
 @dataclass(frozen=True)
 class SPNode:
     """A node of a construction tree: ``kind`` is ``"edge"``, ``"series"`` (``middle`` is the
-    shared vertex) or ``"parallel"``; ``source`` and ``sink`` are its terminals."""
+    shared vertex) or ``"parallel"``; ``source`` and ``sink`` are its terminals.
+
+    Parameters
+    ----------
+    kind : str
+        ``"edge"``, ``"series"`` or ``"parallel"``.
+    source, sink
+        The terminals.
+    children : tuple of SPNode
+        The parts (none for an edge).
+    middle
+        A series node's shared vertex, else ``None``.
+    """
 
     kind: str
     source: Vertex
@@ -133,6 +145,25 @@ def orient_sp_graph(graph: nx.Graph, s: Vertex, t: Vertex, split: str = "bridges
 
     Cost: a breadth-first search per recursive call, so ``O(n * m)`` at worst.
 
+    Parameters
+    ----------
+    graph : networkx.Graph
+        The graph.
+    s, t
+        The terminals.
+    split : str
+        How the remaining parts are found: ``"bridges"`` or ``"thesis"``.
+
+    Returns
+    -------
+    list of (vertex, vertex)
+        The oriented edges.
+
+    Raises
+    ------
+    MinegraphError
+        when ``split`` is not a known method.
+
     Examples
     --------
     >>> sorted(orient_sp_graph(nx.cycle_graph(4), 0, 2))
@@ -173,6 +204,18 @@ def recognize_ttsp(edges: Iterable[tuple[Vertex, Vertex]], s: Vertex, t: Vertex)
     and sink ``t``, by series and parallel reductions (Valdes, Tarjan, Lawler), or ``None``.
 
     Cost: linear in the edges (each reduction removes an edge).
+
+    Parameters
+    ----------
+    edges : iterable of (vertex, vertex)
+        The arcs of the multidigraph.
+    s, t
+        Its source and sink.
+
+    Returns
+    -------
+    SPNode or None
+        The construction tree, or ``None`` if it is not series-parallel.
 
     Examples
     --------
@@ -223,6 +266,16 @@ def has_k4_minor(graph: nx.Graph) -> bool:
 
     Cost: linear in the edges.
 
+    Parameters
+    ----------
+    graph : networkx.Graph
+        The graph.
+
+    Returns
+    -------
+    bool
+        Whether it has a ``K4`` minor.
+
     Examples
     --------
     >>> has_k4_minor(nx.complete_graph(4)), has_k4_minor(nx.cycle_graph(9))
@@ -265,6 +318,20 @@ def series_parallel_tree(graph: nx.Graph, *, exhaustive: bool = False, split: st
     Cost: ``O(n**2)`` pairs of ``O(n * m)`` each at worst; a single pair for 2-connected
     series-parallel graphs in practice.
 
+    Parameters
+    ----------
+    graph : networkx.Graph
+        The graph.
+    exhaustive : bool
+        Try every pair even when the graph has a ``K4`` minor.
+    split : str
+        As for :func:`orient_sp_graph`.
+
+    Returns
+    -------
+    (vertex, vertex, SPNode) or None
+        The terminals and the construction tree, or ``None``.
+
     Examples
     --------
     >>> s, t, tree = series_parallel_tree(nx.cycle_graph(5))
@@ -291,6 +358,20 @@ def series_parallel_tree(graph: nx.Graph, *, exhaustive: bool = False, split: st
 def is_series_parallel(graph: nx.Graph, *, exhaustive: bool = False, split: str = "bridges") -> bool:
     """Whether ``graph`` is a two-terminal series-parallel graph for some pair of terminals.
 
+    Parameters
+    ----------
+    graph : networkx.Graph
+        The graph.
+    exhaustive : bool
+        As for :func:`series_parallel_tree`.
+    split : str
+        As for :func:`orient_sp_graph`.
+
+    Returns
+    -------
+    bool
+        Whether some pair of terminals works.
+
     Examples
     --------
     >>> is_series_parallel(nx.complete_graph(4)), is_series_parallel(nx.complete_graph(3))
@@ -303,6 +384,16 @@ def construction_tree_decomposition(tree: SPNode) -> Decomposition:
     """A tree decomposition of width at most 2 of the graph a construction tree builds: bag
     ``{s, t}`` per leaf and parallel node, ``{s, m, t}`` per series node, each node's bag
     joined to its parent's; then bags inside a neighbour's are merged away.
+
+    Parameters
+    ----------
+    tree : SPNode
+        A construction tree.
+
+    Returns
+    -------
+    Decomposition
+        A tree decomposition of width at most 2.
 
     Examples
     --------

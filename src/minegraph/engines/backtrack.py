@@ -376,6 +376,20 @@ def combine_regions(parts: list[tuple[list[int], dict[int, list[int]]]], floatin
     ``floating`` cells are free; ``remaining`` is the number of mines left for regions and
     floating cells together (``None`` without a total). Cost: quadratic in the cells.
 
+    Parameters
+    ----------
+    parts : list of (list of int, dict)
+        Per region, its solution count by mine count and each cell's mine count by mine count.
+    floating : list of int
+        The hidden cells next to no number.
+    remaining : int or None
+        The mines left for the regions and the floating cells (``None``: no total).
+
+    Returns
+    -------
+    (int, dict of int to int)
+        The number of completions and, per cell, the completions with a mine on it.
+
     Examples
     --------
     >>> combine_regions([([0, 2], {0: [0, 1], 1: [0, 1]})], [2], remaining=1)

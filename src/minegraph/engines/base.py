@@ -244,6 +244,16 @@ def resolve_engine(engine: str | Engine) -> Engine:
     ------
     EngineError
         for an unknown name or an object that is not an engine.
+
+    Parameters
+    ----------
+    engine : str or Engine
+        A registry name (``name:option`` where the engine takes one) or an engine.
+
+    Returns
+    -------
+    Engine
+        The engine.
     """
     if isinstance(engine, str):
         if engine == "auto":

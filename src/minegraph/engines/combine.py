@@ -74,6 +74,21 @@ def arithmetic(mode: str) -> Iterator[None]:
     'float'
     >>> current_arithmetic()
     'auto'
+
+    Parameters
+    ----------
+    mode : str
+        One of :data:`ARITHMETICS`.
+
+    Returns
+    -------
+    context manager
+        The block under ``mode``.
+
+    Raises
+    ------
+    UserError
+        when ``mode`` is not one of :data:`ARITHMETICS`.
     """
     if mode not in ARITHMETICS:
         from minegraph.errors import UserError
@@ -86,7 +101,13 @@ def arithmetic(mode: str) -> Iterator[None]:
 
 
 def current_arithmetic() -> str:
-    """The arithmetic of the innermost :func:`arithmetic` block (``"auto"`` outside any)."""
+    """The arithmetic of the innermost :func:`arithmetic` block (``"auto"`` outside any).
+
+    Returns
+    -------
+    str
+        The mode.
+    """
     return _ARITHMETIC.get()
 
 
@@ -96,6 +117,20 @@ def exact_output_bits(polys: list[list[int]], floating: int, remaining: int | No
 
     >>> exact_output_bits([[1, 2, 1]] * 10, 0, 10) < 2000      # 30 numbers of ~55 bits
     True
+
+    Parameters
+    ----------
+    polys : list of list of int
+        Each part's completions by mine count.
+    floating : int
+        The floating cells.
+    remaining : int or None
+        The mines left (``None``: no total).
+
+    Returns
+    -------
+    float
+        The estimate.
     """
     degree = sum(len(p) for p in polys)
     bits = float(sum(max(sum(p), 1).bit_length() for p in polys))
@@ -108,7 +143,22 @@ def exact_output_bits(polys: list[list[int]], floating: int, remaining: int | No
 
 
 def chooses_float(polys: list[list[int]], floating: int, remaining: int | None) -> bool:
-    """Whether the current :func:`arithmetic` asks for floats on these parts."""
+    """Whether the current :func:`arithmetic` asks for floats on these parts.
+
+    Parameters
+    ----------
+    polys : list of list of int
+        Each part's completions by mine count.
+    floating : int
+        The floating cells.
+    remaining : int or None
+        The mines left (``None``: no total).
+
+    Returns
+    -------
+    bool
+        Whether to combine in floating point.
+    """
     mode = current_arithmetic()
     if mode == "auto":
         return exact_output_bits(polys, floating, remaining) > EXACT_OUTPUT_BITS
@@ -124,6 +174,16 @@ def poly_mul(a: list[int], b: list[int]) -> list[int]:
 
     >>> poly_mul([1, 1], [1, 2])
     [1, 3, 2]
+
+    Parameters
+    ----------
+    a, b : list of int
+        Coefficients, lowest degree first.
+
+    Returns
+    -------
+    list of int
+        The product's coefficients.
     """
     out = [0] * (len(a) + len(b) - 1)
     for i, x in enumerate(a):
@@ -138,6 +198,16 @@ def poly_div(q: list[int], p: list[int]) -> list[int]:
 
     >>> poly_div([1, 3, 2], [1, 1])
     [1, 2]
+
+    Parameters
+    ----------
+    q, p : list of int
+        Coefficients of the dividend and divisor, lowest degree first.
+
+    Returns
+    -------
+    list of int
+        The quotient's coefficients.
     """
     shift = next(i for i, x in enumerate(p) if x)
     p = p[shift:]
@@ -174,6 +244,20 @@ def binomial_weights(n: int, total: int, length: int) -> list[int]:
 
     >>> binomial_weights(4, 3, 5)
     [4, 6, 4, 1, 0]
+
+    Parameters
+    ----------
+    n : int
+        The floating cells.
+    total : int
+        The mines left for the parts and the floating cells.
+    length : int
+        How many weights.
+
+    Returns
+    -------
+    list of int
+        The weights.
     """
     weight = [0] * length
     lo, hi = max(0, total - length + 1), min(n, total)

@@ -94,13 +94,38 @@ def local_graph(boxes: int, clues: Sequence[LocalClue]) -> list[set[int]]:
 
 def box_graph(system: ConstraintSystem, component: Component) -> list[set[int]]:
     """The primal graph of a component: its boxes (local indices), adjacent when they share
-    a clue."""
+    a clue.
+
+    Parameters
+    ----------
+    system : ConstraintSystem
+        The position's constraints.
+    component : Component
+        One of its components.
+
+    Returns
+    -------
+    list of set of int
+        The neighbours of each box.
+    """
     return local_graph(len(component.boxes), component.key[1])
 
 
 def estimate_work(sizes: Sequence[int], tree: CliqueTree) -> float:
     """An upper bound on the DP's table entries over ``tree``: per clique, the product of
     ``size + 1`` over its boxes (clues cut the real tables far below it on dense boards).
+
+    Parameters
+    ----------
+    sizes : sequence of int
+        The cells of each box.
+    tree : CliqueTree
+        The clique tree the DP runs over.
+
+    Returns
+    -------
+    float
+        The bound.
 
     Examples
     --------
@@ -397,6 +422,18 @@ def count_system(system: ConstraintSystem, order: OrderProvider | None = None) -
     ``order``, if given, supplies each component's elimination order of its boxes (local
     indices ``0..len(component.boxes)-1``); by default a min-fill order is used.
 
+    Parameters
+    ----------
+    system : ConstraintSystem
+        The position's constraints.
+    order : OrderProvider, optional
+        The elimination order of each component (default: min-fill).
+
+    Returns
+    -------
+    EngineResult
+        The exact answer.
+
     Examples
     --------
     >>> from minegraph import Board
@@ -423,7 +460,20 @@ def _stats(system: ConstraintSystem, parts: Sequence[CountedPart]) -> dict[str, 
 def combine_parts(system: ConstraintSystem, parts: Sequence[CountedPart]) -> EngineResult:
     """The board's exact answer from one :class:`ComponentDP` per component of ``system`` (in
     the order of ``system.components``; results for equal keys may be shared), combined under
-    the total mine count. One completion is built only when asked for."""
+    the total mine count. One completion is built only when asked for.
+
+    Parameters
+    ----------
+    system : ConstraintSystem
+        The position's constraints.
+    parts : sequence of CountedPart
+        One counted part per component.
+
+    Returns
+    -------
+    EngineResult
+        The board's exact answer.
+    """
     hidden = system.hidden
     stats = _stats(system, parts)
     if not system.consistent_so_far:
@@ -479,6 +529,18 @@ def forced_by_parts(system: ConstraintSystem, parts: Sequence[CountedPart]
     """The cells forced safe and forced mined, from one :class:`ComponentDP` per component
     (as :func:`combine_parts` finds them, without a count per cell), or ``None`` when the
     system has no completion. Exact arithmetic: meant for boards of playing size.
+
+    Parameters
+    ----------
+    system : ConstraintSystem
+        The position's constraints.
+    parts : sequence of CountedPart
+        One counted part per component.
+
+    Returns
+    -------
+    (frozenset of int, frozenset of int) or None
+        The safe cells and the mines, or ``None``.
 
     Examples
     --------

@@ -26,6 +26,16 @@ def pipeline_orders(system: ConstraintSystem) -> OrderProvider:
     decomposition built once (on first use) for all its components and held by the provider
     itself: no state shared between threads or boards.
 
+    Parameters
+    ----------
+    system : ConstraintSystem
+        The position's constraints.
+
+    Returns
+    -------
+    OrderProvider
+        The provider.
+
     Examples
     --------
     >>> from minegraph import Board
@@ -52,6 +62,18 @@ def pipeline_order(system: ConstraintSystem, component: Component) -> list[int]:
 
     Cost: the pipeline on the whole board, then linear in the decomposition. For many
     components of one system, :func:`pipeline_orders` runs the pipeline once.
+
+    Parameters
+    ----------
+    system : ConstraintSystem
+        The position's constraints.
+    component : Component
+        One of its components.
+
+    Returns
+    -------
+    list of int
+        The order.
 
     Examples
     --------

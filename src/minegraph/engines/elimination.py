@@ -33,6 +33,16 @@ def min_fill_order(adj: list[set[int]]) -> list[int]:
 
     Cost: about ``n * d**3`` for ``n`` vertices of degree ``d`` along the way.
 
+    Parameters
+    ----------
+    adj : list of set of int
+        The neighbours of each vertex.
+
+    Returns
+    -------
+    list of int
+        The vertices in elimination order.
+
     Examples
     --------
     >>> min_fill_order([{1}, {0, 2}, {1}])   # a path: ends first
@@ -84,7 +94,19 @@ def _eliminate(adj: list[set[int]]) -> tuple[list[int], list[list[int]]]:
 
 @dataclass
 class CliqueTree:
-    """Clique ``i`` is ``(order[i],) + separator[i]``, separators sorted by elimination time."""
+    """Clique ``i`` is ``(order[i],) + separator[i]``, separators sorted by elimination time.
+
+    Parameters
+    ----------
+    order : list of int
+        The elimination order.
+    cliques : list of tuple of int
+        Clique ``i``: its vertex, then its separator.
+    parent : list of int
+        Each clique's parent (-1 for a root).
+    children : list of list of int
+        Each clique's children.
+    """
 
     order: list[int]
     cliques: list[tuple[int, ...]]
@@ -98,6 +120,18 @@ class CliqueTree:
 
 def clique_tree(adj: list[set[int]], order: list[int] | None = None) -> CliqueTree:
     """The clique tree of an elimination order (min-fill when ``order`` is None).
+
+    Parameters
+    ----------
+    adj : list of set of int
+        The neighbours of each vertex.
+    order : list of int, optional
+        The elimination order (default: min-fill).
+
+    Returns
+    -------
+    CliqueTree
+        The clique tree.
 
     Examples
     --------

@@ -36,6 +36,13 @@ class BoxCounts(LazyDict[int, int]):
     """Per hidden cell, the completions with a mine on it, from the kernel's per-box answer;
     the dictionary is built on first read, in the order of the board's hidden cells.
 
+    Parameters
+    ----------
+    board : Board
+        The position.
+    answer : KernelAnswer
+        The kernel's answer on it.
+
     Examples
     --------
     >>> from minegraph import Board
@@ -97,6 +104,16 @@ def run_kernel(board: Board) -> EngineResult | None:
     ------
     QueryTimeout, QueryCancelled
         when the current query's deadline passes or it is cancelled while the kernel works.
+
+    Parameters
+    ----------
+    board : Board
+        The position.
+
+    Returns
+    -------
+    EngineResult or None
+        The answer, or ``None``.
     """
     if len(board.states) > MAX_CELLS or current_arithmetic() == "float":
         return None
@@ -146,6 +163,19 @@ class KernelPart:
     :class:`~minegraph.engines.dp.CountedPart`) without a clique tree, and a completion found
     by the same search.
 
+    Parameters
+    ----------
+    sizes : sequence of int
+        The cells of each box.
+    clues : sequence of (int, tuple of int)
+        Each clue's mines and boxes.
+    with_total : bool
+        Whether the counts are by mine count.
+    total : list of int
+        The assignments by mine count.
+    mined : list of list of int
+        The mines of each box, by mine count.
+
     Examples
     --------
     >>> part = kernel_part([1, 1, 1], [(1, (0, 1)), (1, (1, 2))], with_total=True)
@@ -187,6 +217,20 @@ def kernel_part(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]
     ------
     QueryTimeout, QueryCancelled
         when the current query's deadline passes or it is cancelled while the kernel works.
+
+    Parameters
+    ----------
+    sizes : sequence of int
+        The cells of each box.
+    clues : sequence of (int, tuple of int)
+        Each clue's mines and boxes.
+    with_total : bool
+        Whether to count by mine count.
+
+    Returns
+    -------
+    KernelPart or None
+        The counted component, or ``None``.
     """
     try:
         total, mined = _under_deadline(

@@ -64,6 +64,18 @@ MAX_TREES = 20_000
 def component_width(system: ConstraintSystem, component: Component) -> int:
     """Width of the min-fill tree decomposition of a component's boxes, as the DP builds it.
 
+    Parameters
+    ----------
+    system : ConstraintSystem
+        The position's constraints.
+    component : Component
+        One of its components.
+
+    Returns
+    -------
+    int
+        The width.
+
     Examples
     --------
     >>> from minegraph import Board
@@ -82,6 +94,11 @@ class ComponentCache:
     ----------
     max_cells
         Evict old entries once the cached components hold more cells than this.
+
+    Raises
+    ------
+    EngineError
+        when ``max_cells`` is not a whole number of cells >= 0.
 
     Examples
     --------

@@ -70,6 +70,16 @@ def resolve_solver(name: str) -> str:
     ------
     EngineError
         for an unknown name.
+
+    Parameters
+    ----------
+    name : str
+        A short or PySAT solver name.
+
+    Returns
+    -------
+    str
+        The PySAT name.
     """
     if name in SOLVERS:
         return SOLVERS[name]
@@ -108,6 +118,11 @@ class ClueFormula:
         The total's selector (``None`` when the total is not encoded).
     low, high
         The bounds the total puts on the encoded cells' mines.
+
+    Raises
+    ------
+    LimitError
+        when the total binds more cells next to numbers than the encoding of the total allows.
 
     Examples
     --------
@@ -220,6 +235,13 @@ class Oracle:
     (:meth:`~minegraph.deadline.Deadline.cancel`, from any thread; the command line cancels
     on Ctrl-C). No thread is started and no signal handler is installed here. Without a
     deadline a call is one plain solve. Use as a context manager.
+
+    Parameters
+    ----------
+    solver : str
+        The PySAT solver's name.
+    clauses : iterable of list of int
+        The clauses loaded first.
     """
 
     #: Clauses loaded between two looks at the clock (loading takes about 0.1 s per 200 000).

@@ -57,6 +57,22 @@ def bag_assignments(board: Board, bag: frozenset[int], unknowns: list[int],
     count. Backtracking, cutting a branch as soon as a number is over or cannot be reached.
     ``clues`` is :func:`clue_table` of the board (built here when not given).
 
+    Parameters
+    ----------
+    board : Board
+        The position.
+    bag : frozenset of int
+        The bag's cells.
+    unknowns : list of int
+        Its unknown cells, in the order of the assignments' entries.
+    clues : dict, optional
+        :func:`clue_table` of the board, if already made.
+
+    Returns
+    -------
+    list of Assignment
+        The consistent assignments.
+
     Examples
     --------
     >>> b = Board.from_text("#2#")
@@ -279,6 +295,18 @@ def evaluate(board: Board, td: Decomposition) -> EngineResult:
 
     Cost: linear in the nodes times the assignments per bag (at most ``2**(width + 1)``),
     times the mine totals tracked when the board has a total.
+
+    Parameters
+    ----------
+    board : Board
+        The position.
+    td : Decomposition
+        A tree decomposition of its board graph.
+
+    Returns
+    -------
+    EngineResult
+        The answer.
 
     Examples
     --------

@@ -128,6 +128,18 @@ def detect_format(text: str | bytes, name: str | None = None) -> str:
     UserError
         for a ``name`` that is not a str.
 
+    Parameters
+    ----------
+    text : str or bytes
+        The file's content.
+    name : str, optional
+        The file's name.
+
+    Returns
+    -------
+    str
+        One of :data:`FORMATS`.
+
     Examples
     --------
     >>> detect_format('{"cells": 1, "states": ["#"]}')

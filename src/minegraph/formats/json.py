@@ -321,6 +321,11 @@ def read_json(data: str | bytes | Mapping[str, Any], dialect: str | None = None)
     LimitError
         for a board beyond the limits.
 
+    Returns
+    -------
+    Board
+        The board.
+
     Examples
     --------
     >>> read_json('{"rows": 1, "cols": 3, "mines": 1, "cells": ["#1-"]}').states
@@ -350,6 +355,16 @@ def to_json_dict(board: Board) -> dict[str, Any]:
     """The JSON object of a board: the grid form for grids, the graph form otherwise.
 
     Cost: linear in the number of cells plus edges.
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+
+    Returns
+    -------
+    dict
+        The JSON object.
 
     Examples
     --------
@@ -383,6 +398,16 @@ def write_json(board: Board) -> str:
     """The JSON text of a board, one key per line and one row or edge per line.
 
     ``read_json(write_json(b)) == b``. Cost: linear in the number of cells plus edges.
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+
+    Returns
+    -------
+    str
+        The JSON text.
 
     Examples
     --------

@@ -128,6 +128,16 @@ def write_mine(board: Board) -> str:
         an unknown total mine count (the header requires one), or an uncovered cell without a
         number (``.mine`` has no symbol for it).
 
+    Parameters
+    ----------
+    board : Board
+        A square grid board with a known total.
+
+    Returns
+    -------
+    str
+        The ``.mine`` text.
+
     Examples
     --------
     >>> print(write_mine(Board.grid(2, 3, [-1, 1, -2, -1, 1, 1], mines=1)), end="")

@@ -93,6 +93,16 @@ def read_numeric(text: str | bytes) -> Board:
         ``-1``, ``0``-``8``, ``9``, a row with the wrong number of values, a missing or extra
         row, or a number larger than its cell's neighbour count.
 
+    Parameters
+    ----------
+    text : str or bytes
+        The grid: ``rows cols mines`` then one line per row.
+
+    Returns
+    -------
+    Board
+        The board.
+
     Examples
     --------
     >>> b = read_numeric("2 3 0\\n9 1 -1\\n9 1 9\\n")
@@ -162,6 +172,16 @@ def write_numeric(board: Board) -> str:
     FormatError
         for a board that is not a square grid, has an uncovered cell without a number, or
         whose total is known to be 0 (the header's 0 means "not specified").
+
+    Parameters
+    ----------
+    board : Board
+        A square grid board.
+
+    Returns
+    -------
+    str
+        The numeric grid.
 
     Examples
     --------
@@ -245,6 +265,16 @@ def write_numeric_solution(board: Board | None) -> str:
         for a board that is not a square grid or still has a hidden cell.
     BoardError
         if a given number differs from the count of its neighbouring mines.
+
+    Parameters
+    ----------
+    board : Board or None
+        The completed board, or ``None`` when there is no completion.
+
+    Returns
+    -------
+    str
+        The answer's text.
 
     Examples
     --------

@@ -18,6 +18,25 @@ def exact_rows(lines: Iterable[tuple[int, int, str]], rows: int,
     The lines are taken one at a time, so a file with far more rows than its header says is
     refused at the first extra row, without reading the rest.
 
+    Parameters
+    ----------
+    lines : iterable of (int, int, str)
+        The content lines after the header.
+    rows : int
+        How many rows the header announced.
+    header_line : int
+        The header's line number, for the message when no row follows.
+
+    Yields
+    ------
+    (int, str)
+        The line number and the line of each row.
+
+    Raises
+    ------
+    FormatError
+        when fewer or more than ``rows`` lines follow.
+
     Examples
     --------
     >>> list(exact_rows([(2, 6, "H1"), (3, 9, "11")], 2, 1))

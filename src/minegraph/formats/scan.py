@@ -53,6 +53,16 @@ def decode(data: str | bytes | bytearray) -> str:
         UTF-16 or UTF-32 text (:func:`wide_encoding`); for anything that is neither text nor
         bytes.
 
+    Parameters
+    ----------
+    data : str or bytes or bytearray
+        The input.
+
+    Returns
+    -------
+    str
+        The text.
+
     Examples
     --------
     >>> decode(b"\\xef\\xbb\\xbf#1\\n11")
@@ -94,6 +104,16 @@ def wide_encoding(raw: bytes) -> str | None:
     byte-order mark, or, without one, by the zero bytes that UTF-16 gives ASCII characters
     (in every other byte of the first 200, and none between).
 
+    Parameters
+    ----------
+    raw : bytes
+        The input's bytes.
+
+    Returns
+    -------
+    str or None
+        The encoding's name, or ``None``.
+
     Examples
     --------
     >>> wide_encoding("#1".encode("utf-16")), wide_encoding("#1".encode("utf-16-be"))
@@ -127,6 +147,16 @@ def normalise_newlines(text: str) -> str:
     """``text`` with ``\\r\\n`` and lone ``\\r`` line ends turned into ``\\n`` (copied only if it
     has a ``\\r``), so that columns stay those an editor shows.
 
+    Parameters
+    ----------
+    text : str
+        The text.
+
+    Returns
+    -------
+    str
+        The text with ``\\n`` line ends only.
+
     Examples
     --------
     >>> normalise_newlines("a\\r\\nb\\rc")
@@ -145,6 +175,20 @@ def content_lines(text: str, start: int = 0, comments: str = "") -> Iterator[tup
     skipped by the regular-expression engine, so a file of millions of them costs no Python
     step per line and no list of lines is ever built. Lines end at ``\\n`` only: call
     :func:`normalise_newlines` first. Line numbers are 1-based.
+
+    Parameters
+    ----------
+    text : str
+        The text.
+    start : int
+        The offset to start at.
+    comments : str
+        Characters that make a line a comment (skipped) when they come first.
+
+    Yields
+    ------
+    (int, int, str)
+        The 1-based line number, the offset of the line and the line.
 
     Examples
     --------
@@ -178,6 +222,18 @@ def count_tokens(line: str, most: int = COUNT_UP_TO) -> int | None:
     ``None`` if more than ``most``: for messages about a line with too many items, which may
     have millions.
 
+    Parameters
+    ----------
+    line : str
+        The line.
+    most : int
+        The most items counted.
+
+    Returns
+    -------
+    int or None
+        The number of items, or ``None`` past ``most``.
+
     Examples
     --------
     >>> count_tokens(" 9  9\t-1 "), count_tokens("9 " * 50, most=10)
@@ -193,6 +249,18 @@ def whole_number(token: str, signed: bool = False) -> int | None:
     Only ``0``-``9`` (and with ``signed`` one leading ``-``) are accepted: no ``+``, no ``_``,
     no spaces, no other scripts' digits. A number longer than :data:`MAX_DIGITS` digits
     (leading zeros aside) is refused too, before it is converted.
+
+    Parameters
+    ----------
+    token : str
+        The token.
+    signed : bool
+        Whether a leading ``-`` is allowed.
+
+    Returns
+    -------
+    int or None
+        Its value, or ``None``.
 
     Examples
     --------
@@ -213,6 +281,18 @@ def whole_number(token: str, signed: bool = False) -> int | None:
 def show(token: str, limit: int = 40) -> str:
     """``token`` quoted for a message, cut after ``limit`` characters
     (:func:`minegraph.present.shown`, the one rule for quoting a user's value).
+
+    Parameters
+    ----------
+    token : str
+        The user's text.
+    limit : int
+        The most characters shown.
+
+    Returns
+    -------
+    str
+        The quoted text.
 
     Examples
     --------

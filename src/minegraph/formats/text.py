@@ -37,6 +37,11 @@ def read_text(text: str | bytes, dialect: str | None = None) -> Board:
     LimitError
         for a board of more than :data:`~minegraph.states.MAX_CELLS` cells.
 
+    Returns
+    -------
+    Board
+        The board.
+
     Examples
     --------
     >>> b = read_text("mines: 2\\n#2#\\n-10")

@@ -78,7 +78,19 @@ _INTEGER_ROW = re.compile(r"[ \t]*-?[0-9]+(?:([ \t]+)-?[0-9]+)*[ \t]*")
 
 
 class ParsedText(NamedTuple):
-    """A checked board text: a grid of ``rows`` x ``cols`` row-major ``states``."""
+    """A checked board text: a grid of ``rows`` x ``cols`` row-major ``states``.
+
+    Parameters
+    ----------
+    topology : str
+        The grid's topology.
+    rows, cols : int
+        Its size.
+    states : tuple of int
+        The cells' states, row-major.
+    mines : int or None
+        The total, if given.
+    """
 
     topology: str
     rows: int
@@ -114,6 +126,16 @@ def symbols(dialect: str = "standard") -> dict[str, int]:
     UserError
         for an unknown dialect name, listing the known ones.
 
+    Parameters
+    ----------
+    dialect : str
+        One of :data:`DIALECTS`.
+
+    Returns
+    -------
+    dict of str to int
+        The state of each symbol.
+
     Examples
     --------
     >>> symbols("dots")["."] == HIDDEN, "." in symbols()
@@ -129,6 +151,18 @@ def unknown_symbol(found: str, dialect: str = "standard") -> str:
     """The message for a symbol ``dialect`` does not read: which dialect would read it if it is
     ambiguous, else the symbols expected.
 
+    Parameters
+    ----------
+    found : str
+        The symbol read.
+    dialect : str
+        The dialect in use.
+
+    Returns
+    -------
+    str
+        The message.
+
     Examples
     --------
     >>> unknown_symbol("@")
@@ -142,6 +176,16 @@ def unknown_symbol(found: str, dialect: str = "standard") -> str:
 
 def expected_symbols(dialect: str = "standard") -> str:
     """The symbols ``dialect`` reads, for messages.
+
+    Parameters
+    ----------
+    dialect : str
+        The dialect.
+
+    Returns
+    -------
+    str
+        The symbols, for a message.
 
     Examples
     --------
@@ -190,6 +234,16 @@ def split_row(line: str) -> tuple[str, str, str]:
     ------
     RowProblem
         for uneven gaps inside the row, at the first one.
+
+    Parameters
+    ----------
+    line : str
+        One grid row.
+
+    Returns
+    -------
+    (str, str, str)
+        The indentation, the separator and the cells.
 
     Examples
     --------
@@ -429,6 +483,16 @@ def spaced_zero_rows(text: str) -> str | None:
     mines, is consistent only when every number is 0). ``None`` otherwise (a graph's lines, a
     numeric grid). For messages: linear in the length of ``text``.
 
+    Parameters
+    ----------
+    text : str
+        The input.
+
+    Returns
+    -------
+    str or None
+        The first row without its spaces, or ``None``.
+
     Examples
     --------
     >>> spaced_zero_rows("0 0 0\\n0 0 0\\n"), spaced_zero_rows("0 0\\n0 0 0"), spaced_zero_rows("0 1\\n1 2")
@@ -506,6 +570,11 @@ def parse_text(text: str, dialect: str | None = None) -> ParsedText:
         for a board of more than :data:`~minegraph.states.MAX_CELLS` cells.
     UserError
         for an unknown ``dialect`` name.
+
+    Returns
+    -------
+    ParsedText
+        The checked text's parts.
 
     Examples
     --------
@@ -658,6 +727,16 @@ def symbol(state: int) -> str:
     Numbers above 12 occur on graph boards only (a cell's degree caps them there); they have
     no one-character symbol and are written in decimal digits.
 
+    Parameters
+    ----------
+    state : int
+        A cell state.
+
+    Returns
+    -------
+    str
+        Its symbol.
+
     Examples
     --------
     >>> [symbol(s) for s in (HIDDEN, MINE, BLANK, 3, 12, 13)]
@@ -680,6 +759,18 @@ def write_text(board: TextGrid, separator: str = "") -> str:
         for a graph board, which has no grid (write JSON instead).
     UserError
         for a separator other than spaces or tabs.
+
+    Parameters
+    ----------
+    board : TextGrid
+        A grid board (its topology, size, states and total).
+    separator : str
+        What to write between two cells of a row.
+
+    Returns
+    -------
+    str
+        The text.
 
     Examples
     --------
@@ -712,6 +803,16 @@ def row_separator(text: str) -> str:
     every two cells, so that a writer can answer in the input's style
     (``write_text(board, separator=...)``). Linear in the length of the text up to the first
     row of two or more cells.
+
+    Parameters
+    ----------
+    text : str
+        A board text the reader accepted.
+
+    Returns
+    -------
+    str
+        The separator.
 
     Examples
     --------

@@ -21,6 +21,18 @@ def gather(ptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
     O(entries returned). Empty rows are allowed.
 
+    Parameters
+    ----------
+    ptr : numpy.ndarray
+        The CSR row pointers.
+    rows : numpy.ndarray
+        The rows wanted.
+
+    Returns
+    -------
+    (numpy.ndarray, numpy.ndarray)
+        The entries' positions and their rows' indices in ``rows``.
+
     Examples
     --------
     >>> ptr = np.array([0, 2, 2, 5])
@@ -44,6 +56,20 @@ def pick_successor(game: GreenGame, rows: np.ndarray, score: np.ndarray) -> np.n
 
     ``score`` is indexed by field. O(out-edges of ``rows``). Every field has a successor, so
     every row gets one.
+
+    Parameters
+    ----------
+    game : GreenGame
+        The game.
+    rows : numpy.ndarray
+        The fields.
+    score : numpy.ndarray
+        A score per field.
+
+    Returns
+    -------
+    numpy.ndarray
+        The chosen successor of each field.
 
     Examples
     --------
@@ -78,6 +104,17 @@ class Attractor:
         -1 elsewhere.
     scanned : int
         In-edges looked at (the work done), for the benchmarks.
+
+    Parameters
+    ----------
+    inside : numpy.ndarray
+        A boolean mask of the attractor.
+    rank : numpy.ndarray
+        The level at which each field joined.
+    via : numpy.ndarray
+        The attracting move of each field.
+    scanned : int
+        The moves looked at.
     """
 
     __slots__ = ("inside", "rank", "via", "scanned")
@@ -99,6 +136,26 @@ def attractor(game: GreenGame, target: np.ndarray, player: int,
     of the alive fields. With ``moves=False`` the attracting player's moves (``via``) are not
     recorded, which saves work when only the set is wanted. Cost O(n + edges into the attractor
     + out-edges of alive fields when ``counts`` is computed here), and O(levels) numpy calls.
+
+    Parameters
+    ----------
+    game : GreenGame
+        The game.
+    target : numpy.ndarray
+        A boolean mask of the target fields.
+    player : int
+        The attracting player (:data:`~minegraph.green.game.ANIA` or ``BOLEK``).
+    alive : numpy.ndarray, optional
+        A mask of the subgame's fields (default: all).
+    counts : numpy.ndarray, optional
+        The number of successors of each field inside ``alive`` (computed when not given).
+    moves : bool
+        Whether to record the attracting player's moves (``via``).
+
+    Returns
+    -------
+    Attractor
+        The attractor.
 
     Examples
     --------
@@ -163,6 +220,18 @@ def attractor(game: GreenGame, target: np.ndarray, player: int,
 
 def distinct(values: np.ndarray, stamp: np.ndarray) -> np.ndarray:
     """``values`` without repeats, in O(len) with a scratch array ``stamp`` (one slot per field).
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        The values (field numbers).
+    stamp : numpy.ndarray
+        Scratch space, one slot per field.
+
+    Returns
+    -------
+    numpy.ndarray
+        The values, each once.
 
     Examples
     --------

@@ -23,6 +23,16 @@ MAX_EXHAUSTIVE = 12
 def exhaustive_winners(game: GreenGame) -> list[bool]:
     """For each field (0-based), whether Ania wins the finite game started there.
 
+    Parameters
+    ----------
+    game : GreenGame
+        A small game.
+
+    Returns
+    -------
+    list of bool
+        Per field.
+
     Examples
     --------
     >>> from minegraph.green.formats import read_oi

@@ -74,6 +74,22 @@ def random_game(n_ania: int, n_bolek: int, m: int, k: int, seed: int | None) -> 
 
     Repeated moves are dropped, so the game has slightly fewer than ``m`` moves when they are
     dense. Vectorised: O(m log m), fine for 10^6 moves.
+
+    Parameters
+    ----------
+    n_ania, n_bolek : int
+        The fields of each player.
+    m : int
+        The moves.
+    k : int
+        The green fields.
+    seed : int or None
+        The random seed.
+
+    Returns
+    -------
+    GreenGame
+        The game.
     """
     rng = np.random.default_rng(seed)
     n = n_ania + n_bolek
@@ -90,7 +106,24 @@ def random_game(n_ania: int, n_bolek: int, m: int, k: int, seed: int | None) -> 
 
 
 def random_degree_game(n: int, degree: int, k: int, seed: int | None) -> GreenGame:
-    """``n`` fields split evenly, about ``degree`` moves per field on average."""
+    """``n`` fields split evenly, about ``degree`` moves per field on average.
+
+    Parameters
+    ----------
+    n : int
+        The fields.
+    degree : int
+        The average number of moves per field.
+    k : int
+        The green fields.
+    seed : int or None
+        The random seed.
+
+    Returns
+    -------
+    GreenGame
+        The game.
+    """
     return random_game(n - n // 2, n // 2, n * degree, k, seed)
 
 
@@ -101,6 +134,20 @@ def ordered_game(half: int, k: int, seed: int | None) -> GreenGame:
 
     (Read literally on ``gra.in`` numbers — Ania's fields first — Bolek's fields would have no
     moves, so the interleaved order is our reading of the task's description.)
+
+    Parameters
+    ----------
+    half : int
+        The fields of each player.
+    k : int
+        The green fields.
+    seed : int or None
+        The random seed.
+
+    Returns
+    -------
+    GreenGame
+        The game.
     """
     rng = np.random.default_rng(seed)
     i, j = np.triu_indices(half)  # Ania i -> Bolek j for j >= i
@@ -124,6 +171,24 @@ def worst_case(n: int, m: int, k: int, seed: int | None, *, linked: bool = False
 
     With ``linked`` every Ania bulk field also gets a (losing) move into the chain, so the whole
     bulk can reach it and even local recomputation (:mod:`.fast`) must sweep it every round.
+
+    Parameters
+    ----------
+    n : int
+        The fields.
+    m : int
+        The moves.
+    k : int
+        The green fields.
+    seed : int or None
+        The random seed.
+    linked : bool
+        Give every Ania bulk field a losing move into the chain too.
+
+    Returns
+    -------
+    GreenGame
+        The game.
     """
     rng = np.random.default_rng(seed)
     chain = k - 1
@@ -185,6 +250,18 @@ def dense_worst_case(n: int, seed: int | None) -> GreenGame:
     touches the bulk and every attractor sweeps it. Green fields beyond ``X`` and the ``g_j``
     are taken from ``Y`` to make k = n // 2 exactly. Needs n >= 32.
 
+    Parameters
+    ----------
+    n : int
+        The fields.
+    seed : int or None
+        The random seed.
+
+    Returns
+    -------
+    GreenGame
+        The game.
+
     Examples
     --------
     >>> from minegraph.green.game import check_task_rules
@@ -223,7 +300,18 @@ def dense_worst_case(n: int, seed: int | None) -> GreenGame:
 
 
 def hand_made(name: str) -> tuple[GreenGame, list[int]]:
-    """One of :data:`HAND_MADE`: the game and Ania's winning fields (1-based)."""
+    """One of :data:`HAND_MADE`: the game and Ania's winning fields (1-based).
+
+    Parameters
+    ----------
+    name : str
+        A name in :data:`HAND_MADE`.
+
+    Returns
+    -------
+    (GreenGame, list of int)
+        The game and Ania's winning fields.
+    """
     text, answer = HAND_MADE[name]
     return read_oi(text), list(answer)
 
@@ -232,6 +320,18 @@ def task_tests(seed: int | None, sizes: Sequence[int] = (60, 600, 1500, 3000)) -
     """The olympiad's eleven test files, by kind (section 4 of the task), within its limits.
 
     ``sizes`` are the field counts of the small-random, moderate, large and very large tests.
+
+    Parameters
+    ----------
+    seed : int or None
+        The random seed.
+    sizes : sequence of int
+        The sizes used by the size-graded kinds.
+
+    Returns
+    -------
+    list of (str, GreenGame)
+        Each test's kind and game.
     """
     rng = np.random.default_rng(seed)
     small, moderate, large, huge = sizes

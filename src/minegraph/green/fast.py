@@ -55,6 +55,24 @@ def reach_back(game: GreenGame, sources: np.ndarray, alive: np.ndarray,
     numpy levels once it grows. O(in-edges of the result). ``cache`` keeps the predecessor lists
     between calls.
 
+    Parameters
+    ----------
+    game : GreenGame
+        The game.
+    sources : numpy.ndarray
+        The fields to reach.
+    alive : numpy.ndarray
+        A mask of the fields that may be used.
+    cache : dict, optional
+        Reverse adjacency reused between calls.
+    budget : int, optional
+        The most edges looked at (past it: ``None`` for the mask).
+
+    Returns
+    -------
+    (numpy.ndarray or None, int)
+        The mask and the edges seen.
+
     Examples
     --------
     >>> g = GreenGame.from_successors([0, 1, 0, 1], [0] * 4, [[1], [2], [3], [0]])
@@ -130,6 +148,16 @@ def solve_fast(game: GreenGame) -> Solution:
     Strategies: in a removed trap ``Tr`` Bolek moves to a successor inside ``Tr``; elsewhere in
     the removed part he follows his attractor to ``Tr``. Ania's strategy is her attractor
     strategy in the region left at the end.
+
+    Parameters
+    ----------
+    game : GreenGame
+        The game.
+
+    Returns
+    -------
+    Solution
+        The solution.
 
     Examples
     --------

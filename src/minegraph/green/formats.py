@@ -141,6 +141,18 @@ def read_oi(text: str | bytes, *, limits: bool = True) -> GreenGame:
     LimitError
         for more than 3000 fields, 30,000 edges or 100 green fields (with ``limits``).
 
+    Parameters
+    ----------
+    text : str or bytes
+        The file's content.
+    limits : bool
+        Enforce the task's size limits.
+
+    Returns
+    -------
+    GreenGame
+        The game.
+
     Examples
     --------
     >>> g = read_oi("1 1\\n1 1 2\\n0 1 1\\n")
@@ -234,6 +246,16 @@ def write_oi(game: GreenGame) -> str:
     """Write ``gra.in``; the game must follow the task's rules (Ania's fields first, moves
     alternating). Sizes are not limited here.
 
+    Parameters
+    ----------
+    game : GreenGame
+        The game.
+
+    Returns
+    -------
+    str
+        The file's text.
+
     Examples
     --------
     >>> print(write_oi(read_oi("1 1\\n1 1 2\\n0 1 1")), end="")
@@ -253,6 +275,16 @@ def write_oi(game: GreenGame) -> str:
 def write_oi_answer(solution: Solution) -> str:
     """``gra.out``: the number p of Ania's winning fields, then the fields (1-based), ascending.
 
+    Parameters
+    ----------
+    solution : Solution
+        The solution.
+
+    Returns
+    -------
+    str
+        The file's text.
+
     Examples
     --------
     >>> write_oi_answer(Solution(np.array([0, 1, 0], dtype=np.int8), np.array([1, 0, 1])))
@@ -270,6 +302,16 @@ def read_oi_answer(text: str | bytes) -> list[int]:
     FormatError
         naming the line of a count or field that is not a whole number in ASCII digits, or
         a count that differs from the number of field lines.
+
+    Parameters
+    ----------
+    text : str or bytes
+        The file's content.
+
+    Returns
+    -------
+    list of int
+        The fields.
 
     Examples
     --------
@@ -347,6 +389,16 @@ def read_pgsolver(text: str | bytes) -> GreenGame:
     LimitError
         for a header declaring more than :data:`MAX_PGSOLVER_VERTICES` vertices.
 
+    Parameters
+    ----------
+    text : str or bytes
+        The file's content.
+
+    Returns
+    -------
+    GreenGame
+        The game.
+
     Examples
     --------
     >>> g = read_pgsolver('parity 1;\\n0 2 0 1 "1";\\n1 1 1 0,1;\\n')
@@ -403,6 +455,16 @@ def read_pgsolver(text: str | bytes) -> GreenGame:
 def write_pgsolver(game: GreenGame) -> str:
     """Write the game in PGSolver's format; names are the OI field numbers (1-based).
 
+    Parameters
+    ----------
+    game : GreenGame
+        The game.
+
+    Returns
+    -------
+    str
+        The file's text.
+
     Examples
     --------
     >>> print(write_pgsolver(read_oi("1 1\\n1 1 2\\n0 1 1")), end="")
@@ -422,6 +484,16 @@ def write_pgsolver(game: GreenGame) -> str:
 def write_paritysol(solution: Solution) -> str:
     """Write a solution as ``paritysol N;`` then ``id winner strategy;`` (strategy only on the
     winner's own vertices).
+
+    Parameters
+    ----------
+    solution : Solution
+        The solution.
+
+    Returns
+    -------
+    str
+        The file's text.
 
     Examples
     --------
@@ -447,6 +519,16 @@ def read_paritysol(text: str | bytes) -> Solution:
         strategy that is not a vertex, or (at the end) a vertex without a winner.
     LimitError
         for a header declaring more than :data:`MAX_PGSOLVER_VERTICES` vertices.
+
+    Parameters
+    ----------
+    text : str or bytes
+        The file's content.
+
+    Returns
+    -------
+    Solution
+        The solution.
 
     Examples
     --------

@@ -217,6 +217,13 @@ def check_task_rules(game: GreenGame, *, limits: bool = True) -> None:
     LimitError
         when a size limit is exceeded.
 
+    Parameters
+    ----------
+    game : GreenGame
+        The game.
+    limits : bool
+        Enforce the task's size limits too.
+
     Examples
     --------
     >>> check_task_rules(GreenGame.from_successors([0, 0], [1, 0], [[1], [0]]))

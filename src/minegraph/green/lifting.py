@@ -34,6 +34,16 @@ def least_good_labelling(game: GreenGame) -> tuple[list[int], int]:
 
     Returns ``(labels, work)`` where ``work`` counts the edges looked at. O(k·m).
 
+    Parameters
+    ----------
+    game : GreenGame
+        The game.
+
+    Returns
+    -------
+    (list of int, int)
+        The labels and ``k + 1``.
+
     Examples
     --------
     The task's sample (the olympiad's statement): Ania wins where the label is inf (= 4 here, k = 3).
@@ -95,6 +105,16 @@ def solve_lifting(game: GreenGame) -> Solution:
 
     Bolek's strategy: a successor of least label (Fact 3.3 of the task's solution). Ania's:
     the attractor strategy inside her region (see :func:`ania_strategy_on`).
+
+    Parameters
+    ----------
+    game : GreenGame
+        The game.
+
+    Returns
+    -------
+    Solution
+        The solution.
 
     Examples
     --------

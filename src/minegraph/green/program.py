@@ -25,6 +25,8 @@ def answer(text: str, *, format: str = "oi", algorithm: str = "fast", strategy: 
 
     Parameters
     ----------
+    text
+        The game's file content.
     format
         ``"oi"`` (the task's ``gra.in``; the answer is ``gra.out``) or ``"pgsolver"`` (the
         answer is a ``paritysol`` solution).
@@ -38,11 +40,17 @@ def answer(text: str, *, format: str = "oi", algorithm: str = "fast", strategy: 
     check
         Verify the solution independently first.
 
+    Returns
+    -------
+    str
+        The answer file's text.
+
     Raises
     ------
     FormatError
-        for a game the reader rejects; :class:`~minegraph.errors.MinegraphError` for an
-        unknown algorithm or a solution that fails verification.
+        for a game the reader rejects.
+    MinegraphError
+        for an unknown format or algorithm, or a solution that fails verification.
 
     Examples
     --------

@@ -74,6 +74,18 @@ def bucket_order(keys: np.ndarray, bound: int) -> np.ndarray:
     numpy's stable sort is a radix sort, O(len), on 16-bit keys; larger ``bound`` falls back to
     its O(len·log len) merge sort — the only place a log factor enters this solver.
 
+    Parameters
+    ----------
+    keys : numpy.ndarray
+        The keys.
+    bound : int
+        One past the largest key.
+
+    Returns
+    -------
+    numpy.ndarray
+        The indices of ``keys`` in order.
+
     Examples
     --------
     >>> bucket_order(np.array([3, 1, 3, 0]), 4).tolist()

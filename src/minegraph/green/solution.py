@@ -71,6 +71,20 @@ def ania_strategy_on(game: GreenGame, region: np.ndarray, strategy: np.ndarray) 
     green forever there), so her attractor to the region's green fields, computed in the
     subgame of the region, covers it; on green fields of her own she stays in the region.
     Writes into ``strategy``; returns the edges scanned. O(m).
+
+    Parameters
+    ----------
+    game : GreenGame
+        The game.
+    region : numpy.ndarray
+        A boolean mask of Ania's winning region.
+    strategy : numpy.ndarray
+        The strategy array, filled in on her fields of ``region``.
+
+    Returns
+    -------
+    int
+        The moves looked at.
     """
     if not region.any():
         return 0

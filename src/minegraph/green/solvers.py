@@ -54,6 +54,16 @@ def solve_attractor(game: GreenGame) -> Solution:
     ``Force(Z_i)`` (-1 if none); he moves to a successor of least level. Along his plays the
     level never grows and drops strictly after every green field, so no cycle is green.
 
+    Parameters
+    ----------
+    game : GreenGame
+        The game.
+
+    Returns
+    -------
+    Solution
+        The solution.
+
     Examples
     --------
     >>> g = GreenGame.from_oi(1, [1, 0], [[1], [0]])
@@ -124,6 +134,18 @@ def solve(game: GreenGame, algorithm: str = "fast") -> Solution:
     ------
     MinegraphError
         for an unknown name, listing the known ones.
+
+    Parameters
+    ----------
+    game : GreenGame
+        The game.
+    algorithm : str
+        One of the solvers' names (``fast``, ``attractor``, ...).
+
+    Returns
+    -------
+    Solution
+        Each field's winner, and the winning strategies.
 
     Examples
     --------

@@ -31,7 +31,15 @@ __all__ = ["Verdict", "verify", "cycle_fields"]
 
 @dataclass(frozen=True)
 class Verdict:
-    """The verifier's answer: ``ok``, and if not, the first ``reason`` found."""
+    """The verifier's answer: ``ok``, and if not, the first ``reason`` found.
+
+    Parameters
+    ----------
+    ok : bool
+        Whether the solution holds.
+    reason : str
+        The first fault found.
+    """
 
     ok: bool
     reason: str = ""
@@ -45,6 +53,18 @@ def cycle_fields(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
 
     Iterative Tarjan: O(n + edges). A vertex is on a cycle iff its strongly connected component
     has two or more vertices, or it has a loop.
+
+    Parameters
+    ----------
+    n : int
+        The vertices.
+    src, dst : numpy.ndarray
+        The edges' ends.
+
+    Returns
+    -------
+    numpy.ndarray
+        A boolean mask of the vertices on a cycle.
 
     Examples
     --------
@@ -117,6 +137,18 @@ def _bound_edges(game: GreenGame, winner: np.ndarray, strategy: np.ndarray,
 
 def verify(game: GreenGame, solution: Solution) -> Verdict:
     """Check ``solution`` against ``game``; O(n + m).
+
+    Parameters
+    ----------
+    game : GreenGame
+        The game.
+    solution : Solution
+        The claimed solution.
+
+    Returns
+    -------
+    Verdict
+        Whether it holds, and if not why.
 
     Examples
     --------

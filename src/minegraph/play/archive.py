@@ -67,6 +67,16 @@ def find_replays(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:
     ------
     UserError
         for a path that does not exist, or a named file that is no replay.
+
+    Parameters
+    ----------
+    paths : sequence of str or path
+        Replay files and folders.
+
+    Returns
+    -------
+    list of Path
+        The replay files.
     """
     found: set[Path] = set()
     for p in map(Path, paths):
@@ -318,6 +328,13 @@ def plot_archive(out: str | os.PathLike[str], path: str | os.PathLike[str]) -> N
     ------
     UserError
         when matplotlib is missing.
+
+    Parameters
+    ----------
+    out : str or path
+        The archive's file (read).
+    path : str or path
+        The picture's file (PNG, SVG or PDF by its suffix).
     """
     try:
         import matplotlib

@@ -41,6 +41,18 @@ def completions(board: Board, limit: int) -> list[frozenset[int]] | None:
     clue or the total cannot be met. The search keeps its own stack, so a board of thousands
     of hidden cells does not exhaust Python's recursion limit.
 
+    Parameters
+    ----------
+    board : Board
+        The position.
+    limit : int
+        The most completions listed.
+
+    Returns
+    -------
+    list of frozenset of int or None
+        The completions, or ``None`` past ``limit``.
+
     Examples
     --------
     >>> sorted(sorted(c) for c in completions(Board.from_text("#1#"), 5))

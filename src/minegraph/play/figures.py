@@ -59,6 +59,18 @@ def _components(neighbors: Sequence[Sequence[int]], members: set[int]) -> int:
 def openings(neighbors: Sequence[Sequence[int]], layout: frozenset[int] | set[int]) -> int:
     """The layout's openings: connected areas of zeros.
 
+    Parameters
+    ----------
+    neighbors : sequence of sequence of int
+        The board's neighbour table.
+    layout : set of int
+        The mined cells.
+
+    Returns
+    -------
+    int
+        How many openings.
+
     Examples
     --------
     >>> from minegraph.topology import grid_neighbors
@@ -72,6 +84,18 @@ def openings(neighbors: Sequence[Sequence[int]], layout: frozenset[int] | set[in
 def islands(neighbors: Sequence[Sequence[int]], layout: frozenset[int] | set[int]) -> int:
     """The layout's islands: connected groups of safe cells that no opening uncovers (each
     needs a click of its own).
+
+    Parameters
+    ----------
+    neighbors : sequence of sequence of int
+        The board's neighbour table.
+    layout : set of int
+        The mined cells.
+
+    Returns
+    -------
+    int
+        How many islands.
 
     Examples
     --------

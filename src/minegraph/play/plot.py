@@ -23,6 +23,11 @@ def check_plot_path(path: str | Path) -> None:
     ------
     GameError
         saying what is missing (``minegraph bench --plot`` reports it in one line).
+
+    Parameters
+    ----------
+    path : str or Path
+        The picture's file.
     """
     try:
         from matplotlib.backend_bases import FigureCanvasBase
@@ -47,6 +52,13 @@ def plot_results(results: Sequence[BenchResults], path: str | Path) -> None:
     ------
     GameError
         when matplotlib is missing or the file cannot be written.
+
+    Parameters
+    ----------
+    results : sequence of BenchResults
+        One per configuration.
+    path : str or Path
+        The picture's file.
     """
     try:
         import matplotlib

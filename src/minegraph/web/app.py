@@ -67,7 +67,15 @@ STATIC = Path(__file__).resolve().parent / "static"
 # --------------------------------------------------------------------------- body limit
 class BodyLimit:
     """ASGI middleware refusing request bodies over ``max_bytes`` with 413: at once when the
-    ``Content-Length`` says so, else (a chunked body) as soon as the bytes received pass it."""
+    ``Content-Length`` says so, else (a chunked body) as soon as the bytes received pass it.
+
+    Parameters
+    ----------
+    app : ASGI application
+        The application wrapped.
+    max_bytes : int
+        The largest body accepted.
+    """
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         self.app = app
@@ -123,6 +131,11 @@ class ContentTypes:
     ``multipart/form-data``) or an untyped body without asking the server first; a JSON or
     binary body makes the browser ask (a CORS preflight, which this server never allows), so
     such requests never reach the endpoints.
+
+    Parameters
+    ----------
+    app : ASGI application
+        The application wrapped.
     """
 
     def __init__(self, app: ASGIApp) -> None:
@@ -167,7 +180,13 @@ class SecurityHeaders:
     """ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP answer: the
     Content-Security-Policy :data:`CSP`, ``X-Frame-Options: DENY`` (no other site frames the
     page), ``X-Content-Type-Options: nosniff`` (an answer is never read as another type)
-    and ``Referrer-Policy: no-referrer``."""
+    and ``Referrer-Policy: no-referrer``.
+
+    Parameters
+    ----------
+    app : ASGI application
+        The application wrapped.
+    """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app

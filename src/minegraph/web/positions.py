@@ -33,7 +33,21 @@ class _Body(BaseModel):
 
 
 class AnalyzeRequest(_Body):
-    """The body of ``POST /api/analyze``."""
+    """The body of ``POST /api/analyze``.
+
+    Parameters
+    ----------
+    board : str
+        The board in any format :func:`~minegraph.formats.read_board` reads.
+    format : str, optional
+        Its format (default: detected).
+    dialect : str, optional
+        The board text's dialect.
+    mines : int, optional
+        The total mine count.
+    timeout : float, optional
+        The time limit in seconds (at most the server's).
+    """
 
     board: str = Field(description="the position as text, in any supported format (docs/formats.md)")
     format: str | None = Field(None, description="the format's name; detected when omitted")
@@ -43,7 +57,26 @@ class AnalyzeRequest(_Body):
 
 
 class ExplainRequest(AnalyzeRequest):
-    """The body of ``POST /api/explain``."""
+    """The body of ``POST /api/explain``.
+
+    Parameters
+    ----------
+    board : str
+        The board in any format :func:`~minegraph.formats.read_board` reads.
+    format : str, optional
+        Its format (default: detected).
+    dialect : str, optional
+        The board text's dialect.
+    mines : int, optional
+        The total mine count.
+    timeout : float, optional
+        The time limit in seconds (at most the server's).
+    cell : list of int or int or str, optional
+        ``[row, col]`` on grids, an index or a node label on graph boards; omitted: why the
+        board is inconsistent.
+    smallest : bool
+        Search for a smallest set of reasons after the first minimal one.
+    """
 
     cell: list[int] | int | str | None = Field(
         None, description="[row, col] on grids, an index on graph boards, a node label on "
@@ -53,14 +86,48 @@ class ExplainRequest(AnalyzeRequest):
 
 
 class StructureRequest(AnalyzeRequest):
-    """The body of ``POST /api/structure``."""
+    """The body of ``POST /api/structure``.
+
+    Parameters
+    ----------
+    board : str
+        The board in any format :func:`~minegraph.formats.read_board` reads.
+    format : str, optional
+        Its format (default: detected).
+    dialect : str, optional
+        The board text's dialect.
+    mines : int, optional
+        The total mine count.
+    timeout : float, optional
+        The time limit in seconds (at most the server's).
+    propagate : bool
+        First take out the cells trivial propagation decides.
+    """
 
     propagate: bool = Field(False, description="first take out the cells trivial propagation "
                                                "decides")
 
 
 class GenerateRequest(_Body):
-    """The body of ``POST /api/generate``."""
+    """The body of ``POST /api/generate``.
+
+    Parameters
+    ----------
+    kind : str
+        ``paper``, ``unique`` or ``noguess``.
+    rows, cols : int
+        The grid's size.
+    mines : int, optional
+        The mines.
+    theorem : int
+        The paper's theorem (1, 2 or 3) for ``paper``.
+    topology : str
+        The grid's topology.
+    rules : str
+        ``classic`` or ``modern`` first click.
+    seed : int
+        The random seed.
+    """
 
     kind: Literal["paper", "unique", "noguess"] = Field(
         description="paper: a certified table of German & Lakshtanov; unique: one solution "
@@ -174,6 +241,18 @@ def seconds_for(asked: float | None, most: float) -> float:
     ------
     LimitError
         when it asks for more than the limit.
+
+    Parameters
+    ----------
+    asked : float or None
+        The request's limit, if any.
+    most : float
+        The server's limit.
+
+    Returns
+    -------
+    float
+        The seconds.
     """
     if asked is None:
         return most

@@ -68,7 +68,13 @@ class GuardedH11Protocol(H11Protocol):
 
     The cap counts connections, not requests under way: uvicorn's own ``limit_concurrency``
     would answer every request 503 while idle connections fill it, so a few thousand silent
-    sockets would lock players out until they time out."""
+    sockets would lock players out until they time out.
+
+    Parameters
+    ----------
+    config, server_state, app_state, _loop
+        As for uvicorn's ``H11Protocol``.
+    """
 
     HEAD_SECONDS = 5.0
     BODY_SECONDS = 5.0
@@ -167,6 +173,11 @@ class OnceAMinute(logging.Filter):
 
     Messages are compared by their text with digits removed, so "fd 1042" and "fd 1043" are
     one message.
+
+    Parameters
+    ----------
+    clock : callable
+        The monotonic clock (a test's fake moves by hand).
 
     Examples
     --------

@@ -60,6 +60,27 @@ class StoredGame:
 
     The seed rebuilds the layout, so it is shown only when ``shared`` (the client chose it
     and knows it already) or once the game is over.
+
+    Parameters
+    ----------
+    id : str
+        The game's id.
+    game : Game
+        The game.
+    seed : int
+        Its seed.
+    size : str or None
+        The size's name, if one was asked for.
+    shared : bool
+        Whether the client chose the seed (and so may see it).
+    practice : bool
+        A practice game: moves may be taken back.
+    busy : threading.Lock
+        Held while the solver plays the game in a worker thread.
+    client : str
+        The client that made it.
+    used : float
+        When it was last created, read or played (the store's clock).
     """
 
     id: str
