@@ -930,3 +930,30 @@ def test_the_review_tab_on_a_phone(phone: Any) -> None:
     width = page.evaluate("document.documentElement.clientWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     _shot(page, "phone-review")
+
+
+def test_the_review_tab_draws_the_coachs_win_chances(page: Any) -> None:
+    # A game with three forced guesses the exact endgame judges (one not the best): a point
+    # per guess on the win-chance line, coloured by its label, and a point shows its click.
+    pytest.importorskip("ms_toollib")
+    from minegraph.play.coach import coach
+    from minegraph.play.review import review
+    path = REPLAYS / "coach-example.evf"
+    judged = coach(review(path), samples=0)
+    verdicts = sorted(judged.verdicts.items())
+    assert [v.label for _, v in verdicts] == ["inferior", "best", "best"]
+    _review_file(page, path)
+    page.wait_for_selector("#review-chart:not([hidden]) circle")
+    assert page.eval_on_selector_all("#review-chart circle", "cs => cs.length") == len(verdicts)
+    number, verdict = verdicts[0]
+    page.click("#review-chart circle >> nth=0")
+    page.wait_for_function(f"minegraph.review.index === {number - 1}")
+    _wait_review(page)
+    text = page.text_content("#review-click") or ""
+    chance = f"{100 * float(verdict.win_probability):.1f}%"
+    assert "not the best guess" in text and f"win chance {chance} (exact)" in text
+    page.click("#review-why")
+    page.wait_for_function("(e => e.textContent !== '' && !e.classList.contains('busy'))"
+                           "(document.querySelector('#review-why-text'))")
+    assert "Weighed:" in (page.text_content("#review-why-text") or "")
+    _shot(page, "review-coach")

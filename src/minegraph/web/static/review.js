@@ -3,6 +3,7 @@
 // shown.
 import { api, sendReplay } from "./api.js";
 import { drawGrid, overlayCell, paintOpen } from "./board.js";
+import { drawChart, verdictText } from "./chart.js";
 import { $, showError } from "./dom.js";
 import { editableText } from "./position.js";
 import { cellText, percent } from "./present.js";
@@ -39,7 +40,18 @@ export function clickText(item, k, count) {
     + `${item.time.toFixed(2)} s · ${risk} ${percent(item.probability, 2)} (${item.probability_exact}) · `
     + (item.safe_available ? "a certainly safe cell existed" : "no cell was certainly safe")
     + (item.best ? ` · safest ${cellText(item.best)} ${percent(item.best_probability, 2)}` : "")
-    + (notes.length ? ` · ${notes.join(", ")}` : "");
+    + (notes.length ? ` · ${notes.join(", ")}` : "")
+    + (verdictText(item) ? ` · ${verdictText(item)}` : "");
+}
+
+// The alternatives the coach weighed for a guess, in words (the Why? of a guess).
+export function alternativesText(item) {
+  const options = item.alternatives || [];
+  if (!options.length) return "";
+  return "Weighed: " + options.map((a) => `${cellText(a.cell)} mine ${percent(a.probability, 1)}`
+    + (a.progress === null || a.progress === undefined ? "" : `, progress ${percent(a.progress, 0)}`)
+    + (a.win_probability === null || a.win_probability === undefined ? ""
+      : `, win ${percent(a.win_probability, 1)}`)).join("; ") + ".";
 }
 
 export async function loadReplay(file) {
@@ -59,6 +71,7 @@ export async function loadReplay(file) {
   $("review-risks").textContent = risksText(data);
   $("review-step").max = String(review.items.length);
   $("review-result").hidden = false;
+  drawChart($("review-chart"), review.items, (k) => showClick(k));
   await showClick(0);
 }
 
@@ -114,7 +127,8 @@ export async function reviewWhy() {
   };
   try {
     const answer = await api("POST", "/api/explain", { board: item.board, cell: item.cell });
-    if (!done(answer.text)) return;
+    const weighed = alternativesText(item);
+    if (!done(weighed ? `${answer.text} ${weighed}` : answer.text)) return;
     for (const [r, c] of answer.clues || []) {
       const cell = $("review-board").querySelector(`.cell[data-r='${r}'][data-c='${c}']`);
       if (cell) cell.classList.add("why-clue");
