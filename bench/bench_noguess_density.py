@@ -34,6 +34,8 @@ sys.path.insert(0, str(HERE.parent / "src"))
 
 from machine import describe  # noqa: E402
 
+from minegraph.intervals import wilson as wilson_interval  # noqa: E402
+
 ROWS, COLS = 16, 30
 FIRSTS = (((0, 0), "classic"), ((3, 3), "modern"))
 
@@ -48,14 +50,9 @@ def _summary(seconds: list[float]) -> dict[str, Any]:
             "p90_s": at(0.9), "max_s": s[-1]}
 
 
-def wilson(k: int, n: int, z: float = 1.959963984540054) -> list[float]:
-    """The 95 % Wilson score interval of a share ``k / n``."""
-    if not n:
-        return [0.0, 1.0]
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
-    return [max(0.0, centre - half), min(1.0, centre + half)]
+def wilson(k: int, n: int) -> list[float]:
+    """The 95 % Wilson score interval of a share ``k / n`` (as a JSON list)."""
+    return list(wilson_interval(k, n))
 
 
 #: The CPU seconds of each board timed, by the last call of :func:`_timed` (the machine is

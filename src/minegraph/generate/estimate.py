@@ -26,57 +26,13 @@ from typing import Callable
 
 from minegraph.deadline import time_limit
 from minegraph.errors import UserError
+from minegraph.intervals import wilson as wilson_interval
 from minegraph.rules import draw_layout
 
 __all__ = ["FilterEstimate", "filter_estimate", "wilson_interval", "DEFAULT_SAMPLE"]
 
 #: Layouts :func:`filter_estimate` plays by default (about a second on Expert).
 DEFAULT_SAMPLE = 1_000
-
-#: The standard normal quantile of a two-sided 95 % interval.
-_Z95 = 1.959963984540054
-
-
-def wilson_interval(solved: int, sampled: int, z: float = _Z95) -> tuple[float, float]:
-    """Wilson's score interval for a share ``solved / sampled`` (95 % by default).
-
-    Parameters
-    ----------
-    solved, sampled
-        The successes and the trials (``0 <= solved <= sampled``).
-    z
-        The normal quantile of the confidence level.
-
-    Returns
-    -------
-    tuple of float
-        ``(low, high)``, within [0, 1]; ``(0.0, 1.0)`` for no trials.
-
-    Raises
-    ------
-    UserError
-        when the counts do not fit.
-
-    Examples
-    --------
-    >>> low, high = wilson_interval(0, 100)
-    >>> low, round(high, 4)
-    (0.0, 0.037)
-    >>> [round(x, 4) for x in wilson_interval(10, 100)]
-    [0.0552, 0.1744]
-    """
-    if not 0 <= solved <= sampled:
-        raise UserError(f"a share of {solved} out of {sampled} does not fit")
-    if not sampled:
-        return 0.0, 1.0
-    p = solved / sampled
-    scale = 1 + z * z / sampled
-    centre = (p + z * z / (2 * sampled)) / scale
-    half = z * math.sqrt(p * (1 - p) / sampled + z * z / (4 * sampled * sampled)) / scale
-    # The bounds are exact at the ends (rounding must not make 0 of n look possible).
-    low = 0.0 if solved == 0 else max(0.0, centre - half)
-    high = 1.0 if solved == sampled else min(1.0, centre + half)
-    return low, high
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from functools import partial
 from typing import Any, Callable, Iterable, Sequence, Sized
 
 from minegraph.errors import FormatError, GameError
+from minegraph.intervals import wilson
 from minegraph.parallel import Progress, chunked, ordered_map
 from minegraph.play.game import RULES, SIZES, Game
 from minegraph.play.policies import OPENINGS, POLICIES, REVISIONS, Policy, get_policy, play
@@ -115,43 +116,6 @@ class BenchConfig:
         if self.first is None:
             return None
         return self.first[0] * SIZES[self.size][1] + self.first[1]
-
-
-def wilson(wins: int, games: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (95% by default).
-
-    Parameters
-    ----------
-    wins
-        Games won.
-    games
-        Games played.
-    z
-        The normal quantile of the confidence level (1.96 for 95%).
-
-    Returns
-    -------
-    tuple of float
-        ``(low, high)``, within [0, 1]; ``(0.0, 1.0)`` when no game was played.
-
-    Examples
-    --------
-    >>> lo, hi = wilson(50, 100)
-    >>> round(lo, 4), round(hi, 4)
-    (0.4038, 0.5962)
-    >>> wilson(0, 0)
-    (0.0, 1.0)
-    """
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    # At 0 or every win the bound is exactly 0 or 1; rounding would leave a trace.
-    lo = 0.0 if wins == 0 else max(0.0, centre - half)
-    hi = 1.0 if wins == games else min(1.0, centre + half)
-    return lo, hi
 
 
 # One policy per worker process and configuration: its analyser's component cache carries over

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from minegraph.analyser import Analyser
 from minegraph.board import BLANK, HIDDEN, Board
 from minegraph.errors import LimitError, MinegraphError
+from minegraph.intervals import Z95, wilson
 from minegraph.play.endgame import Endgame, completions
 from minegraph.play.policies import StrongPolicy, play
 from minegraph.play.rollout import MoveValue, compare_moves, game_at
@@ -71,9 +72,6 @@ DEFAULT_ALTERNATIVES = 3
 
 #: The most layouts a decision may draw (a bound on the work one review can ask for).
 MAX_SAMPLES = 100_000
-
-#: The normal quantile of a two-sided 95% interval.
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -184,21 +182,6 @@ class Verdict:
                                   else probability_json(a.progress),
                                   "win_probability": float(a.win)}
                                  for a in self.alternatives]}
-
-
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a share of ``wins`` in ``games``.
-
-    Examples
-    --------
-    >>> [round(x, 3) for x in wilson(24, 48)]
-    [0.364, 0.636]
-    """
-    n = games
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def estimate(wins: int, games: int) -> float:
