@@ -35,37 +35,10 @@ from minegraph.errors import MinegraphError, UserError
 
 import minegraph
 
-#: The modules held before every module was: checked whole, whoever owns them.
-HELD = ("minegraph", "minegraph.analyser", "minegraph.engines", "minegraph.play.game",
-        "minegraph.play.policies", "minegraph.play.autoplay", "minegraph.play.bench",
-        "minegraph.generate", "minegraph.generate.paper", "minegraph.generate.unique",
-        "minegraph.generate.noguess", "minegraph.generate.grade", "minegraph.generate.sheet",
-        "minegraph.explain", "minegraph.analysis", "minegraph.rules", "minegraph.parallel",
-        "minegraph.linalg", "minegraph.constraints", "minegraph.play.review",
-        "minegraph.play.record", "minegraph.board", "minegraph.values", "minegraph.labels",
-        "minegraph.board_checks", "minegraph.board_networkx", "minegraph.board_cells",
-        "minegraph.board_repr", "minegraph.board_files")
-
 #: Every public module of the package.
 MODULES = ("minegraph", *sorted(
     m.name for m in pkgutil.walk_packages(minegraph.__path__, "minegraph.")
     if not any(part.startswith("_") for part in m.name.split("."))))
-
-#: Modules owned by a concurrent change (issue 36: board.py split, one solver loop, one 3BV,
-#: the page's modules...); to be covered. Their objects are listed and checked like the
-#: others, but a gap in them (outside :data:`HELD`) is reported by
-#: :func:`test_owned_modules_gaps_are_known` only, not failed on. A module's entry covers
-#: its submodules.
-OWNED = ("minegraph.board", "minegraph.formats.graphs", "minegraph.play.policies",
-         "minegraph.play.tui", "minegraph.play.review", "minegraph.play.review_report",
-         "minegraph.play.game", "minegraph.web.games", "minegraph.web.lanes",
-         "minegraph.web.reviews", "minegraph.parallel", "minegraph.cli.review",
-         "minegraph.cli.generate", "minegraph.generate", "minegraph.play.noguess",
-         "minegraph.kernel")
-
-
-def _owned(module: str) -> bool:
-    return any(module == o or module.startswith(o + ".") for o in OWNED)
 
 
 def _public_names(module: Any) -> list[str]:
@@ -81,7 +54,7 @@ _SECTION = re.compile(r"^([A-Z][A-Za-z ]*)\n-{3,}[ \t]*$", re.M)
 
 def public_objects() -> list[tuple[str, Any]]:
     """``(where, object)`` for every checked class and function, each object once (named
-    where it is first found: the held modules first, then the others in order)."""
+    where it is first found, the modules in the order of :data:`MODULES`)."""
     seen: set[int] = set()
     out: list[tuple[str, Any]] = []
 
@@ -93,7 +66,7 @@ def public_objects() -> list[tuple[str, Any]]:
         seen.add(id(obj))
         out.append((where, obj))
 
-    for name in (*HELD, *MODULES):
+    for name in MODULES:
         module = importlib.import_module(name)
         for attr in _public_names(module):
             add(f"{name}.{attr}", getattr(module, attr))
@@ -104,16 +77,8 @@ def public_objects() -> list[tuple[str, Any]]:
     return out
 
 
-def tolerated(where: str, obj: Any) -> bool:
-    """Whether a gap in this object is not failed on: defined in an :data:`OWNED` module and
-    not listed by a :data:`HELD` one."""
-    listed = where.rsplit(".", 1)[0]
-    return _owned(obj.__module__) and listed not in HELD
-
-
-ALL = public_objects()
-#: The objects held: everything but the owned modules' (outside the held modules).
-PUBLIC = [(where, obj) for where, obj in ALL if not tolerated(where, obj)]
+#: The objects checked: every public module's (no module is exempt).
+PUBLIC = public_objects()
 
 
 def sections(doc: str) -> dict[str, str]:
@@ -223,16 +188,11 @@ def test_the_checked_objects_are_found() -> None:
     assert {"series_parallel_tree", "read_input", "random_game", "OnceAMinute", "decode",
             "Formatter", "BodyLimit"} <= names
     assert len(MODULES) >= 100 and len(PUBLIC) >= 350
-    # The allow-list names modules that exist, and keeps only their own objects.
-    assert all(any(m == o or m.startswith(o + ".") for m in MODULES) for o in OWNED)
-    assert all(_owned(obj.__module__) for where, obj in ALL if (where, obj) not in PUBLIC)
-
-
-def test_owned_modules_gaps_are_known() -> None:
-    """The gaps in the modules owned by a concurrent change, listed (not failed on): the
-    list this prints is what their change still has to document."""
-    gaps = [p for where, obj in ALL if tolerated(where, obj) for p in problems_of(where, obj)]
-    print(report(gaps))
+    # The modules once exempt (an allow-list, since removed) are checked like the others.
+    assert {"minegraph.kernel", "minegraph.formats.graphs", "minegraph.play.tui",
+            "minegraph.cli.generate", "minegraph.web.games", "minegraph.web.lanes"} <= set(MODULES)
+    assert {"KernelAnswer", "read_graph", "PlayApp", "Made", "GameRequest",
+            "ClientCounter"} <= names
 
 
 def missing_sections(where: str, obj: Any) -> list[str]:

@@ -67,6 +67,14 @@ def load_native(name: str, source: Path) -> tuple[ModuleType | None, str]:
     place where minegraph chooses between native code and pure Python (for the analysis
     kernel here, and for the command line's Ctrl-C guard, ``minegraph.cli._sigint``).
 
+    Parameters
+    ----------
+    name : str
+        The extension's dotted module name, such as ``"minegraph._kernel"``.
+    source : pathlib.Path
+        Its C source; when the file exists (a source checkout), the extension's embedded
+        ``SOURCE_HASH`` must be this file's :func:`source_hash`.
+
     Returns
     -------
     tuple
@@ -93,25 +101,49 @@ _KERNEL, _STATUS = load_native("minegraph._kernel", SOURCE)
 
 
 def module() -> ModuleType | None:
-    """The loaded extension module ``minegraph._kernel``, or ``None`` (pure Python)."""
+    """The loaded extension module ``minegraph._kernel``, or ``None`` (pure Python).
+
+    Returns
+    -------
+    types.ModuleType or None
+        The extension chosen at import by :func:`load_native`; ``None`` when this process
+        runs pure Python (:func:`status` says why).
+    """
     return _KERNEL
 
 
 def available() -> bool:
-    """Whether this process runs the native kernel."""
+    """Whether this process runs the native kernel.
+
+    Returns
+    -------
+    bool
+        ``True`` when the extension was loaded (:func:`module` is not ``None``).
+    """
     return _KERNEL is not None
 
 
 def status() -> str:
     """``"native"``, or ``"pure"`` with the reason in parentheses when a kernel exists but
-    is not used."""
+    is not used.
+
+    Returns
+    -------
+    str
+        ``"native"``, ``"pure"`` (no kernel built), or ``"pure (...)"``: ``MINEGRAPH_PURE=1``,
+        a kernel built for another version, or one older than its C file (as
+        :func:`load_native` gives it).
+    """
     return _STATUS
 
 
 class KernelAnswer(NamedTuple):
     """The kernel's answer on a consistent position, per box (cell indices throughout).
 
-    Attributes
+    Its fields, in order (as a NamedTuple, they are its constructor's parameters and its
+    attributes alike; :func:`run` makes it from the extension's result):
+
+    Parameters
     ----------
     count
         Completions of the board (respecting the total when there is one).
@@ -199,6 +231,11 @@ def max_component_cells() -> int:
     a wider component, or one past the search's node budget, it counts by a dynamic
     programme in 128-bit integers, and declines when a count would overflow them.
 
+    Returns
+    -------
+    int
+        The extension's ``MAX_WIDE_CELLS`` (2,000), or 0 without the kernel.
+
     Examples
     --------
     >>> max_component_cells() in (0, 2000)
@@ -221,6 +258,12 @@ def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
         A one-byte buffer; the kernel stops when the caller sets it to non-zero.
     budget
         Search nodes allowed.
+
+    Returns
+    -------
+    KernelAnswer or None
+        The box-level answer, or ``None`` when no completion of the board exists
+        (inconsistent).
 
     Raises
     ------
@@ -261,6 +304,25 @@ def float_dict(keys: list[Any], cell_floats: bytes, hashes: bytes | None = None)
     dictionary :attr:`~minegraph.analysis.Analysis.floats` of a kernel answer, built in C.
     ``hashes`` are the keys' :func:`key_hashes` (computed here when not given).
 
+    Parameters
+    ----------
+    keys : list
+        One key per cell, in cell order (the board's labels or indices).
+    cell_floats : bytes
+        ``len(keys)`` native doubles, NaN where a cell has no probability.
+    hashes : bytes, optional
+        ``key_hashes(keys)``, when the caller keeps them for the board's shape.
+
+    Returns
+    -------
+    dict
+        Key -> probability for the cells whose value is not NaN, in cell order.
+
+    Raises
+    ------
+    Unavailable
+        when this process runs pure Python.
+
     Examples
     --------
     >>> from array import array
@@ -278,7 +340,23 @@ def float_dict(keys: list[Any], cell_floats: bytes, hashes: bytes | None = None)
 
 def key_hashes(keys: list[Any]) -> bytes:
     """The hash of every key, as native ``Py_hash_t`` values (for :func:`float_dict`: the
-    keys of a board shape are hashed once, not on every analysis)."""
+    keys of a board shape are hashed once, not on every analysis).
+
+    Parameters
+    ----------
+    keys : list
+        Hashable keys, one per cell.
+
+    Returns
+    -------
+    bytes
+        ``hash(key)`` of each key in order, packed as native ``Py_hash_t`` values.
+
+    Raises
+    ------
+    Unavailable
+        when this process runs pure Python.
+    """
     out: bytes = _native().key_hashes(keys)
     return out
 
@@ -294,6 +372,30 @@ def solvable(board: Board, layout: frozenset[int], first: int, deadline: float =
     ``board`` gives the shape (its states are not read). This is the no-guess generator's
     ``search`` player (:class:`~minegraph.generate.player.DeductionPlayer`) in one native call,
     and with ``exact=False`` its ``single`` player.
+
+    Parameters
+    ----------
+    board : Board
+        The shape and the total (``board.mines``); its states are not read.
+    layout : frozenset of int
+        The mined cells.
+    first : int
+        The first cell uncovered (not in ``layout``).
+    deadline : float
+        A :func:`time.monotonic` value at which to stop (0: none).
+    cancel : bytearray, optional
+        A one-byte buffer; the kernel stops when the caller sets it to non-zero.
+    budget : int
+        Search nodes allowed for each stuck position.
+    exact : bool
+        Whether to fall back on the exact forced cells when the single-number rules are stuck
+        (``False``: the rules alone).
+
+    Returns
+    -------
+    bool
+        ``True`` when every safe cell gets uncovered without a guess, ``False`` when play gets
+        stuck.
 
     Raises
     ------
@@ -335,6 +437,27 @@ def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, 
     (one entry, the plain count, without a total) and ``mined[b][t]`` the mines in box ``b``
     summed over them.
 
+    Parameters
+    ----------
+    sizes : sequence of int
+        The cells in each box, by local box number.
+    clues : sequence of (int, tuple of int)
+        Each clue as ``(need, boxes)``: the mines it still needs over those boxes.
+    with_total : bool
+        Whether to count by number of mines (``total[t]`` for each ``t``) or only in all.
+    deadline : float
+        A :func:`time.monotonic` value at which to stop (0: none).
+    cancel : bytearray, optional
+        A one-byte buffer; the kernel stops when the caller sets it to non-zero.
+    budget : int
+        Search nodes allowed.
+
+    Returns
+    -------
+    tuple
+        ``(total, mined)`` as above; ``([0], [[0, ...], ...])`` (all zero) when the component
+        has no assignment.
+
     Raises
     ------
     Declined
@@ -361,6 +484,22 @@ def complete_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[in
                        want: int, budget: int = SEARCH_BUDGET) -> list[int] | None:
     """Mines per box of one assignment of the component with ``want`` mines (any when
     ``want`` is -1), or ``None`` when there is none.
+
+    Parameters
+    ----------
+    sizes : sequence of int
+        The cells in each box, by local box number.
+    clues : sequence of (int, tuple of int)
+        Each clue as ``(need, boxes)``: the mines it still needs over those boxes.
+    want : int
+        The mines the assignment must hold in all; -1 (or less): any number.
+    budget : int
+        Search nodes allowed.
+
+    Returns
+    -------
+    list of int or None
+        The mines in each box, by local box number, or ``None``.
 
     Raises
     ------

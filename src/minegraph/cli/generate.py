@@ -60,7 +60,26 @@ MAX_COUNT = 100_000
 
 @dataclass(frozen=True)
 class Made:
-    """One generated puzzle as the command writes it."""
+    """One generated puzzle as the command writes it.
+
+    Attributes
+    ----------
+    seed : int
+        The seed it was made from.
+    puzzle : Board
+        The puzzle as printed: a paper table or unique puzzle, or a no-guess board's position
+        after the first click.
+    layout : frozenset of int
+        The mined cells (the answer key).
+    comments : tuple of str
+        The comment lines written above the board (without their ``;``): how it was made, and
+        its grade once graded.
+    caption : str
+        The one-line description under the SVG sheets (with the grade once graded).
+    reveal : callable, optional
+        A game's numbers for the grader (no-guess boards): cell -> its number; ``None``: a
+        puzzle on paper.
+    """
 
     seed: int
     puzzle: Board
@@ -73,6 +92,23 @@ class Made:
 
 def size_argument(text: str) -> tuple[int, int]:
     """``RxC`` (rows x columns, e.g. ``9x10``) as two positive whole numbers.
+
+    The ``type`` of the ``--size`` options.
+
+    Parameters
+    ----------
+    text : str
+        The option's value; the ``x`` may be upper case.
+
+    Returns
+    -------
+    tuple of int
+        ``(rows, cols)``, each from 1 to 1,000,000.
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        when the text is not two such numbers joined by ``x`` (argparse reports it).
 
     Examples
     --------
@@ -120,7 +156,14 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers: Subparsers) -> None:
-    """Add the ``generate`` subcommand and its kinds."""
+    """Add the ``generate`` subcommand and its kinds.
+
+    Parameters
+    ----------
+    subparsers : Subparsers
+        The command line's subcommands (``add_subparsers`` of the ``minegraph`` parser), to
+        which ``generate`` is added with its kinds ``paper``, ``unique`` and ``noguess``.
+    """
     from minegraph.cli.common import Formatter
     g = subparsers.add_parser(
         "generate", help=HELP, formatter_class=Formatter,
@@ -326,7 +369,22 @@ _MAKERS: dict[str, Callable[[argparse.Namespace], Callable[[int], Made]]] = {}
 
 def produce(kind: str, options: dict[str, Any], seed: int) -> Made:
     """Make (and grade, unless ``options["no_grade"]``) the puzzle of ``seed``: what one worker
-    process does, so it takes only picklable arguments (the parsed options as a dict)."""
+    process does, so it takes only picklable arguments (the parsed options as a dict).
+
+    Parameters
+    ----------
+    kind : str
+        ``"paper"``, ``"unique"`` or ``"noguess"``.
+    options : dict
+        The parsed command-line options, ``vars(args)`` without its callables.
+    seed : int
+        The puzzle's seed.
+
+    Returns
+    -------
+    Made
+        The puzzle, with a ``grade:`` comment and caption added unless ``no_grade``.
+    """
     args = argparse.Namespace(**options)
     if not _MAKERS:                 # a fresh worker (a Dask worker imports this module anew)
         _MAKERS.update(paper=_paper, unique=_unique, noguess=_noguess)
@@ -348,7 +406,22 @@ def _results(args: argparse.Namespace, seeds: range) -> Iterator[Made]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Make the puzzles and write them."""
+    """Make the puzzles and write them.
+
+    The puzzles (with their comment lines) go to standard output in seed order; the answer
+    key and the SVG sheets to the files named by ``--answer``, ``--svg`` and ``--answer-svg``.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``minegraph generate KIND``.
+
+    Returns
+    -------
+    int
+        The exit status: 0 (errors are raised, as :class:`~minegraph.errors.MinegraphError`
+        for a file that cannot be written).
+    """
     from minegraph.generate.paper import completed
     from minegraph.generate.sheet import puzzle_svg, solution_svg
     _MAKERS.update(paper=_paper, unique=_unique, noguess=_noguess)

@@ -35,7 +35,14 @@ examples:
 
 
 def register(subparsers: Subparsers) -> None:
-    """Add the ``review`` subcommand."""
+    """Add the ``review`` subcommand.
+
+    Parameters
+    ----------
+    subparsers : Subparsers
+        The command line's subcommands (``add_subparsers`` of the ``minegraph`` parser), to
+        which ``review`` and its options are added.
+    """
     from minegraph.cli.common import whole_number
     from minegraph.play.coach import (DEFAULT_ALTERNATIVES, DEFAULT_LIMIT, DEFAULT_SAMPLES,
                                       MAX_SAMPLES)
@@ -85,7 +92,28 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Review the replay (or, with ``--out``, the archive) named in ``args``; exit status 0."""
+    """Review the replay (or, with ``--out``, the archive) named in ``args``; exit status 0.
+
+    One replay: the report (or with ``--json`` the review object) on standard output, the
+    timeline picture to ``--svg``. An archive: games.csv, broken.csv, summary.json and
+    summary.png in the ``--out`` folder, and the summary on standard output.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``minegraph review``.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
+
+    Raises
+    ------
+    UserError
+        for several replays without ``--out``, ``--svg`` or ``--all`` with ``--out``, or an SVG
+        file that cannot be written.
+    """
     from minegraph.errors import UserError
     if args.out is not None:
         return _archive(args)

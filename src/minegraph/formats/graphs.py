@@ -84,6 +84,17 @@ def graph_format(text: str) -> str | None:
     lists are never recognised: they look like other integer lists, so their format must be
     named.
 
+    Parameters
+    ----------
+    text : str
+        The contents of a file (not its path).
+
+    Returns
+    -------
+    str or None
+        ``"graphml"``, ``"gml"`` or ``"nodelink"`` when :func:`~minegraph.formats.detect_format`
+        recognises one of them; ``None`` for any other format or none.
+
     Examples
     --------
     >>> graph_format('<?xml version="1.0"?>\\n<graphml><graph/></graphml>')
@@ -435,6 +446,11 @@ def read_states(source: object) -> tuple[dict[str, object], int | None, dict[str
     the digits of a number; ``mines:`` takes a whole number, or ``?``, ``unknown`` or nothing
     (unknown).
 
+    Parameters
+    ----------
+    source : str, bytes or os.PathLike
+        The states file's contents (a str, or UTF-8 bytes), or its path (``pathlib.Path``).
+
     Returns
     -------
     tuple
@@ -487,6 +503,18 @@ def write_states(board: Board) -> str:
     """The states file of ``board``: its total (when known) and every cell that is not hidden.
 
     ``read_graph_board(write_edgelist(b) or write_adjlist(b), ..., states=write_states(b)) == b``.
+
+    Parameters
+    ----------
+    board : Board
+        The board, a grid or a graph; its cells are named by their labels, else their indices.
+
+    Returns
+    -------
+    str
+        A ``mines: N`` line when the total is known, then a ``NAME STATE`` line per cell that
+        is not hidden (``M``, ``-`` or the number), each ending in a newline; ``""`` for a
+        board all hidden with an unknown total.
 
     Raises
     ------
@@ -559,6 +587,14 @@ def read_graph(source: object, format: str | None = None) -> "nx.Graph":
     format : str, optional
         One of :data:`GRAPH_FORMATS`; by default recognised from the content (GraphML, GML and
         node-link JSON only).
+
+    Returns
+    -------
+    networkx.Graph
+        The graph as networkx read it, after the checks above, with the file's node and graph
+        attributes (``state``, ``mines``); names written as text (edge and adjacency lists,
+        GraphML ids, GML labels) are ``int`` when every one is a whole number, node-link ids
+        are kept as written.
 
     Raises
     ------
@@ -649,7 +685,17 @@ def _reader(format: str) -> Callable[..., Board]:
         return read_graph_board(text, format, states=states)
     read.__name__ = f"read_{format}"
     read.__doc__ = (f"Read a board from {_NAMES[format]} text (:func:`read_graph_board` with "
-                    f"format ``{format!r}``).")
+                    f"format ``{format!r}``).\n\n"
+                    f"Parameters\n----------\n"
+                    f"text : str or bytes\n"
+                    f"    The {_NAMES[format]} itself (a str, or UTF-8 bytes).\n"
+                    f"states : mapping, str, bytes or os.PathLike, optional\n"
+                    f"    The cell states, replacing any in the file: a mapping node -> state, "
+                    f"or a states\n    file (:func:`read_states`) as text or path.\n\n"
+                    f"Returns\n-------\n"
+                    f"Board\n"
+                    f"    The graph board (see :func:`read_graph_board`, whose errors it "
+                    f"raises).\n")
     return read
 
 
@@ -673,6 +719,16 @@ def to_networkx(board: Board) -> "nx.Graph":
     when the total is known; grids too (their cells are then ``0..n-1``, row by row).
 
     ``Board.from_networkx(to_networkx(b))`` equals ``b`` for graph boards.
+
+    Parameters
+    ----------
+    board : Board
+        Any board, grid or graph.
+
+    Returns
+    -------
+    networkx.Graph
+        A new undirected graph, its nodes in cell order.
 
     Examples
     --------
@@ -739,6 +795,16 @@ def _xml_names(board: Board, format: str) -> None:
 def write_graphml(board: Board) -> str:
     """GraphML of a graph board: ``state`` on every node, ``mines`` on the graph when known.
 
+    Parameters
+    ----------
+    board : Board
+        A graph board (not a grid).
+
+    Returns
+    -------
+    str
+        The GraphML document, ending in a newline.
+
     Raises
     ------
     FormatError
@@ -760,6 +826,16 @@ def write_graphml(board: Board) -> str:
 def write_gml(board: Board) -> str:
     """GML of a graph board: nodes named by ``label``, ``state`` on every node, ``mines`` on
     the graph when known.
+
+    Parameters
+    ----------
+    board : Board
+        A graph board (not a grid).
+
+    Returns
+    -------
+    str
+        The GML text, ending in a newline.
 
     Raises
     ------
@@ -785,6 +861,16 @@ def write_gml(board: Board) -> str:
 
 def write_nodelink(board: Board) -> str:
     """networkx's node-link JSON of a graph board (key ``"edges"``), labels kept as ids.
+
+    Parameters
+    ----------
+    board : Board
+        A graph board (not a grid).
+
+    Returns
+    -------
+    str
+        The JSON on one line, ending in a newline.
 
     Raises
     ------
@@ -812,6 +898,16 @@ def _no_states(board: Board, format: str) -> None:
 def write_edgelist(board: Board) -> str:
     """The edge list of a graph board whose cells are all hidden and whose total is unknown
     (an edge list holds neither: :func:`write_states` writes them alongside).
+
+    Parameters
+    ----------
+    board : Board
+        A graph board, every cell hidden, the total unknown, every cell with a neighbour.
+
+    Returns
+    -------
+    str
+        One ``u v`` line per edge (``u`` before ``v`` in cell order), each ending in a newline.
 
     Raises
     ------
@@ -849,6 +945,16 @@ def write_edgelist(board: Board) -> str:
 def write_adjlist(board: Board) -> str:
     """The adjacency list of a graph board whose cells are all hidden and whose total is
     unknown: one line per cell, its name and its neighbours not listed before.
+
+    Parameters
+    ----------
+    board : Board
+        A graph board, every cell hidden, the total unknown.
+
+    Returns
+    -------
+    str
+        One line per cell in cell order, each ending in a newline.
 
     Raises
     ------

@@ -56,6 +56,16 @@ def decide_pair(ca: frozenset[int], na: int, cb: frozenset[int], nb: int,
     """What two constraints decide together (cells outside their overlap), added to ``safe``
     and ``mines``: nothing when they share no cell or contradict each other.
 
+    Parameters
+    ----------
+    ca, cb : frozenset of int
+        The hidden cells of each constraint.
+    na, nb : int
+        The mines each constraint puts among its cells.
+    safe, mines : set of int
+        The cells found safe and mined so far; updated in place with the cells of either
+        constraint outside the overlap that the pair decides.
+
     Examples
     --------
     >>> safe, mines = set(), set()

@@ -135,6 +135,9 @@ def repair(player: DeductionPlayer, layout: frozenset[int], first: int, kept: Ab
         The random source of the moves.
     max_moves
         Changes to try before giving up.
+    patience
+        Changes in a row that may add nothing to the cells the player decides; one more and
+        the layout is given up (``None``). :data:`PATIENCE` by default.
 
     Returns
     -------

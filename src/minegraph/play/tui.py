@@ -111,6 +111,16 @@ def risk_colour(p: Probability) -> str:
     the pictures and the web page (:func:`minegraph.present.heat_rgb`), green when safe,
     through yellow, to red.
 
+    Parameters
+    ----------
+    p : int or Fraction or float
+        A mine probability; values outside 0..1 are clamped to it.
+
+    Returns
+    -------
+    str
+        A Rich colour, ``rgb(R,G,B)``.
+
     Examples
     --------
     >>> risk_colour(Fraction(0)), risk_colour(Fraction(1, 2)), risk_colour(Fraction(1))
@@ -125,6 +135,17 @@ def overlay_label(p: Probability) -> str:
     (:func:`percent`) with its ``%`` sign, right-aligned, and ``M`` for a proven mine (whose
     ``100%`` would not fit). The sign tells a probability from an uncovered number (`` 3 ``)
     without colour, and ends every value, so that neighbours never run together.
+
+    Parameters
+    ----------
+    p : int or Fraction or float
+        A mine probability.
+
+    Returns
+    -------
+    str
+        :data:`CELL_WIDTH` characters: ``" M "`` for a proven mine, else the whole percentage
+        (:func:`percent`: 0 only when proven safe) and ``%``, right-aligned.
 
     Examples
     --------
@@ -142,6 +163,8 @@ class MineField(Widget, can_focus=True):
     ----------
     owner
         The application whose game is drawn.
+    id
+        The widget's Textual id (for queries and CSS), or ``None``.
     """
 
     DEFAULT_CSS = """
@@ -247,6 +270,10 @@ class PlayApp(App[None]):
         uses ``seed + k``. ``None``: every new game draws a seed from the system.
     solver_delay
         Seconds between the solver's moves when it plays (``s``).
+    record
+        A folder where every finished game's replay (``.evf``) is written (``--record DIR``),
+        and where ``w`` writes one; ``None``: none is written by itself, and ``w`` writes into
+        the current directory.
 
     Raises
     ------

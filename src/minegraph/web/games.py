@@ -40,7 +40,27 @@ SEED_RANGE = 2 ** 53
 
 
 class GameRequest(_Body):
-    """The body of ``POST /api/game``: a size name, or ``rows``, ``cols`` and ``mines``."""
+    """The body of ``POST /api/game``: a size name, or ``rows``, ``cols`` and ``mines``.
+
+    Parameters
+    ----------
+    size : str, optional
+        ``beginner``, ``beginner-8``, ``intermediate`` or ``expert``; ``beginner`` when neither
+        it nor ``rows`` and ``cols`` are given.
+    rows, cols : int, optional
+        The grid's size, overriding the named size's (the cells at most the server's limit).
+    mines : int, optional
+        The number of mines; needed without a size name.
+    topology : str
+        ``square`` (default), ``triangle``, ``hex`` or ``torus``.
+    rules : str
+        ``classic`` (default), ``modern``, ``any``, or ``noguess``: modern rules on a layout
+        that the first click makes solvable without a guess.
+    seed : int, optional
+        The game's seed, to replay a game; omitted: the server draws a secret one.
+    practice : bool
+        Whether moves may be taken back (``POST /api/game/{id}/undo``).
+    """
 
     size: Literal["beginner", "beginner-8", "intermediate", "expert"] | None = None
     rows: int | None = Field(None, ge=1, le=100_000)
@@ -58,7 +78,16 @@ class GameRequest(_Body):
 
 
 class SolverRequest(_Body):
-    """The body of ``POST /api/game/{id}/solver``."""
+    """The body of ``POST /api/game/{id}/solver``.
+
+    Parameters
+    ----------
+    steps : int, optional
+        The decisions to play (1 by default; each uncovers the certain cells or makes one
+        guess); ``null``: play to the end of the game.
+    policy : str
+        The autoplayer's policy: ``strong`` (default) or ``safest``.
+    """
 
     steps: int | None = Field(1, ge=1, le=100_000,
                               description="decisions to play (each uncovers its certain cells "
@@ -67,7 +96,16 @@ class SolverRequest(_Body):
 
 
 class MoveRequest(_Body):
-    """The body of ``POST /api/game/{id}/move``."""
+    """The body of ``POST /api/game/{id}/move``.
+
+    Parameters
+    ----------
+    action : str
+        ``reveal`` (uncover), ``flag`` (put a flag on a covered cell, or take it off) or
+        ``chord``.
+    cell : list of int or int
+        The cell: ``[row, col]`` (0-based) or its index.
+    """
 
     action: Literal["reveal", "flag", "chord"]
     cell: list[int] | int

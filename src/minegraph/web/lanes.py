@@ -247,6 +247,15 @@ class BigLane:
 class ClientCounter:
     """Requests under way per client address, at most ``most`` each.
 
+    :meth:`enter` counts a request in (raising :class:`TooManyRequests` past ``most``),
+    :meth:`leave` counts it out; thread-safe.
+
+    Parameters
+    ----------
+    most : int
+        The most requests one client may have under way at once (the server's
+        ``per_client`` limit).
+
     Examples
     --------
     >>> count = ClientCounter(1)
