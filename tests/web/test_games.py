@@ -12,8 +12,11 @@ from minegraph.play.policies import Decision
 from minegraph.web import games
 from solver_cases import wrong_flags
 
-#: Only a guard against a hang: every game here is played in well under a second.
-GUARD = Deadline(600)
+
+def guard() -> Deadline:
+    """A deadline that only guards against a hang: made when the test starts (one made at
+    import would run out while a long suite reaches the test)."""
+    return Deadline(600)
 
 
 def cells(moves: list[Move], action: str, cols: int) -> list[list[int]]:
@@ -26,7 +29,7 @@ def test_the_solver_takes_wrong_flags_off_as_the_library_plays(policy: str) -> N
     assert case.flags
     start = case.start()
     begun = len(start.moves)
-    report, game = games._solve(start, None, policy, GUARD)
+    report, game = games._solve(start, None, policy, guard())
     assert game.moves[begun:] == list(case.expected)
     assert report["moves"] == cells(list(case.expected), "reveal", 16)
     assert report["unflagged"] == [list(divmod(c, 16)) for c in case.flags]
@@ -37,7 +40,7 @@ def test_the_solver_takes_wrong_flags_off_as_the_library_plays(policy: str) -> N
 def test_steps_are_decisions() -> None:
     game = Game("beginner", rules="modern", seed=5)
     game.reveal((3, 3))
-    report, after = games._solve(game, 1, "safest", GUARD)
+    report, after = games._solve(game, 1, "safest", guard())
     assert report["decisions"] == 1 and report["moves"] and report["unflagged"] == []
     assert len(after.moves) == 1 + len(report["moves"])
 
@@ -78,5 +81,5 @@ def test_a_policy_without_a_playable_move_is_reported(monkeypatch: pytest.Monkey
             return Decision((Move("reveal", 2),), guess=False)      # uncovered already
 
     monkeypatch.setattr("minegraph.play.policies.get_policy", lambda name: Stuck())
-    report, after = games._solve(game, None, "strong", GUARD)
+    report, after = games._solve(game, None, "strong", guard())
     assert report["stopped"] == STUCK and report["decisions"] == 1 and report["moves"] == []
