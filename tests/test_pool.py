@@ -54,9 +54,13 @@ def test_answers_and_errors_come_back_from_the_worker() -> None:
         # The worker's traceback is the cause: where it happened, in the other process.
         assert isinstance(info.value.__cause__, RemoteTraceback)
         assert "lane_work.py" in str(info.value.__cause__)
-        # An exception that cannot be rebuilt in this process still says what it was.
-        with pytest.raises(RuntimeError, match="Odd: odd 1 2"):
+        # An exception plain pickle cannot rebuild still says what it was: a RuntimeError
+        # naming it, or the exception itself where a library loaded in the process (tblib,
+        # which dask's imports install) has taught pickle to rebuild it.
+        with pytest.raises(Exception, match="odd 1 2") as odd:
             pool.call(lane_work.odd, (1, 2))
+        assert (type(odd.value).__name__ == "Odd"
+                or (type(odd.value) is RuntimeError and "Odd: odd 1 2" in str(odd.value)))
         assert pool.call(os.getpid) == pid and pool.started == 1     # errors keep the worker
 
 
