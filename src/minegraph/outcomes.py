@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from math import comb
 from typing import TYPE_CHECKING, Collection, NamedTuple, Sequence
 
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from minegraph.analysis import Analysis
     from minegraph.constraints import Component, ConstraintSystem
 
-__all__ = ["Outcome", "Outcomes", "outcomes", "count_parts"]
+__all__ = ["Outcome", "Outcomes", "outcomes", "count_board", "count_parts"]
 
 #: A clue in local numbering: its need and its boxes' local indices.
 LocalClue = tuple[int, tuple[int, ...]]
@@ -109,7 +110,6 @@ class Outcomes:
     board: Board
     index: int
     by_number: dict[int, Outcome]
-    _mine_ways: list[int] = field(default_factory=list, repr=False)
 
     def numbers(self) -> list[int]:
         """The numbers the cell can show, increasing."""
@@ -125,14 +125,12 @@ class Outcomes:
         """Completions in which the cell is safe."""
         return sum(o.ways for o in self.by_number.values())
 
-    @property
+    @cached_property
     def mine_ways(self) -> int:
         """Completions in which the cell is a mine (counted on first read)."""
-        if not self._mine_ways:
-            states = list(self.board.states)
-            states[self.index] = MINE
-            self._mine_ways.append(count_board(self.board.with_states(states)))
-        return self._mine_ways[0]
+        states = list(self.board.states)
+        states[self.index] = MINE
+        return count_board(self.board.with_states(states))
 
     @property
     def total(self) -> int:
@@ -257,6 +255,16 @@ def outcomes(board: Board, cell: Cell | list[int], *, mines: int | None = None) 
 
 def count_board(board: Board) -> int:
     """The completions of ``board``, by the same parts as :func:`outcomes` (no cell asked).
+
+    Parameters
+    ----------
+    board
+        The position.
+
+    Returns
+    -------
+    int
+        Its number of completions (respecting its total mine count, if any).
 
     Examples
     --------
@@ -502,6 +510,15 @@ def _outcomes(board: Board, index: int, system: ConstraintSystem) -> dict[int, O
     top = sum(comp.cells for comp in meeting) + len(float_in)   # most mines in those parts
     length = top + 1 if with_total else 1
     plain_polys = [poly for poly, _ in plain_parts]
+    # A cell of a part meeting N is a mine in (its mined polynomial) x (the other such
+    # parts) of the ways: the coefficient at y^s, weighted by the rest's sensitivity.
+    joints: list[tuple[tuple[int, ...], int]] = []
+    for c, (_, box_groups) in enumerate(touching):
+        others = 1
+        for d, (other, _) in enumerate(touching):
+            if d != c:
+                others *= other
+        joints.extend((cells, per_cell * others) for cells, per_cell in box_groups)
     decided_safe = tuple(sorted(system.safe - {index}))
     decided_mines = tuple(sorted(system.mines))
     out: dict[int, Outcome] = {}
@@ -521,18 +538,12 @@ def _outcomes(board: Board, index: int, system: ConstraintSystem) -> dict[int, O
             groups.append((decided_mines, ways))
         if float_out:
             groups.append((float_out, combined.per_floating))
-        for (poly, box_groups), sens in zip(plain_parts, combined.sensitivity):
-            for cells, mined in box_groups:
+        for (_, plain_groups), sens in zip(plain_parts, combined.sensitivity):
+            for cells, mined in plain_groups:
                 groups.append((cells, sum(m * w for m, w in zip(mined, sens)) // len(cells)))
-        for c, (total, box_groups) in enumerate(touching):
-            others = 1
-            for d, (other, _) in enumerate(touching):
-                if d != c:
-                    others *= other
-            for cells, per_cell in box_groups:
-                joint = per_cell * others
-                groups.append((cells, sum(_coefficient(joint, t * x_step + s, slot) * sensitivity[t]
-                                          for t in range(length))))
+        for cells, joint in joints:
+            groups.append((cells, sum(_coefficient(joint, t * x_step + s, slot) * sensitivity[t]
+                                      for t in range(length))))
         out[known + s] = Outcome(known + s, ways, tuple(groups))
     return dict(sorted(out.items()))
 
