@@ -229,3 +229,15 @@ def test_blank_neighbours_are_safe() -> None:
     out = outcomes(board, 0)
     assert out.numbers() == [0]    # its one neighbour is uncovered
     assert out.ways(0) == 1 and out.mine_ways == 1
+
+
+def test_since_an_earlier_system_gives_the_same_answer() -> None:
+    from minegraph.constraints import build_system
+    earlier = Board.from_text("mines: 4\n#####\n#####\n#2###\n#####")
+    later = Board.from_text("mines: 4\n#####\n#####\n#21##\n#####")
+    since = build_system(earlier)
+    for cell in [(0, 0), (1, 1), (1, 3), (3, 3)]:
+        fresh, updated = outcomes(later, cell), outcomes(later, cell, since=since)
+        assert fresh.by_number == updated.by_number
+    with pytest.raises(BoardError, match="since"):
+        outcomes(later, (0, 0), since="x")  # type: ignore[arg-type]

@@ -193,7 +193,8 @@ class Outcomes:
         return outcome
 
 
-def outcomes(board: Board, cell: Cell | list[int], *, mines: int | None = None) -> Outcomes:
+def outcomes(board: Board, cell: Cell | list[int], *, mines: int | None = None,
+             since: ConstraintSystem | None = None) -> Outcomes:
     """For a hidden cell, every number it can show, how many completions show it, and how
     many of those put a mine on each other hidden cell, from one pass over the position.
 
@@ -205,6 +206,11 @@ def outcomes(board: Board, cell: Cell | list[int], *, mines: int | None = None) 
         A hidden cell of ``board``: ``(row, col)`` on grids, an index, or a label.
     mines
         Overrides the board's total mine count (``None``: the board's own, possibly none).
+    since
+        The constraint system of an earlier position of the same game (e.g.
+        :attr:`~minegraph.analyser.Analyser.last_system`): propagation starts from it
+        (:func:`~minegraph.constraints.update_system`) rather than from scratch. The answer
+        is the same.
 
     Returns
     -------
@@ -217,8 +223,8 @@ def outcomes(board: Board, cell: Cell | list[int], *, mines: int | None = None) 
     Raises
     ------
     BoardError
-        when ``board`` is not a board, ``mines`` does not fit it, ``cell`` is not one of its
-        hidden cells, the position has no completion, or the cell is a mine in every
+        when ``board`` is not a board, ``mines`` does not fit it, ``since`` is not a
+        constraint system, ``cell`` is not one of its hidden cells, the position has no completion, or the cell is a mine in every
         completion (it shows no number).
 
     Examples
@@ -234,16 +240,20 @@ def outcomes(board: Board, cell: Cell | list[int], *, mines: int | None = None) 
     Fraction(1, 3)
     """
     board = check_board(board, "outcomes")
+    from minegraph.constraints import ConstraintSystem, build_system, update_system
+    if since is not None and not isinstance(since, ConstraintSystem):
+        raise BoardError(f"since: expected the constraint system of an earlier position "
+                         f"(Analyser.last_system) or None, got {type(since).__name__}")
     if mines is not None:
         board = board.with_states(board.states, mines)
     index = board.index(cell)
     if board.states[index] != HIDDEN:
         raise BoardError(f"cell {board.label(index)}: expected a hidden cell, it is uncovered "
                          "or flagged")
-    from minegraph.constraints import build_system
     states = list(board.states)
     states[index] = BLANK       # safe, its number unknown: the completions where it is safe
-    system = build_system(board.with_states(states))
+    safe_board = board.with_states(states)
+    system = build_system(safe_board) if since is None else update_system(since, safe_board)
     by_number = _outcomes(board, index, system)
     if not by_number:
         if count_board(board) == 0:
@@ -283,14 +293,16 @@ def count_board(board: Board) -> int:
 
 def _slot(cells: int) -> int:
     """Bits per coefficient for packed counts over ``cells`` cells: a count is a number of
-    subsets (< 2**cells), a mined sum at most ``cells`` times one."""
-    return cells + cells.bit_length() + 2
+    subsets (< 2**cells), a mined sum at most ``cells`` times one; whole bytes, so that
+    unpacking slices bytes."""
+    return (cells + cells.bit_length() + 2 + 7) // 8 * 8
 
 
 def _unpack(value: int, slot: int, length: int) -> list[int]:
-    """Coefficients ``0 .. length-1`` of a packed polynomial."""
-    mask = (1 << slot) - 1
-    return [(value >> (i * slot)) & mask for i in range(length)]
+    """Coefficients ``0 .. length-1`` of a packed polynomial (``slot`` a multiple of 8)."""
+    width = slot // 8
+    raw = value.to_bytes(max(length * width, (value.bit_length() + 7) // 8), "little")
+    return [int.from_bytes(raw[i * width:(i + 1) * width], "little") for i in range(length)]
 
 
 def count_parts(sizes: Sequence[int], clues: Sequence[LocalClue], steps: Sequence[int],
@@ -356,34 +368,39 @@ def count_parts(sizes: Sequence[int], clues: Sequence[LocalClue], steps: Sequenc
         active = [c for c in active if c not in closed] + [c for c in opened if c not in closed]
 
     forward: list[dict[tuple[int, ...], int]] = [{(): 1}]
+    # The moves found going forward, kept for the way back (the same keys are visited).
+    steps_of: list[dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]]] = []
     for plan in plans:
         table: dict[tuple[int, ...], int] = {}
         weights = plan.weights
+        found = {}
         for key, value in forward[-1].items():
-            for k, new in _moves(key, plan):
+            found[key] = moves = _moves(key, plan)
+            for k, new in moves:
                 table[new] = table.get(new, 0) + value * weights[k]
         forward.append(table)
+        steps_of.append(found)
     total = forward[-1].get((), 0)
     mined = [0] * n
     if not total:
         return 0, mined
     backward: dict[tuple[int, ...], int] = {(): 1}
     for i in reversed(range(n)):
-        plan = plans[i]
-        weights = plan.weights
+        weights = plans[i].weights
         table = {}
         acc = 0
-        for key, value in forward[i].items():
-            below = 0
-            for k, new in _moves(key, plan):
+        for key, moves in steps_of[i].items():
+            below = with_mines = 0
+            for k, new in moves:
                 rest = backward.get(new)
                 if rest:
                     term = weights[k] * rest
                     below += term
-                    if k:
-                        acc += value * k * term
+                    with_mines += k * term
             if below:
                 table[key] = below
+                if with_mines:
+                    acc += forward[i][key] * with_mines
         mined[order[i]] = acc
         backward = table
     return total, mined
@@ -521,9 +538,12 @@ def _outcomes(board: Board, index: int, system: ConstraintSystem) -> dict[int, O
         joints.extend((cells, per_cell * others) for cells, per_cell in box_groups)
     decided_safe = tuple(sorted(system.safe - {index}))
     decided_mines = tuple(sorted(system.mines))
+    exponents = length * width    # t * x_step + s < this, with or without a total
+    table = _unpack(product, slot, exponents)
+    joint_tables = [(cells, _unpack(joint, slot, exponents)) for cells, joint in joints]
     out: dict[int, Outcome] = {}
     for s in range(len(near) + 1):
-        column = [_coefficient(product, t * x_step + s, slot) for t in range(length)]
+        column = [table[t * x_step + s] for t in range(length)]
         if not any(column):
             continue
         combined = combine(plain_polys + [column], len(float_out), remaining)
@@ -541,15 +561,11 @@ def _outcomes(board: Board, index: int, system: ConstraintSystem) -> dict[int, O
         for (_, plain_groups), sens in zip(plain_parts, combined.sensitivity):
             for cells, mined in plain_groups:
                 groups.append((cells, sum(m * w for m, w in zip(mined, sens)) // len(cells)))
-        for cells, joint in joints:
-            groups.append((cells, sum(_coefficient(joint, t * x_step + s, slot) * sensitivity[t]
+        for cells, coefficients in joint_tables:
+            groups.append((cells, sum(coefficients[t * x_step + s] * sensitivity[t]
                                       for t in range(length))))
         out[known + s] = Outcome(known + s, ways, tuple(groups))
     return dict(sorted(out.items()))
-
-
-def _coefficient(value: int, exponent: int, slot: int) -> int:
-    return (value >> (exponent * slot)) & ((1 << slot) - 1)
 
 
 def _plain_part(system: ConstraintSystem, comp: Component, with_total: bool
