@@ -241,3 +241,61 @@ def test_since_an_earlier_system_gives_the_same_answer() -> None:
         assert fresh.by_number == updated.by_number
     with pytest.raises(BoardError, match="since"):
         outcomes(later, (0, 0), since="x")  # type: ignore[arg-type]
+
+
+class CountingStrong:
+    """``strong`` on a pure-Python analyser (its look-ahead by one pass), counting look-aheads
+    and checking each against one analysis per number."""
+
+    def __new__(cls) -> object:
+        from minegraph.analyser import Analyser
+        from minegraph.play.policies import StrongPolicy
+
+        class Checked(StrongPolicy):
+            looks = 0
+
+            def _look(self, board, cell, count, base):  # type: ignore[no-untyped-def]
+                look = super()._look(board, cell, count, base)
+                Checked.looks += 1
+                expected = per_value(board, cell, "dp")
+                assert [(k, chance, a.solutions, a.safe, a.mines, a.best, a.best_basis)
+                        for k, chance, a in look] == \
+                    [(k, Fraction(a.solutions, count), a.solutions, a.safe, a.mines, a.best,
+                      a.best_basis) for k, a in expected.items()]
+                return look
+        return Checked(analyser=Analyser(native=False))
+
+
+def test_strong_looks_ahead_by_one_pass_without_the_kernel() -> None:
+    from minegraph.play.autoplay import play
+    from minegraph.play.game import Game
+    policy = CountingStrong()
+    for seed, rules in [(1, "modern"), (2, "classic")]:
+        play(Game("beginner", rules=rules, seed=seed), policy)  # type: ignore[arg-type]
+    assert type(policy).looks > 0       # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif(not __import__("minegraph.kernel").kernel.available(),
+                    reason="the per-number way runs on the native kernel")
+def test_strong_plays_the_same_moves_both_ways() -> None:
+    """The native analyser looks ahead one analysis per number, the pure one by one pass:
+    the same moves on seeded games (with 9, 6, 6 and 19 look-aheads)."""
+    from minegraph.analyser import Analyser
+    from minegraph.play.autoplay import play
+    from minegraph.play.game import Game
+    from minegraph.play.policies import StrongPolicy
+    looks = 0
+
+    class Counting(StrongPolicy):
+        def _look(self, board, cell, count, base):  # type: ignore[no-untyped-def]
+            nonlocal looks
+            looks += not self.analyser.native
+            return super()._look(board, cell, count, base)
+    for seed, size in [(1, "beginner"), (2, "beginner"), (0, "intermediate"), (4, "intermediate")]:
+        moves = []
+        for native in (True, False):
+            game = Game(size, rules="classic", seed=seed)
+            play(game, Counting(analyser=Analyser(native=native)))
+            moves.append(list(game.moves))
+        assert moves[0] == moves[1]
+    assert looks >= 30

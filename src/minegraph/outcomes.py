@@ -173,16 +173,21 @@ class Outcomes:
         BoardError
             when the cell cannot show ``number``.
         """
-        from minegraph.analysis import from_result
+        from minegraph.analysis import choose_best, from_result
         from minegraph.engines.base import EngineResult
         from minegraph.lazy import GroupedCounts
         outcome = self._outcome(number)
         after = self.after(number)
+        ways = outcome.ways
         safe = frozenset(c for cells, m in outcome.groups if m == 0 for c in cells)
-        mines = frozenset(c for cells, m in outcome.groups if m == outcome.ways for c in cells)
+        mines = frozenset(c for cells, m in outcome.groups if m == ways for c in cells)
         groups: list[tuple[Collection[int], int]] = list(outcome.groups)
-        result = EngineResult.counted(outcome.ways, GroupedCounts(after.hidden, outcome.ways, groups),
+        result = EngineResult.counted(ways, GroupedCounts(after.hidden, ways, groups),
                                       None, {"engine": "outcomes"}, forced=(safe, mines))
+        # The best cell chosen per group: only the cells at the lowest count can be it.
+        low = min((m for _, m in outcome.groups if m < ways), default=None)
+        lowest = {c: m for cells, m in outcome.groups if m == low for c in cells}
+        result.best = choose_best(after, safe, mines, lowest)
         return from_result(after, result, "outcomes")
 
     def _outcome(self, number: int) -> Outcome:
