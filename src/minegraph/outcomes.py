@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 from math import comb
 from typing import TYPE_CHECKING, Collection, NamedTuple, Sequence
 
@@ -47,7 +47,7 @@ from minegraph.errors import BoardError
 
 if TYPE_CHECKING:
     from minegraph.analysis import Analysis
-    from minegraph.constraints import Component, ConstraintSystem
+    from minegraph.constraints import Component, ComponentKey, ConstraintSystem
 
 __all__ = ["Outcome", "Outcomes", "outcomes", "count_board", "count_parts"]
 
@@ -366,10 +366,11 @@ def count_parts(sizes: Sequence[int], clues: Sequence[LocalClue], steps: Sequenc
                   for c in old + opened]
         closed = {c for c in box_clues[b] if last[c] == i}
         step = steps[b] * slot
+        mine = set(old)
         plans.append(_Plan([comb(sizes[b], k) << (k * step) for k in range(sizes[b] + 1)],
                            [where[c] for c in old], len(opened), checks,
-                           [j for j, c in enumerate(active) if c not in closed],
-                           [c not in closed for c in opened]))
+                           [(j, c in mine) for j, c in enumerate(active) if c not in closed],
+                           sum(1 for c in opened if c not in closed)))
         active = [c for c in active if c not in closed] + [c for c in opened if c not in closed]
 
     forward: list[dict[tuple[int, ...], int]] = [{(): 1}]
@@ -418,18 +419,21 @@ class _Plan(NamedTuple):
     old: list[int]              # key positions of the box's clues already begun
     opened: int                 # how many of its clues it begins
     checks: list[tuple[int, int]]   # (need, cells still to come) per clue: old, then opened
-    keep: list[int]             # key positions that stay (clues not finished here)
-    opened_kept: list[bool]     # per clue begun here: whether it stays open
+    keep: list[tuple[int, bool]]    # key positions that stay, and whether the box is in it
+    opened_kept: int            # how many clues begun here stay open
 
 
 def _moves(key: tuple[int, ...], plan: _Plan) -> list[tuple[int, tuple[int, ...]]]:
     """The states reached from ``key`` through one box: ``(its mines, new key)``."""
     out = []
+    before = [key[j] for j in plan.old] + [0] * plan.opened    # the box's clues' sums so far
+    kept = [(key[j], touched) for j, touched in plan.keep]
+    opened = plan.opened_kept
     for k in range(len(plan.weights)):
-        values = [key[j] + k for j in plan.old] + [k] * plan.opened
         over = False
         ok = True
-        for v, (need, cap) in zip(values, plan.checks):
+        for v, (need, cap) in zip(before, plan.checks):
+            v += k
             if v > need:
                 over = True
                 break
@@ -437,13 +441,8 @@ def _moves(key: tuple[int, ...], plan: _Plan) -> list[tuple[int, tuple[int, ...]
                 ok = False
         if over:
             break       # more mines only overshoot more
-        if not ok:
-            continue
-        sums = list(key)
-        for j in plan.old:
-            sums[j] += k
-        new = [sums[j] for j in plan.keep] + [k for kept in plan.opened_kept if kept]
-        out.append((k, tuple(new)))
+        if ok:
+            out.append((k, tuple([v + k if touched else v for v, touched in kept] + [k] * opened)))
     return out
 
 
@@ -577,11 +576,19 @@ def _plain_part(system: ConstraintSystem, comp: Component, with_total: bool
                 ) -> tuple[list[int], list[tuple[tuple[int, ...], list[int]]]]:
     """A component that does not meet ``N``: its polynomial by mine count (one entry without
     a total) and per box the mined sums by mine count, as the engines count it."""
+    total, mined = _counted(comp.key, with_total)
+    boxes = system.boxes
+    return list(total), [(boxes[b].cells, list(mined[local])) for local, b in enumerate(comp.boxes)]
+
+
+@lru_cache(maxsize=1024)
+def _counted(key: ComponentKey, with_total: bool
+             ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """A component's counts by its canonical key (equal keys, equal counts): a look-ahead asks
+    about many cells of one position, and the components away from each cell are the same."""
     from minegraph.engines.dp import ComponentDP
     from minegraph.engines.native import kernel_part
-    sizes, clues = comp.key
+    sizes, clues = key
     part = kernel_part(sizes, clues, with_total=with_total)
     counted = part if part is not None else ComponentDP(sizes, clues, with_total=with_total)
-    boxes = system.boxes
-    return list(counted.total), [(boxes[b].cells, list(counted.mined[local]))
-                                 for local, b in enumerate(comp.boxes)]
+    return tuple(counted.total), tuple(tuple(m) for m in counted.mined)
