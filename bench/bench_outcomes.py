@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -137,7 +138,9 @@ def main() -> int:
                              f"{board.to_text()}")
     ratios = [n / o for n, o in zip(single, per_value_times)]
     result = {
-        "command": " ".join(["bench/bench_outcomes.py", *sys.argv[1:]]),
+        "command": " ".join([*(["MINEGRAPH_PURE=" + os.environ["MINEGRAPH_PURE"]]
+                               if os.environ.get("MINEGRAPH_PURE") else []),
+                             "bench/bench_outcomes.py", *sys.argv[1:]]),
         "machine": describe(),
         "games": games, "seed": args.seed, "calls": len(calls),
         "per_value": summary(per_value_times), "one_pass": summary(single),
