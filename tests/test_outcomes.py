@@ -67,7 +67,7 @@ def grids_and_graphs() -> st.SearchStrategy[Board]:
     return st.one_of(positions(max_hidden=12), graph_positions(max_cells=12))
 
 
-@settings(max_examples=examples(150))
+@settings(max_examples=examples(100))
 @given(st.data())
 def test_equals_one_analysis_per_value(data: st.DataObject) -> None:
     board = data.draw(grids_and_graphs())
@@ -87,7 +87,7 @@ def test_equals_one_analysis_per_value_sweep(data: st.DataObject) -> None:
         check_against_analyses(board, index)
 
 
-@settings(max_examples=examples(100))
+@settings(max_examples=examples(60))
 @given(st.data())
 def test_equals_the_python_dp_per_value(data: st.DataObject) -> None:
     """Against the pure-Python DP too (the native kernel answers the default analyses)."""
@@ -123,7 +123,7 @@ def brute(board: Board, index: int) -> tuple[dict[int, int], dict[int, dict[int,
     return ways, mines, mined_cell
 
 
-@settings(max_examples=examples(150))
+@settings(max_examples=examples(100))
 @given(st.data())
 def test_equals_brute_force_enumeration(data: st.DataObject) -> None:
     check_against_brute_force(data)
@@ -299,3 +299,27 @@ def test_strong_plays_the_same_moves_both_ways() -> None:
             moves.append(list(game.moves))
         assert moves[0] == moves[1]
     assert looks >= 30
+
+
+anything = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.text(max_size=3),
+                     st.floats(), st.lists(st.integers(-1, 6), max_size=3),
+                     st.tuples(st.integers(-1, 6), st.integers(-1, 6)))
+
+
+@settings(max_examples=examples(80))
+@given(st.one_of(positions(max_hidden=8), graph_positions(max_cells=8)), st.data())
+def test_random_arguments_give_answers_or_minegraph_errors(board: Board, data: st.DataObject) -> None:
+    cell = data.draw(st.one_of(anything, st.sampled_from(board.hidden or [0])))
+    mines = data.draw(st.one_of(st.none(), st.integers(-1, board.size + 1), anything))
+    try:
+        out = outcomes(board, cell, mines=mines)
+    except MinegraphError:
+        return
+    number, other = data.draw(anything), data.draw(anything)
+    for call in (lambda: out.ways(number), lambda: out.chance(number),
+                 lambda: out.probability(number, other), lambda: out.analysis(number),
+                 lambda: out.after(number)):
+        try:
+            call()
+        except MinegraphError:
+            pass

@@ -116,8 +116,14 @@ class Outcomes:
         return list(self.by_number)
 
     def ways(self, number: int) -> int:
-        """Completions in which the cell is safe and shows ``number`` (0 if it cannot)."""
-        outcome = self.by_number.get(number)
+        """Completions in which the cell is safe and shows ``number`` (0 if it cannot).
+
+        Raises
+        ------
+        BoardError
+            when ``number`` is not a whole number.
+        """
+        outcome = self.by_number.get(_number(number))
         return 0 if outcome is None else outcome.ways
 
     @property
@@ -138,7 +144,13 @@ class Outcomes:
         return self.safe_ways + self.mine_ways
 
     def chance(self, number: int) -> Fraction:
-        """The probability that the cell is safe and shows ``number``."""
+        """The probability that the cell is safe and shows ``number``.
+
+        Raises
+        ------
+        BoardError
+            when ``number`` is not a whole number.
+        """
         return Fraction(self.ways(number), self.total)
 
     def probability(self, number: int, cell: Cell | list[int]) -> Fraction:
@@ -191,11 +203,18 @@ class Outcomes:
         return from_result(after, result, "outcomes")
 
     def _outcome(self, number: int) -> Outcome:
-        outcome = self.by_number.get(number)
+        outcome = self.by_number.get(_number(number))
         if outcome is None:
             raise BoardError(f"number: cell {self.board.label(self.index)} cannot show "
                              f"{number!r}; it can show {self.numbers()}")
         return outcome
+
+
+def _number(number: object) -> int:
+    """``number`` if it is a whole number, else a :class:`BoardError`."""
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise BoardError(f"number: expected a whole number, got {type(number).__name__}")
+    return number
 
 
 def outcomes(board: Board, cell: Cell | list[int], *, mines: int | None = None,
