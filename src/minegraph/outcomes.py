@@ -325,8 +325,10 @@ def _slot(cells: int) -> int:
 def _unpack(value: int, slot: int, length: int) -> list[int]:
     """Coefficients ``0 .. length-1`` of a packed polynomial (``slot`` a multiple of 8)."""
     width = slot // 8
-    raw = value.to_bytes(max(length * width, (value.bit_length() + 7) // 8), "little")
-    return [int.from_bytes(raw[i * width:(i + 1) * width], "little") for i in range(length)]
+    raw = value.to_bytes((value.bit_length() + 7) // 8, "little")
+    present = min(length, -(-len(raw) // width))     # the coefficients past it are 0
+    return [int.from_bytes(raw[i * width:(i + 1) * width], "little")
+            for i in range(present)] + [0] * (length - present)
 
 
 def count_parts(sizes: Sequence[int], clues: Sequence[LocalClue], steps: Sequence[int],
@@ -466,30 +468,42 @@ def _moves(key: tuple[int, ...], plan: _Plan) -> list[tuple[int, tuple[int, ...]
 
 
 def _order(n: int, clues: Sequence[LocalClue], box_clues: list[list[int]]) -> list[int]:
-    """An order of the boxes that keeps few clues begun and not finished: each time, the box
-    that finishes the most clues and begins the fewest (ties: the lower index)."""
+    """An order of the boxes that keeps few clues begun and not finished: each time, among the
+    boxes of the clues begun (any box at first), the one that finishes the most clues and
+    begins the fewest (ties: the lower index)."""
     left = [len(bs) for _, bs in clues]
     begun = [False] * len(clues)
     done = [False] * n
     order = []
+    candidates = set(range(n))
     for _ in range(n):
         best = None
         best_key: tuple[int, int, int] | None = None
-        for b in range(n):
-            if done[b]:
-                continue
-            finishes = sum(1 for c in box_clues[b] if left[c] == 1)
-            begins = sum(1 for c in box_clues[b] if not begun[c])
-            touches = sum(1 for c in box_clues[b] if begun[c])
+        for b in candidates:
+            finishes = begins = touches = 0
+            for c in box_clues[b]:
+                if begun[c]:
+                    touches += 1
+                else:
+                    begins += 1
+                if left[c] == 1:
+                    finishes += 1
             key = (begins - finishes - (1 if touches else 0), -touches, b)
             if best_key is None or key < best_key:
                 best, best_key = b, key
         assert best is not None
         done[best] = True
         order.append(best)
+        if len(order) == 1:
+            candidates = set()
+        candidates.discard(best)
         for c in box_clues[best]:
             left[c] -= 1
-            begun[c] = True
+            if not begun[c]:
+                begun[c] = True
+                candidates.update(b for b in clues[c][1] if not done[b])
+        if not candidates:     # a component is connected; this only guards the loop
+            candidates = {b for b in range(n) if not done[b]}
     return order
 
 
