@@ -323,3 +323,13 @@ def test_random_arguments_give_answers_or_minegraph_errors(board: Board, data: s
             call()
         except MinegraphError:
             pass
+
+
+def test_a_cancelled_query_is_honoured() -> None:
+    from minegraph.deadline import Deadline, time_limit
+    from minegraph.errors import QueryCancelled
+    deadline = Deadline(3600)
+    deadline.cancel()
+    board = Board.from_text("mines: 3\n####\n#2##\n####")
+    with pytest.raises(QueryCancelled), time_limit(deadline):
+        outcomes(board, (0, 0))

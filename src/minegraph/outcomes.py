@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Collection, NamedTuple, Sequence
 
 from minegraph.analysis import check_board, reduced_fraction
 from minegraph.board import BLANK, HIDDEN, MINE, Board, Cell
+from minegraph.deadline import check_deadline
 from minegraph.errors import BoardError
 
 if TYPE_CHECKING:
@@ -251,6 +252,15 @@ def outcomes(board: Board, cell: Cell | list[int], *, mines: int | None = None,
         constraint system, ``cell`` is not one of its hidden cells, the position has no completion, or the cell is a mine in every
         completion (it shows no number).
 
+    Notes
+    -----
+    Cost: one pass over the constraint system; the components that meet the cell's
+    neighbourhood are counted by a sum-product along their boxes whose states are the
+    partial sums of the equations begun and not finished (fine on playing-size frontiers;
+    a wide component costs more than the engines' tree decomposition), the others by the
+    engines (the native kernel when built), then one combination per number. Inside a
+    :func:`~minegraph.deadline.time_limit` block the deadline is checked as it runs.
+
     Examples
     --------
     >>> from minegraph import Board, analyze
@@ -398,6 +408,7 @@ def count_parts(sizes: Sequence[int], clues: Sequence[LocalClue], steps: Sequenc
     # The moves found going forward, kept for the way back (the same keys are visited).
     steps_of: list[dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]]] = []
     for plan in plans:
+        check_deadline()        # a caller's time limit (time_limit) holds here too
         table: dict[tuple[int, ...], int] = {}
         weights = plan.weights
         found = {}
@@ -413,6 +424,7 @@ def count_parts(sizes: Sequence[int], clues: Sequence[LocalClue], steps: Sequenc
         return 0, mined
     backward: dict[tuple[int, ...], int] = {(): 1}
     for i in reversed(range(n)):
+        check_deadline()
         weights = plans[i].weights
         table = {}
         acc = 0
