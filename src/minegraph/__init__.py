@@ -3,7 +3,7 @@
 The public API is deliberately small and imports nothing heavy (engines, SAT solvers and
 graph libraries load on first use): boards (:class:`Board`, :func:`read_board`,
 :func:`write_board`), the answers (:func:`analyze`, :func:`solve`, :func:`explain`, the
-reusable :class:`Analyser`), time limits and the error family.
+reusable :class:`Analyser`, :func:`outcomes` of a guess), time limits and the error family.
 
 Examples
 --------
@@ -28,12 +28,13 @@ from minegraph.errors import (AnswerUnavailable, BoardError, EngineError, Format
                               MinegraphError, QueryCancelled, QueryTimeout, UserError)
 from minegraph.explain import Explanation, explain
 from minegraph.formats import read_board, write_board
+from minegraph.outcomes import Outcomes, outcomes
 
 if TYPE_CHECKING:     # minegraph.review is imported on first use (__getattr__ below)
     from minegraph.play.review import review
 
 __all__ = ["review", "Board", "Analysis", "Analyser", "Explanation", "analyze", "solve", "explain",
-           "read_board", "write_board",
+           "outcomes", "Outcomes", "read_board", "write_board",
            "Deadline", "HIDDEN", "MINE", "BLANK", "MinegraphError", "UserError", "FormatError",
            "BoardError", "EngineError", "LimitError", "AnswerUnavailable", "QueryTimeout",
            "QueryCancelled"]

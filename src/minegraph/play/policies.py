@@ -536,7 +536,20 @@ class StrongPolicy:
 
     def _look(self, board: Board, cell: int, count: int, base: object
               ) -> list[tuple[int, Fraction, Analysis]]:
-        """Each number ``cell`` can show: ``(number, its chance, the analysis after it)``."""
+        """Each number ``cell`` can show: ``(number, its chance, the analysis after it)``.
+
+        Without the native kernel, from one pass over the position (:func:`~minegraph.outcomes`,
+        faster there than one Python analysis per number); with it, one analysis per number
+        (the kernel's nine analyses take less time than the Python pass: bench/bench_outcomes.py).
+        The answers are the same either way."""
+        if not self.analyser.native:
+            from minegraph.errors import BoardError
+            from minegraph.outcomes import outcomes
+            try:
+                found = outcomes(board, cell, since=base)  # type: ignore[arg-type]
+            except BoardError:  # pragma: no cover - a candidate is never a certain mine
+                return []
+            return [(k, Fraction(o.ways, count), found.analysis(k)) for k, o in found.by_number.items()]
         states = list(board.states)
         out = []
         for k in range(len(board.neighbors[cell]) + 1):
