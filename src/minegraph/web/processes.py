@@ -2,7 +2,7 @@
 server's tests check (the big lane's pool, its fork server; none may be left once the server
 stops).
 
-Linux only: where there is no ``/proc``, :func:`descendants` finds nothing and
+Linux only: where there is no ``/proc``, :func:`process_tree` finds nothing and
 :func:`running` says ``False``.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["descendants", "running"]
+__all__ = ["process_tree", "descendants", "running"]
 
 _PROC = Path("/proc")
 
@@ -26,9 +26,50 @@ def _state_and_parent(pid: int) -> tuple[str, int] | None:
     return after[0], int(after[1])
 
 
+def process_tree(pid: int) -> dict[int, int]:
+    """The running descendants of ``pid`` now, each with its parent: its children, theirs,
+    and so on (zombies, which have ended and wait to be reaped, are left out).
+
+    Parameters
+    ----------
+    pid
+        The process.
+
+    Returns
+    -------
+    dict of int to int
+        Each descendant's process id and its parent's (empty without ``/proc``).
+
+    Examples
+    --------
+    >>> import os, subprocess, sys
+    >>> child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
+    ...                          stdin=subprocess.PIPE)
+    >>> process_tree(os.getpid()).get(child.pid) in (os.getpid(), None)
+    True
+    >>> child.communicate(b""); child.pid in process_tree(os.getpid())
+    (None, None)
+    False
+    """
+    parents: dict[int, list[int]] = {}
+    for entry in _PROC.iterdir() if _PROC.is_dir() else ():
+        if entry.name.isdigit():
+            found = _state_and_parent(int(entry.name))
+            if found is not None and found[0] != "Z":
+                parents.setdefault(found[1], []).append(int(entry.name))
+    tree: dict[int, int] = {}
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        for child in parents.get(parent, ()):
+            if child not in tree:
+                tree[child] = parent
+                todo.append(child)
+    return tree
+
+
 def descendants(pid: int) -> set[int]:
-    """The running descendants of ``pid`` now: its children, theirs, and so on (zombies,
-    which have ended and wait to be reaped, are left out).
+    """The running descendants of ``pid`` now (:func:`process_tree` without the parents).
 
     Parameters
     ----------
@@ -42,29 +83,11 @@ def descendants(pid: int) -> set[int]:
 
     Examples
     --------
-    >>> import os, subprocess, sys
-    >>> child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
-    ...                          stdin=subprocess.PIPE)
-    >>> child.pid in descendants(os.getpid()) or not _PROC.is_dir()
+    >>> import os
+    >>> os.getpid() in descendants(os.getppid()) or not _PROC.is_dir()
     True
-    >>> child.communicate(b""); child.pid in descendants(os.getpid())
-    (None, None)
-    False
     """
-    parents: dict[int, list[int]] = {}
-    for entry in _PROC.iterdir() if _PROC.is_dir() else ():
-        if entry.name.isdigit():
-            found = _state_and_parent(int(entry.name))
-            if found is not None and found[0] != "Z":
-                parents.setdefault(found[1], []).append(int(entry.name))
-    out: set[int] = set()
-    todo = [pid]
-    while todo:
-        for child in parents.get(todo.pop(), ()):
-            if child not in out:
-                out.add(child)
-                todo.append(child)
-    return out
+    return set(process_tree(pid))
 
 
 def running(pid: int) -> bool:
