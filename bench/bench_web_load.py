@@ -20,7 +20,13 @@ and the clients (httpx, asyncio) in this one. The first two phases each with ``-
    checkerboard openings, 30% mines, 1,651 bytes), while one victim client sends
    ``--victim-requests`` Expert analyses one after another (``--victim-pause`` apart): its latencies (median, p99; and
    the same requests without the attack, just before) and the attackers' statuses are
-   reported.
+   reported. The attackers send the same two boards again and again, or with
+   ``--attack-boards N`` N different ones in turn (the server remembers the estimate of a
+   board it has seen: many boards measure the estimate itself).
+
+``--reference SRC`` serves from another checkout's ``src`` folder (main's, say) with this
+script as the load generator, so that two servers can be compared in alternating runs on
+one machine; the results name the tree and its commit (``"server"``).
 
 Every client sends its own ``X-Forwarded-For`` address (as a reverse proxy would; the server
 trusts the header from 127.0.0.1 with ``--trusted-proxy 127.0.0.1``), so the per-client
@@ -40,6 +46,7 @@ Usage::
     python bench/bench_web_load.py                     # 50 clients x 20 requests, about 1 min
     python bench/bench_web_load.py --clients 10 --requests 5 --out /tmp/w.json
     python bench/bench_web_load.py --phases small_lane --out bench/results/web_load_small_lane.json
+    python bench/bench_web_load.py --phases small_lane --reference ../main/src --out /tmp/main.json
 """
 
 from __future__ import annotations
@@ -291,23 +298,28 @@ async def _attack(url: str, texts: list[str], expected: list[dict[str, Any]], cl
 
 
 async def _small_lane_attack(url: str, texts: list[str], expected: list[dict[str, Any]],
-                             attackers: int, victim_requests: int,
-                             pause: float) -> dict[str, Any]:
+                             attackers: int, victim_requests: int, pause: float,
+                             boards: int = 2) -> dict[str, Any]:
     """Phase 4: ``attackers`` addresses keep three hard boards under ``big_request_bytes``
     each under way while one victim analyses Expert positions one after another, ``pause``
     seconds apart (a player's pace: the attack lasts long enough for the attackers' retries
-    to come round)."""
+    to come round). The attackers send ``boards`` different boards in turn (2: the same two
+    again and again; many: a new board each time, which no memo of the server knows)."""
     hard = [checkerboard_opening(40, 40, 0.3, seed=seed, total=True).to_text()
-            for seed in (2, 3)]
+            for seed in range(2, 2 + boards)]
+    sent = 0
     statuses: dict[str, int] = {}
     stop = asyncio.Event()
     errors: list[str] = []
     limits = httpx.Limits(max_connections=3 * attackers + 4)
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as http:
         async def attack(k: int, j: int) -> None:
+            nonlocal sent
             who = {"X-Forwarded-For": f"10.3.0.{k}"}
             while not stop.is_set():
-                response = await http.post("/api/analyze", json={"board": hard[j % len(hard)]},
+                board = hard[(j + sent) % len(hard)] if len(hard) > 2 else hard[j % len(hard)]
+                sent += 1
+                response = await http.post("/api/analyze", json={"board": board},
                                            headers=who)
                 key = str(response.status_code)
                 statuses[key] = statuses.get(key, 0) + 1
@@ -339,8 +351,8 @@ async def _small_lane_attack(url: str, texts: list[str], expected: list[dict[str
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-    return {"attackers": attackers, "requests_per_attacker": 3,
-            "hard_board_bytes": [len(h) for h in hard], "victim_requests": len(latencies),
+    return {"attackers": attackers, "requests_per_attacker": 3, "attack_boards": len(hard),
+            "attack_requests": sent, "hard_board_bytes": sorted({len(h) for h in hard}), "victim_requests": len(latencies),
             "victim_pause_s": pause, "wall_s": round(wall, 3), "victim_alone": _summary(alone),
             "victim": _summary(latencies),
             "attacker_statuses": statuses, "errors": len(errors), "first_errors": errors[:5]}
@@ -364,6 +376,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="phase 4: Expert analyses the victim sends one after another")
     ap.add_argument("--victim-pause", type=float, default=0.05,
                     help="phase 4: seconds between the victim's requests")
+    ap.add_argument("--attack-boards", type=int, default=2,
+                    help="phase 4: different hard boards the attackers send in turn (2: the "
+                         "same two again and again; 300: a new one almost every time)")
     ap.add_argument("--phases", default="alone,hard,attack,small_lane",
                     help="the phases to run, comma-separated (default: all four)")
     ap.add_argument("--reference", metavar="SRC", default=None,
@@ -411,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
         if "small_lane" in phases:
             results["small_lane_attack"] = asyncio.run(_small_lane_attack(
                 url, texts, expected, args.small_attackers, args.victim_requests,
-                args.victim_pause))
+                args.victim_pause, args.attack_boards))
             print("small lane attacked:", json.dumps(results["small_lane_attack"]), flush=True)
     finally:
         census.stop()
