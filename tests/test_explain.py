@@ -255,7 +255,7 @@ def scrambled(draw: st.DrawFn) -> Board:
     return Board.grid(rows, cols, states, mines=mines)
 
 
-@settings(max_examples=examples(2500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(positions(max_hidden=7, topologies=("square", "triangle", "hex", "torus")),
                  scrambled()))
 def test_a_claimed_smallest_set_is_smallest_on_random_positions(board: Board) -> None:

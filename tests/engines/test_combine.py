@@ -184,7 +184,7 @@ def test_combine_equals_brute_force(case: tuple[list[list[int]], int, int | None
     assert combine(polys, floating, remaining) == expected
 
 
-@_settings(3000)
+@_settings(2000)
 @given(part_sets())
 def test_tree_equals_brute_force(case: tuple[list[list[int]], int, int | None]) -> None:
     polys, floating, remaining = case
@@ -193,7 +193,7 @@ def test_tree_equals_brute_force(case: tuple[list[list[int]], int, int | None]) 
     assert _tree(polys, floating, remaining) == _brute(polys, floating, remaining)
 
 
-@_settings(2000)
+@_settings(1500)
 @given(part_sets(max_parts=12, max_len=7, max_floating=60))
 def test_tree_equals_oracle(case: tuple[list[list[int]], int, int | None]) -> None:
     polys, floating, remaining = case

@@ -293,7 +293,9 @@ def test_a_big_job_past_its_memory_bound_is_answered_413_while_it_runs() -> None
     decomposition: the job stops while running and answers 413 JSON; the server goes on."""
     from minegraph.recipes import midgame_position
     board = midgame_position(45, 45, 300, seed=3).to_text()
-    limits = Limits(big_worker_bytes=1 << 20, big_request_bytes=100, per_client=10)
+    # No deadline a loaded machine could reach first: the memory bound must stop the job.
+    limits = Limits(big_worker_bytes=1 << 20, big_request_bytes=100, per_client=10,
+                    analyze_seconds=3600)
     with serving(limits) as (port, app):
         c = Client(port)
         for _ in range(2):                          # and again in the process replacing it
