@@ -20,7 +20,13 @@ and the clients (httpx, asyncio) in this one. The first two phases each with ``-
    checkerboard openings, 30% mines, 1,651 bytes), while one victim client sends
    ``--victim-requests`` Expert analyses one after another (``--victim-pause`` apart): its latencies (median, p99; and
    the same requests without the attack, just before) and the attackers' statuses are
-   reported.
+   reported. The attackers send the same two boards again and again, or with
+   ``--attack-boards N`` N different ones in turn (the server remembers the estimate of a
+   board it has seen: many boards measure the estimate itself).
+
+``--reference SRC`` serves from another checkout's ``src`` folder (main's, say) with this
+script as the load generator, so that two servers can be compared in alternating runs on
+one machine; the results name the tree and its commit (``"server"``).
 
 Every client sends its own ``X-Forwarded-For`` address (as a reverse proxy would; the server
 trusts the header from 127.0.0.1 with ``--trusted-proxy 127.0.0.1``), so the per-client
@@ -40,6 +46,7 @@ Usage::
     python bench/bench_web_load.py                     # 50 clients x 20 requests, about 1 min
     python bench/bench_web_load.py --clients 10 --requests 5 --out /tmp/w.json
     python bench/bench_web_load.py --phases small_lane --out bench/results/web_load_small_lane.json
+    python bench/bench_web_load.py --phases small_lane --reference ../main/src --out /tmp/main.json
 """
 
 from __future__ import annotations
@@ -65,6 +72,7 @@ from expert_corpus import expert_corpus  # noqa: E402
 from machine import describe  # noqa: E402
 from minegraph import analyze  # noqa: E402
 from minegraph.recipes import checkerboard_opening  # noqa: E402
+from minegraph.web.processes import descendants, running  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 
@@ -75,12 +83,17 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _serve() -> tuple[str, subprocess.Popen[bytes]]:
+def _serve(source: str | None = None) -> tuple[str, subprocess.Popen[bytes]]:
     """``minegraph serve`` in its own process (the load generator must not share the server's
-    interpreter lock), ready when ``GET /api/limits`` answers."""
+    interpreter lock), ready when ``GET /api/limits`` answers; from the source tree ``source``
+    (a ``src`` folder, put first on the server's ``PYTHONPATH``) when given, else from the
+    package this script imports."""
     port = _free_port()
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = os.pathsep.join([source, *filter(None, [env.get("PYTHONPATH")])])
     server = subprocess.Popen([sys.executable, "-m", "minegraph", "serve", "--host", "127.0.0.1",
-                               "--port", str(port), "--trusted-proxy", "127.0.0.1"])
+                               "--port", str(port), "--trusted-proxy", "127.0.0.1"], env=env)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
@@ -93,36 +106,6 @@ def _serve() -> tuple[str, subprocess.Popen[bytes]]:
             server.kill()
             raise RuntimeError("minegraph serve did not start within 30 s")
         time.sleep(0.1)
-
-
-def _descendants(pid: int) -> set[int]:
-    """The running (not zombie) descendants of ``pid`` now, from /proc (empty elsewhere)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else ():
-        if entry.name.isdigit():
-            try:
-                after = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if after[0] != "Z":
-                parents[int(entry.name)] = int(after[1])
-    found: set[int] = set()
-    todo = [pid]
-    while todo:
-        p = todo.pop()
-        for child, parent in parents.items():
-            if parent == p and child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
-
-
-def _runs(pid: int) -> bool:
-    """Whether ``pid`` still runs (a zombie does not)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 class _Census:
@@ -141,13 +124,30 @@ class _Census:
 
     def _run(self) -> None:
         while not self._stop.wait(0.5):
-            now = _descendants(self.pid)
+            now = descendants(self.pid)
             self.seen |= now
             self.most = max(self.most, len(now))
 
     def stop(self) -> None:
         self._stop.set()
         self._thread.join()
+
+
+def _served_from(source: str | None) -> dict[str, Any]:
+    """Which tree the server runs from: its ``src`` folder, and that checkout's commit (with
+    ``+changes`` when its work tree differs from it)."""
+    import minegraph
+    folder = Path(source).resolve() if source else Path(minegraph.__file__).resolve().parents[1]
+    out: dict[str, Any] = {"src": str(folder)}
+    try:
+        commit = subprocess.run(["git", "-C", str(folder), "rev-parse", "--short", "HEAD"],
+                                capture_output=True, text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(folder), "status", "--porcelain", "."],
+                               capture_output=True, text=True, check=True).stdout.strip()
+        out["commit"] = commit + ("+changes" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return out
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -298,23 +298,28 @@ async def _attack(url: str, texts: list[str], expected: list[dict[str, Any]], cl
 
 
 async def _small_lane_attack(url: str, texts: list[str], expected: list[dict[str, Any]],
-                             attackers: int, victim_requests: int,
-                             pause: float) -> dict[str, Any]:
+                             attackers: int, victim_requests: int, pause: float,
+                             boards: int = 2) -> dict[str, Any]:
     """Phase 4: ``attackers`` addresses keep three hard boards under ``big_request_bytes``
     each under way while one victim analyses Expert positions one after another, ``pause``
     seconds apart (a player's pace: the attack lasts long enough for the attackers' retries
-    to come round)."""
+    to come round). The attackers send ``boards`` different boards in turn (2: the same two
+    again and again; many: a new board each time, which no memo of the server knows)."""
     hard = [checkerboard_opening(40, 40, 0.3, seed=seed, total=True).to_text()
-            for seed in (2, 3)]
+            for seed in range(2, 2 + boards)]
+    sent = 0
     statuses: dict[str, int] = {}
     stop = asyncio.Event()
     errors: list[str] = []
     limits = httpx.Limits(max_connections=3 * attackers + 4)
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as http:
         async def attack(k: int, j: int) -> None:
+            nonlocal sent
             who = {"X-Forwarded-For": f"10.3.0.{k}"}
             while not stop.is_set():
-                response = await http.post("/api/analyze", json={"board": hard[j % len(hard)]},
+                board = hard[(j + sent) % len(hard)] if len(hard) > 2 else hard[j % len(hard)]
+                sent += 1
+                response = await http.post("/api/analyze", json={"board": board},
                                            headers=who)
                 key = str(response.status_code)
                 statuses[key] = statuses.get(key, 0) + 1
@@ -346,8 +351,8 @@ async def _small_lane_attack(url: str, texts: list[str], expected: list[dict[str
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-    return {"attackers": attackers, "requests_per_attacker": 3,
-            "hard_board_bytes": [len(h) for h in hard], "victim_requests": len(latencies),
+    return {"attackers": attackers, "requests_per_attacker": 3, "attack_boards": len(hard),
+            "attack_requests": sent, "hard_board_bytes": sorted({len(h) for h in hard}), "victim_requests": len(latencies),
             "victim_pause_s": pause, "wall_s": round(wall, 3), "victim_alone": _summary(alone),
             "victim": _summary(latencies),
             "attacker_statuses": statuses, "errors": len(errors), "first_errors": errors[:5]}
@@ -371,8 +376,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="phase 4: Expert analyses the victim sends one after another")
     ap.add_argument("--victim-pause", type=float, default=0.05,
                     help="phase 4: seconds between the victim's requests")
+    ap.add_argument("--attack-boards", type=int, default=2,
+                    help="phase 4: different hard boards the attackers send in turn (2: the "
+                         "same two again and again; 300: a new one almost every time)")
     ap.add_argument("--phases", default="alone,hard,attack,small_lane",
                     help="the phases to run, comma-separated (default: all four)")
+    ap.add_argument("--reference", metavar="SRC", default=None,
+                    help="serve from this source tree (another checkout's src folder, e.g. "
+                         "main's) instead of the package this script imports, to compare "
+                         "servers with one load generator")
     ap.add_argument("--note", default="",
                     help="a line stored with the results (what ran, how loaded the machine was)")
     ap.add_argument("--out", default=str(HERE / "results" / "web_load.json"))
@@ -382,7 +394,8 @@ def main(argv: list[str] | None = None) -> int:
     texts = [b.to_text() for b in boards]
     expected = [analyze(b).to_json() for b in boards]
     hard = checkerboard_opening(args.hard_size, args.hard_size, 0.3, seed=1, total=True).to_text()
-    url, server = _serve()
+    url, server = _serve(args.reference)
+    served = _served_from(args.reference)
     try:
         import resource
         soft, hard_limit = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -413,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
         if "small_lane" in phases:
             results["small_lane_attack"] = asyncio.run(_small_lane_attack(
                 url, texts, expected, args.small_attackers, args.victim_requests,
-                args.victim_pause))
+                args.victim_pause, args.attack_boards))
             print("small lane attacked:", json.dumps(results["small_lane_attack"]), flush=True)
     finally:
         census.stop()
@@ -425,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
     end = time.monotonic() + 10
     while left and time.monotonic() < end:
         time.sleep(0.05)
-        left = {p for p in left if _runs(p)}
+        left = {p for p in left if running(p)}
     processes = {"most_at_once": census.most, "different": len(census.seen),
                  "left_running_10s_after_stop": len(left)}
     print("server processes:", json.dumps(processes), flush=True)
@@ -435,7 +448,8 @@ def main(argv: list[str] | None = None) -> int:
            "hard_clients": args.hard_clients, "hard_timeout_s": args.hard_timeout,
            "load_average_before": [round(x, 2) for x in load_before],
            "load_average_after": [round(x, 2) for x in os.getloadavg()],
-           **({"note": args.note} if args.note else {}), "server_processes": processes,
+           **({"note": args.note} if args.note else {}), "server": served,
+           "server_processes": processes,
            **results}
     Path(args.out).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
     failed = sum(phase["errors"] for phase in results.values()) + len(left)

@@ -16,6 +16,7 @@ from minegraph.errors import QueryCancelled, QueryTimeout
 from minegraph.recipes import checkerboard_opening
 from minegraph.web import Limits, create_app
 from minegraph.web.lanes import BigLane, LaneError
+from minegraph.web.processes import process_tree, running
 from waiting import cpu_seconds, wait_for, wait_for_work
 
 
@@ -296,37 +297,6 @@ serve("127.0.0.1", int(sys.argv[1]), Limits(analyze_seconds=3600, big_request_by
 """
 
 
-def _process_tree(root: int) -> dict[int, int]:
-    """Every running (not zombie) descendant of ``root`` and its parent, from /proc."""
-    from pathlib import Path
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                after = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if after[0] != "Z":
-                parents[int(entry.name)] = int(after[1])
-    tree: dict[int, int] = {}
-    todo = [root]
-    while todo:
-        p = todo.pop()
-        for child, parent in parents.items():
-            if parent == p and child not in tree:
-                tree[child] = parent
-                todo.append(child)
-    return tree
-
-
-def _runs(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie whose parent is gone does not)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
 
 @pytest.mark.skipif(not __import__("sys").platform.startswith("linux"),
                     reason="PR_SET_PDEATHSIG and /proc are Linux's")
@@ -362,17 +332,17 @@ def test_a_server_killed_outright_leaves_no_big_lane_process() -> None:
         from minegraph.recipes import midgame_position
         quick = midgame_position(12, 12, 20, seed=1).to_text()     # over big_request_bytes
         wait_for(lambda: analyse(quick) == 200, "a big-lane job answered")
-        workers = [p for p, parent in _process_tree(server.pid).items() if parent != server.pid]
+        workers = [p for p, parent in process_tree(server.pid).items() if parent != server.pid]
         assert len(workers) == 1                    # the fork server's child
         # Its own CPU time shows it took the job (its wait channel, read while it may still
         # be finishing the first job, could equal its busy one on a loaded machine).
         idle = cpu_seconds(workers[0])
         threading.Thread(target=analyse, args=(HARD,), daemon=True).start()
         wait_for_work(workers[0], idle + 0.2, "the big-lane process took the hard job")
-        everything = set(_process_tree(server.pid))
+        everything = set(process_tree(server.pid))
         server.send_signal(signal.SIGKILL)
         server.wait()
-        wait_for(lambda: not any(_runs(p) for p in everything),
+        wait_for(lambda: not any(running(p) for p in everything),
                  "every process the server started ended")
     finally:
         if server.poll() is None:

@@ -19,6 +19,7 @@ from typing import Any, Iterator
 import pytest
 
 from minegraph.web import Limits, create_app
+from minegraph.web.processes import descendants, running
 from minegraph.web.server import server_config
 from waiting import wait_for
 
@@ -200,35 +201,6 @@ def test_a_body_sent_in_pieces_within_its_time_is_served() -> None:
         sock.close()
 
 
-def _children(pid: int) -> set[int]:
-    """Every descendant of ``pid`` now, from /proc."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
-    found: set[int] = set()
-    todo = [pid]
-    while todo:
-        p = todo.pop()
-        for child, parent in parents.items():
-            if parent == p and child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_stops_the_server_and_every_process_it_started(how: int) -> None:
     from minegraph.recipes import midgame_position
@@ -255,12 +227,12 @@ def test_a_signal_stops_the_server_and_every_process_it_started(how: int) -> Non
                 return False
 
         wait_for(answered, "a big analysis answered")
-        started = _children(server.pid)
+        started = descendants(server.pid)
         assert started, "the big lane started no process"
         server.send_signal(how)
         # uvicorn re-raises the signal once it has shut down: the conventional status.
         assert server.wait(120) in (0, -how, 128 + how)
-        wait_for(lambda: not any(_alive(p) for p in started), "every child process ended")
+        wait_for(lambda: not any(running(p) for p in started), "every child process ended")
     finally:
         if server.poll() is None:
             server.kill()

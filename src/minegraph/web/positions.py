@@ -8,6 +8,7 @@ deadline)`` returning the answer as plain data, run by the app's
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, Literal, cast
 
 from fastapi import APIRouter, Request
@@ -19,6 +20,7 @@ from minegraph.deadline import Deadline
 from minegraph.errors import BoardError, LimitError, UserError
 from minegraph.formats import read_board
 from minegraph.present import shown
+from minegraph.web.cost import Cost, cost_key
 from minegraph.web.limits import Limits
 
 __all__ = ["router", "AnalyzeRequest", "ExplainRequest", "StructureRequest", "GenerateRequest",
@@ -279,13 +281,12 @@ def _position_job(kind: str, body: dict[str, Any], limits: Limits,
     return _POSITION_WORK[kind](request, limits, deadline)
 
 
-def _position_small(kind: str, body: dict[str, Any], limits: Limits,
-                    deadline: Deadline) -> dict[str, Any]:
+def _position_small(kind: str, body: dict[str, Any], limits: Limits, deadline: Deadline, *,
+                    estimate: Callable[..., Cost]) -> dict[str, Any]:
     """:func:`_position_job` in the small lane: the position's cost is estimated first
-    (:func:`minegraph.web.cost.estimate`), and one past :attr:`Limits.small_component_cells`
-    or :attr:`Limits.small_work` raises :class:`~minegraph.web.runner.Outgrown` (the big
-    lane runs it) before any work starts."""
-    from minegraph.web.cost import estimate
+    (``estimate``: the runner's, :func:`minegraph.web.cost.estimate`), and one past
+    :attr:`Limits.small_component_cells` or :attr:`Limits.small_work` raises
+    :class:`~minegraph.web.runner.Outgrown` (the big lane runs it) before any work starts."""
     from minegraph.web.runner import Outgrown
     request = _POSITION_MODELS[kind].model_validate(body)
     board = _read(request, limits)
@@ -307,9 +308,11 @@ async def _position_answer(kind: str, body: AnalyzeRequest, request: Request,
     # What a time-out names: the structure's is its decomposition (it said "consistency").
     question = {"explain": "explain", "structure": "structure"}.get(kind, "consistency")
     heavy = len(body.board) > limits.big_request_bytes
+    position = None if heavy else cost_key(body.board, body.format, body.dialect, body.mines)
     async with runner.request(request, seconds, question) as deadline:
         answer = await runner.run(_position_job, (kind, body.model_dump(), limits), deadline,
-                                  heavy=heavy, small=_position_small)
+                                  heavy=heavy, position=position,
+                                  small=partial(_position_small, estimate=runner.estimate))
     return JSONResponse(answer)
 
 

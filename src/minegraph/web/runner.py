@@ -8,6 +8,13 @@ the thread stops at its next check, or the process is killed). One client runs a
 :attr:`~minegraph.web.limits.Limits.small_per_client` requests at once in the small lane (its
 others wait their turn), so a client cannot take every thread with a burst of requests.
 :attr:`Runner.routed` counts where the work went.
+
+A question on a position is estimated (:attr:`Runner.estimate`) in the small lane before its
+work; the verdict is remembered by the request's position (:class:`~minegraph.web.cost.CostMemo`),
+and a position remembered as big goes to the big lane at once: with the big lane full it is
+refused there (503) without a second estimate and without taking a small-lane thread or its
+client's turn, so a client sending the same hard board again and again costs the server's
+interpreter next to nothing.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from starlette.requests import Request
 
 from minegraph.deadline import Deadline, time_limit
 from minegraph.errors import QueryTimeout
+from minegraph.web.cost import Cost, CostMemo, estimate
 from minegraph.web.lanes import BigLane, ClientCounter
 from minegraph.web.limits import Limits, client_key
 
@@ -52,8 +60,14 @@ class Runner:
     ----------
     routed
         Where work went, by count: ``"small"`` (answered in the small lane), ``"estimated"``
-        (sent to the big lane by its estimated cost before it started), ``"moved"`` (stopped
-        at the small lane's time cap and moved), ``"big"`` (sent there at once by its size).
+        (sent to the big lane by its estimated cost, or by the remembered estimate of the
+        same position, before it started), ``"moved"`` (stopped at the small lane's time cap
+        and moved), ``"big"`` (sent there at once by its size).
+    estimate
+        The estimate of a position's cost the small lane runs before its work
+        (:func:`minegraph.web.cost.estimate`; a test may put one that records its calls).
+    costs
+        The verdicts of the estimates, by position (:func:`~minegraph.web.cost.cost_key`).
     """
 
     def __init__(self, limits: Limits) -> None:
@@ -63,6 +77,8 @@ class Runner:
         self.clients = ClientCounter(limits.per_client)
         self._limiters: dict[tuple[int, str], anyio.CapacityLimiter] = {}
         self.routed: Counter[str] = Counter()
+        self.estimate: Callable[..., Cost] = estimate
+        self.costs = CostMemo()
         # Per event loop and client: the semaphore of its small-lane turns, and its users.
         self._turns: dict[tuple[int, str], tuple[asyncio.Semaphore, list[int]]] = {}
 
@@ -130,13 +146,14 @@ class Runner:
             self.clients.leave(client)
 
     async def small(self, work: Callable[..., Any], args: tuple[Any, ...],
-                    deadline: Deadline) -> tuple[bool, Any]:
+                    deadline: Deadline, position: bytes | None = None) -> tuple[bool, Any]:
         """``work(*args, cap)`` in a small-lane thread, ``cap`` the earlier of ``deadline`` and
         :attr:`Limits.small_seconds` from now. Returns ``(True, result)``, or ``(False,
         None)`` when the cap stopped it before the deadline or it raised :class:`Outgrown`
-        (the caller moves it on). Within :meth:`request`, it first waits for its client's
-        turn (:attr:`Limits.small_per_client`); the wait counts against the deadline, not
-        against the cap."""
+        (the caller moves it on; the verdict is remembered for ``position``, its
+        :func:`~minegraph.web.cost.cost_key`). Within :meth:`request`, it first waits for
+        its client's turn (:attr:`Limits.small_per_client`); the wait counts against the
+        deadline, not against the cap."""
         def job() -> Any:
             cap = Deadline.at(min(deadline.expires, time.monotonic() + self.limits.small_seconds),
                               deadline.seconds, deadline.question)
@@ -150,6 +167,8 @@ class Runner:
                 result = await anyio.to_thread.run_sync(job, limiter=self._limiter("small"))
         except Outgrown:
             self.routed["estimated"] += 1
+            if position is not None:
+                self.costs.put(position, False)
             return False, None
         except QueryTimeout:
             if deadline.expired():
@@ -157,6 +176,8 @@ class Runner:
             self.routed["moved"] += 1
             return False, None
         self.routed["small"] += 1
+        if position is not None:
+            self.costs.put(position, True)
         return True, result
 
     async def big(self, work: Callable[..., Any], args: tuple[Any, ...],
@@ -170,15 +191,21 @@ class Runner:
             self.lane.release()
 
     async def run(self, work: Callable[..., Any], args: tuple[Any, ...], deadline: Deadline,
-                  *, heavy: bool, small: Callable[..., Any] | None = None) -> Any:
+                  *, heavy: bool, small: Callable[..., Any] | None = None,
+                  position: bytes | None = None) -> Any:
         """``work(*args, deadline)``: in the big lane when ``heavy``, else in the small lane,
         moved to the big lane if it outgrows it. ``small`` (same arguments), when given, is
         what the small lane runs instead of ``work``: it may first estimate the cost and
-        raise :class:`Outgrown` to send the work to the big lane before it starts."""
+        raise :class:`Outgrown` to send the work to the big lane before it starts.
+        ``position`` (a :func:`~minegraph.web.cost.cost_key`) names the position whose
+        verdict is remembered: one remembered as big goes to the big lane at once (refused
+        there when it is full), without a thread, a turn or an estimate in the small lane."""
         if heavy:
             self.routed["big"] += 1
+        elif position is not None and self.costs.get(position) is False:
+            self.routed["estimated"] += 1
         else:
-            done, result = await self.small(small or work, args, deadline)
+            done, result = await self.small(small or work, args, deadline, position)
             if done:
                 return result
         return await self.big(work, args, deadline)
