@@ -7,14 +7,16 @@
 2. With ``--archive N``: an archive of N Expert replays of games played by the `strong`
    autoplayer (seeds from ``--seed``; moves at a human pace of 0.2 to 0.6 s so the rates are
    of a real size), reviewed by ``minegraph review --out`` on ``--workers`` local processes,
-   with win probabilities and without; the wall time, games per second and the
+   without win probabilities, with the exact verdicts only (``--samples 0``) and with
+   play-outs (``--modes``); the wall time, games per second and the
    extrapolation to 1,000 replays.
 3. With ``--dask``: the same archive (its first ``--dask`` replays) on a local Dask cluster of
    1 worker and of 2 workers (one thread each), for the scaling.
 
     .venv/bin/python bench/bench_review.py [--repeats 5] [--archive 200 --workers 2] [--dask 40]
+        [--modes off,exact,play] [--out bench/results/review.json]
 
-Writes bench/results/review.json: per part measured (``single``, ``archive``), the figures
+Writes bench/results/review.json (or ``--out``): per part measured (``single``, ``archive``), the figures
 with the machine description, the load average before and after, and the command; a run that
 measures one part keeps the other's earlier figures.
 """
@@ -48,23 +50,30 @@ def _spread(times: list[float]) -> dict[str, object]:
 
 
 def _timed(data: bytes, repeats: int) -> dict[str, object]:
-    plain, judged = [], []
-    clicks = guesses = exact = 0
+    plain, judged, judged_cpu = [], [], []
+    clicks = guesses = exact = drawn = 0
     for _ in range(repeats):
         started = time.perf_counter()
         r = review_bytes(data, "evf")
         plain.append(time.perf_counter() - started)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         c = coach(review_bytes(data, "evf"))
         judged.append(time.perf_counter() - started)
+        # The coach runs in this process (the reading's child process aside): its CPU time
+        # is what an idle machine's wall time would be, whatever runs beside.
+        judged_cpu.append(time.process_time() - cpu)
         clicks, guesses = len(r.clicks), len(r.guesses)
         exact = sum(1 for v in c.verdicts.values() if v.exact)
-    print(f"  {clicks} clicks, {guesses} guesses ({exact} judged exactly): "
-          f"{statistics.median(plain):.3f} s without win probabilities, "
-          f"{statistics.median(judged):.3f} s with (medians of {repeats})", flush=True)
+        drawn = sum(v.samples for v in c.verdicts.values())
+    print(f"  {clicks} clicks, {guesses} guesses ({exact} judged exactly, {drawn} layouts "
+          f"played out): {statistics.median(plain):.3f} s without win probabilities, "
+          f"{statistics.median(judged):.3f} s with ({statistics.median(judged_cpu):.3f} s of "
+          f"CPU; medians of {repeats})", flush=True)
     return {"replay": {"size": "expert", "clicks": clicks, "guesses": guesses,
-                       "exact_verdicts": exact, "bytes": len(data)},
-            "seconds": _spread(plain), "seconds_with_win_probabilities": _spread(judged)}
+                       "exact_verdicts": exact, "layouts_played_out": drawn,
+                       "bytes": len(data)},
+            "seconds": _spread(plain), "seconds_with_win_probabilities": _spread(judged),
+            "cpu_seconds_with_win_probabilities": _spread(judged_cpu)}
 
 
 def guessing_game(seed: int, guesses: int) -> bytes:
@@ -106,6 +115,7 @@ def archive(folder: Path, workers: int | None, scheduler: str | None, win: bool,
             count: int, samples: int = 24) -> dict[str, object]:
     from minegraph.play.archive import review_archive, summarize
     out = Path(tempfile.mkdtemp(prefix="minegraph-bench-out-"))
+    load = os.getloadavg()
     try:
         started = time.perf_counter()
         done = review_archive([folder], out, workers=workers, scheduler=scheduler, win=win,
@@ -115,11 +125,13 @@ def archive(folder: Path, workers: int | None, scheduler: str | None, win: bool,
     finally:
         shutil.rmtree(out, ignore_errors=True)
     where = f"Dask {scheduler}" if scheduler else f"{workers} workers"
+    mode = (f"on ({samples} samples at most)" if samples else "exact only") if win else "off"
     print(f"archive of {done.reviewed} Expert replays on {where}, win probabilities "
-          f"{f'on ({samples} samples)' if win else 'off'}: {seconds:.1f} s ({seconds / max(done.reviewed, 1):.2f} s "
+          f"{mode}: {seconds:.1f} s ({seconds / max(done.reviewed, 1):.2f} s "
           f"per replay; 1,000 replays: {1000 * seconds / max(done.reviewed, 1) / 60:.1f} min)",
           flush=True)
     return {"replays": done.reviewed, "broken": done.broken, "workers": workers,
+            "load_before": load, "load_after": os.getloadavg(),
             "scheduler": "local Dask cluster" if scheduler else None, "win_probabilities": win,
             "samples": samples if win else None,
             "seconds": seconds, "seconds_per_replay": seconds / max(done.reviewed, 1),
@@ -159,6 +171,11 @@ def main() -> int:
     parser.add_argument("--guesses", type=int, default=4,
                         help="guesses of the replay timed with win probabilities")
     parser.add_argument("--skip-single", action="store_true")
+    parser.add_argument("--modes", default="off,exact,play",
+                        help="the archive runs, comma-separated: off (no win probabilities), "
+                             "exact (--samples 0: exact verdicts only), play (--samples)")
+    parser.add_argument("--out", default=str(Path(__file__).parent / "results" / "review.json"),
+                        help="the JSON file of results (parts of an earlier run kept)")
     args = parser.parse_args()
     result: dict[str, object] = {"command": "python " + " ".join(sys.argv), "machine": describe(),
                                  "load_before": os.getloadavg()}
@@ -169,15 +186,16 @@ def main() -> int:
         try:
             make_archive(folder, max(args.archive, args.dask), args.seed)
             if args.archive:
-                result["archive"] = [archive(folder, args.workers, None, False, args.archive),
-                                     archive(folder, args.workers, None, True, args.archive,
-                                             args.samples)]
+                runs = {"off": (False, 0), "exact": (True, 0), "play": (True, args.samples)}
+                result["archive"] = [archive(folder, args.workers, None, runs[m][0],
+                                             args.archive, runs[m][1])
+                                     for m in args.modes.split(",")]
             if args.dask:
                 result["dask"] = dask_scaling(folder, args.dask, args.samples)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
     result["load_after"] = os.getloadavg()
-    out = Path(__file__).parent / "results" / "review.json"
+    out = Path(args.out)
     # A run that measures only some parts keeps the earlier run's other parts, each part
     # with the command and the machine's load it was measured under.
     parts = {"single": [k for k in result if k in ("replay", "seconds",
