@@ -405,11 +405,13 @@ def judge_position(board: Board, chosen: Sequence[int], *, limit: int = DEFAULT_
     # Counting the completions is one analysis; listing them up to the limit to find there
     # are too many costs a third of a second on an early Expert position.
     counted = analyser.analyze(board).solutions
-    try:
-        if counted is not None and counted > limit:
-            raise LimitError(f"more than {limit} completions: too many for the exact endgame")
-        endgame = Endgame(board, limit)
-    except LimitError:
+    endgame = None
+    if counted is None or counted <= limit:
+        try:
+            endgame = Endgame(board, limit)
+        except LimitError:
+            endgame = None
+    if endgame is None:
         if not samples:
             return None
         return _by_play(board, move, samples, alternatives, seed, analyser)
