@@ -12,12 +12,15 @@
    extrapolation to 1,000 replays.
 3. With ``--dask``: the same archive (its first ``--dask`` replays) on a local Dask cluster of
    1 worker and of 2 workers (one thread each), for the scaling.
+4. With ``--playouts N``: the coach's quick play-out against `strong` played to the end on
+   the same N layouts per guess judged by play, in 10 Expert replays of strong (mean values,
+   the paired difference with its 95% half-width, CPU time per play-out).
 
     .venv/bin/python bench/bench_review.py [--repeats 5] [--archive 200 --workers 2] [--dask 40]
-        [--modes off,exact,play] [--out bench/results/review.json]
+        [--modes off,exact,play] [--playouts 10] [--out bench/results/review.json]
 
-Writes bench/results/review.json (or ``--out``): per part measured (``single``, ``archive``), the figures
-with the machine description, the load average before and after, and the command; a run that
+Writes bench/results/review.json (or ``--out``): per part measured (``single``, ``archive``,
+``playout``), the figures with the machine description, the load average before and after, and the command; a run that
 measures one part keeps the other's earlier figures.
 """
 
@@ -97,6 +100,62 @@ def single(repeats: int, seed: int, guesses: int) -> dict[str, object]:
     return {**plain, "guessing_replay": _timed(guessing_game(seed, guesses), repeats)}
 
 
+def playout_check(seeds: list[int], layouts: int, endgame: int,
+                  looks: tuple[int, ...] = (0, 2, 4)) -> dict[str, object]:
+    """The coach's quick play-out (each ``look``) against `strong` played to the end, on the
+    same layouts: at every guess judged by play (more than 1,000 completions) of the Expert
+    replays of strong from each seed (at least 3 guesses), ``layouts`` drawn per guess."""
+    from minegraph.analyser import Analyser
+    from minegraph.play.game import Move
+    from minegraph.play.policies import StrongPolicy, play
+    from minegraph.play.rollout import game_at, play_out
+    from minegraph.sample import sample_completion
+    rows: list[dict[object, float]] = []
+    cpu: dict[object, float] = {k: 0.0 for k in (*looks, "strong")}
+    for seed in seeds:
+        r = review_bytes(guessing_game(seed, 3), "evf")
+        analyser = Analyser()
+        for click in r.timeline:
+            board = click.board
+            if not click.guess or (analyser.analyze(board).solutions or 0) <= 1000:
+                continue
+            rng = random.Random(seed * 7 + click.number)
+            for _ in range(layouts):
+                layout = sample_completion(board, rng, analyser)
+                row: dict[object, float] = {}
+                for look in looks:
+                    t = time.process_time()
+                    row[look] = play_out(board, layout, click.at_risk, endgame=endgame,
+                                         look=look)
+                    cpu[look] += time.process_time() - t
+                t = time.process_time()
+                game = game_at(board, layout)
+                for c in click.at_risk:
+                    if game.status == "playing":
+                        game.push(Move("reveal", c))
+                if game.status == "playing":
+                    play(game, StrongPolicy())
+                cpu["strong"] += time.process_time() - t
+                row["strong"] = float(game.status == "won")
+                rows.append(row)
+    n = len(rows)
+    out: dict[str, object] = {"seeds": seeds, "layouts_per_guess": layouts, "endgame": endgame,
+                              "layouts": n, "strong_mean": sum(r["strong"] for r in rows) / n,
+                              "strong_cpu_seconds_each": cpu["strong"] / n}
+    for look in looks:
+        d = [r[look] - r["strong"] for r in rows]
+        out[f"quick_look_{look}"] = {
+            "mean": sum(r[look] for r in rows) / n, "difference": sum(d) / n,
+            "half_width_95": 1.959964 * statistics.stdev(d) / n ** 0.5,
+            "cpu_seconds_each": cpu[look] / n}
+        print(f"  quick play-out, look {look}: mean {sum(r[look] for r in rows) / n:.3f} "
+              f"against strong's {out['strong_mean']:.3f} on {n} layouts: difference "
+              f"{sum(d) / n:+.3f} ± {1.959964 * statistics.stdev(d) / n ** 0.5:.3f}; "
+              f"{1000 * cpu[look] / n:.1f} ms a play-out against "
+              f"{1000 * cpu['strong'] / n:.1f} ms", flush=True)
+    return out
+
+
 def make_archive(folder: Path, count: int, seed: int) -> None:
     from minegraph.play.game import Game
     from minegraph.play.policies import StrongPolicy, play
@@ -174,6 +233,10 @@ def main() -> int:
     parser.add_argument("--modes", default="off,exact,play",
                         help="the archive runs, comma-separated: off (no win probabilities), "
                              "exact (--samples 0: exact verdicts only), play (--samples)")
+    parser.add_argument("--playouts", type=int, default=0,
+                        help="layouts per guess for the quick play-out against strong's "
+                             "(0: not measured); Expert replays from seeds --seed, "
+                             "--seed+100, ... (10 of them)")
     parser.add_argument("--out", default=str(Path(__file__).parent / "results" / "review.json"),
                         help="the JSON file of results (parts of an earlier run kept)")
     args = parser.parse_args()
@@ -181,6 +244,11 @@ def main() -> int:
                                  "load_before": os.getloadavg()}
     if not args.skip_single:
         result.update(single(args.repeats, args.seed, args.guesses))
+    if args.playouts:
+        from minegraph.play.rollout import PLAYOUT_ENDGAME
+        print("the quick play-out against strong's, on the same layouts:")
+        result["playout"] = playout_check([args.seed + 100 * k for k in range(10)],
+                                          args.playouts, PLAYOUT_ENDGAME)
     if args.archive or args.dask:
         folder = Path(tempfile.mkdtemp(prefix="minegraph-bench-archive-"))
         try:
@@ -201,7 +269,8 @@ def main() -> int:
     parts = {"single": [k for k in result if k in ("replay", "seconds",
                                                       "seconds_with_win_probabilities",
                                                       "guessing_replay")],
-             "archive": [k for k in result if k in ("archive", "dask")]}
+             "archive": [k for k in result if k in ("archive", "dask")],
+             "playout": [k for k in result if k == "playout"]}
     earlier = json.loads(out.read_text()) if out.exists() else {}
     merged = dict(earlier.get("parts", {}))
     for name, keys in parts.items():
