@@ -176,26 +176,41 @@ def archive(folder: Path, workers: int | None, scheduler: str | None, win: bool,
     out = Path(tempfile.mkdtemp(prefix="minegraph-bench-out-"))
     load = os.getloadavg()
     try:
+        before = os.times()
         started = time.perf_counter()
         done = review_archive([folder], out, workers=workers, scheduler=scheduler, win=win,
                               samples=samples)
         seconds = time.perf_counter() - started
         summary = summarize(out)
+        # Each row's CPU time (the worker's and its reader's): what the run would take on
+        # idle cores, whatever ran beside it; this process's own share (handing out the
+        # files, writing the rows) added; the workers' start is left out.
+        own = os.times()
+        mean = summary["review_cpu_seconds"]["mean"]
+        cpu = None if mean is None else mean * done.reviewed + (
+            own.user + own.system - before.user - before.system)
     finally:
         shutil.rmtree(out, ignore_errors=True)
     where = f"Dask {scheduler}" if scheduler else f"{workers} workers"
     mode = (f"on ({samples} samples at most)" if samples else "exact only") if win else "off"
     print(f"archive of {done.reviewed} Expert replays on {where}, win probabilities "
           f"{mode}: {seconds:.1f} s ({seconds / max(done.reviewed, 1):.2f} s "
-          f"per replay; 1,000 replays: {1000 * seconds / max(done.reviewed, 1) / 60:.1f} min)",
+          f"per replay; 1,000 replays: {1000 * seconds / max(done.reviewed, 1) / 60:.1f} min)"
+          + ("" if cpu is None else f"; {cpu:.1f} s of CPU: 1,000 replays on 2 idle cores "
+             f"{1000 * cpu / max(done.reviewed, 1) / 2 / 60:.1f} min"),
           flush=True)
     return {"replays": done.reviewed, "broken": done.broken, "workers": workers,
             "load_before": load, "load_after": os.getloadavg(),
             "scheduler": "local Dask cluster" if scheduler else None, "win_probabilities": win,
             "samples": samples if win else None,
             "seconds": seconds, "seconds_per_replay": seconds / max(done.reviewed, 1),
+            "cpu_seconds": cpu,
+            "cpu_seconds_per_replay": None if cpu is None else cpu / max(done.reviewed, 1),
+            "cpu_minutes_for_1000_on_2_cores": None if cpu is None
+            else 1000 * cpu / max(done.reviewed, 1) / 2 / 60,
             "extrapolated_minutes_for_1000": 1000 * seconds / max(done.reviewed, 1) / 60,
             "review_seconds_per_replay": summary["review_seconds"],
+            "review_cpu_seconds_per_replay": summary["review_cpu_seconds"],
             "guesses": summary["guesses"], "games_expected": count}
 
 
