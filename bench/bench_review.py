@@ -283,6 +283,7 @@ def main() -> int:
     # with the command and the machine's load it was measured under.
     parts = {"single": [k for k in result if k in ("replay", "seconds",
                                                       "seconds_with_win_probabilities",
+                                                      "cpu_seconds_with_win_probabilities",
                                                       "guessing_replay")],
              "archive": [k for k in result if k in ("archive", "dask")],
              "playout": [k for k in result if k == "playout"]}
