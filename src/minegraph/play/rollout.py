@@ -45,7 +45,8 @@ __all__ = ["MoveValue", "game_at", "compare_moves", "Playouts", "play_out", "pla
 PLAYOUT_ENDGAME = 200
 
 #: A play-out scores its guesses among at most this many of the safest cells by the chance of
-#: surviving the guess and the next move (0: it guesses the safest cell).
+#: surviving the guess and the next move (0: it guesses the safest cell). Scoring 2 or 4 came
+#: no closer to `strong`'s play-out on the same layouts, at more cost (docs/review.md).
 PLAYOUT_LOOK = 0
 
 
@@ -350,10 +351,12 @@ def play_out(board: Board, layout: frozenset[int], move: Sequence[int], *,
              analyser: Analyser | None = None,
              cache: dict[tuple[int, ...], float] | None = None) -> float:
     """The value of one game from ``board`` on ``layout``: uncover ``move``'s cells, then
-    play on quickly (every certainly safe cell; otherwise the guess most likely to survive
-    it and the next move among the ``look`` safest cells) until the game is won (1.0), lost
-    (0.0), or reaches a position with at most ``endgame`` completions: then that position's
-    exact chance of winning with perfect play (:class:`~minegraph.play.endgame.Endgame`).
+    play on quickly (every certainly safe cell at once; otherwise the safest cell, fewest
+    covered neighbours then lowest index among equals, or with ``look`` 2 or more the one of
+    the ``look`` safest most likely to survive it and the next move) until the game is won
+    (1.0), lost (0.0), or reaches a position with at most ``endgame`` completions: then that
+    position's exact chance of winning with perfect play
+    (:class:`~minegraph.play.endgame.Endgame`).
 
     Averaged over layouts drawn uniformly from the position's completions, this estimates
     the chance of winning after ``move`` as this play-out plays on and the endgame plays
