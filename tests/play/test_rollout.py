@@ -13,6 +13,7 @@ import pytest
 
 from minegraph import Board
 from minegraph.errors import GameError
+from minegraph.play.game import Game
 from minegraph.play.rollout import compare_moves, game_at
 
 PATH = Board.from_graph(4, [(0, 1), (1, 2), (2, 3)], "#1##", mines=1)
@@ -42,3 +43,40 @@ def test_bad_candidates_and_a_position_without_total() -> None:
     untotalled = Board.from_graph(4, [(0, 1), (1, 2), (2, 3)], "#1##")
     with pytest.raises(GameError, match="total mine count"):
         compare_moves(untotalled, [3], 2, rng=0)
+
+
+def test_a_quick_play_out_wins_where_the_safest_policy_wins_the_same_game() -> None:
+    """With no endgame and no look-ahead the quick play-out plays the `safest` policy's moves
+    (every certainly safe cell; else the lowest mine probability, fewest covered neighbours,
+    lowest index): on the same layouts it wins exactly the games the policy wins through the
+    full Game machinery."""
+    import random
+
+    from minegraph.analyser import Analyser
+    from minegraph.play.game import Move
+    from minegraph.play.policies import SafestPolicy, play
+    from minegraph.play.rollout import play_out
+    from minegraph.sample import sample_completion
+
+    won = played = 0
+    for seed in range(6):
+        game = Game("intermediate", rules="modern", seed=seed)
+        game.reveal(game.index((8, 8)))
+        if game.status != "playing":
+            continue
+        board = game.board()
+        rng = random.Random(seed)
+        analyser = Analyser()
+        hidden = [i for i, s in enumerate(board.states) if s == -1]
+        for _ in range(3):
+            layout = sample_completion(board, rng, analyser)
+            move = rng.choice(hidden)
+            quick = play_out(board, layout, [move], endgame=0, look=0)
+            other = game_at(board, layout)
+            other.push(Move("reveal", move))
+            if other.status == "playing":
+                play(other, SafestPolicy())
+            assert quick == (1.0 if other.status == "won" else 0.0)
+            won += other.status == "won"
+            played += 1
+    assert played >= 12 and 0 < won < played

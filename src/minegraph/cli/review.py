@@ -54,8 +54,8 @@ def register(subparsers: Subparsers) -> None:
                     "every click that uncovered a covered cell, the exact mine probability of "
                     "the cell clicked, whether a certainly safe cell existed and the safest "
                     "cell; for every guess, the chance of winning it left against the best "
-                    "move's (exact where the endgame can decide, else as the strong "
-                    "autoplayer plays on) and the alternatives; the game's luck, avoidable "
+                    "move's (exact where the endgame can decide, else as a quick play-out "
+                    "plays on to the exact endgame) and the alternatives; the game's luck, avoidable "
                     "risks, 3BV, 3BV/s, RQP, IOE, STNB, ZiNi and clicks. Several files or "
                     "folders with --out review a whole archive into a table, a summary and "
                     f"plots. Needs ms_toollib: {install_hint('replays')}.")

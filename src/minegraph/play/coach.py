@@ -5,14 +5,19 @@ click and a handful of alternatives by the chance of winning the game after maki
 
 - **exactly**, with perfect play from then on, when the position has at most ``limit``
   completions: :class:`~minegraph.play.endgame.Endgame` (``exact`` is true);
-- otherwise **by play**: the ``strong`` autoplayer plays each candidate on to the end over the
-  same ``samples`` layouts drawn uniformly from the position's completions
-  (:func:`~minegraph.play.rollout.compare_moves`), and the difference to the best is given
-  with its 95% half-width (paired over the same layouts).
+- otherwise **by play**: each candidate is played out over the same layouts drawn uniformly
+  from the position's completions (:func:`~minegraph.play.rollout.playouts`: the quick
+  play-out, handing over to the exact endgame once a position has at most
+  :data:`~minegraph.play.rollout.PLAYOUT_ENDGAME` completions), and the difference to the
+  best is given with its 95% half-width (paired over the same layouts). The layouts are
+  drawn :data:`LOOK_EVERY` at a time and the drawing stops once the move is settled (another
+  candidate better beyond the error, or the move better than every other), up to
+  ``samples``; the half-width holds at every look together, so stopping early leaves it
+  honest.
 
 A chord's value is the chance of winning after uncovering all its cells at once (exactly: the
 completions where they are all safe, split by what they show, each part valued by the exact
-endgame; by play: the same rollouts, the chord's cells uncovered first).
+endgame; by play: the same play-outs, the chord's cells uncovered first).
 
 The label (:data:`LABELS`): ``safe`` a certainly safe click (the first click too: the game's
 rules make it safe), ``avoidable`` a guess while a certainly safe cell existed, ``best`` a
@@ -38,6 +43,7 @@ import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from statistics import NormalDist
 from typing import TYPE_CHECKING, Any, Sequence
 
 from minegraph.analyser import Analyser
@@ -45,8 +51,8 @@ from minegraph.board import BLANK, HIDDEN, Board
 from minegraph.errors import LimitError, MinegraphError
 from minegraph.intervals import Z95, wilson
 from minegraph.play.endgame import Endgame, completions
-from minegraph.play.policies import StrongPolicy, play
-from minegraph.play.rollout import MoveValue, compare_moves, game_at
+from minegraph.play.policies import StrongPolicy
+from minegraph.play.rollout import Playouts, game_at, playouts
 from minegraph.present import probability_json
 from minegraph.rules import flood_fill
 from minegraph.sample import sample_completion
@@ -70,6 +76,9 @@ DEFAULT_SAMPLES = 24
 #: Candidates valued per decision, the click itself included.
 DEFAULT_ALTERNATIVES = 3
 
+#: The sequential test looks at the play-outs every this many layouts (docs/review.md).
+LOOK_EVERY = 8
+
 #: The most layouts a decision may draw (a bound on the work one review can ask for).
 MAX_SAMPLES = 100_000
 
@@ -92,21 +101,24 @@ class Alternative:
         The chance of winning after it (a :class:`~fractions.Fraction` when exact, else the
         rollouts' estimate).
     wins, games
-        The rollouts' games won and played (``None`` when exact).
+        The play-outs' games won (an endgame's exact chance counting as that share of a
+        game) and layouts played (``None`` when exact).
     """
 
     cells: tuple[int, ...]
     probability: Fraction
     progress: Fraction | None
     win: Fraction | float
-    wins: int | None = None
+    wins: float | None = None
     games: int | None = None
 
     def interval(self) -> tuple[float, float] | None:
-        """The 95% Wilson interval of the win chance by play (``None`` when exact)."""
+        """The 95% Wilson interval of the win chance by play (``None`` when exact): the
+        play-outs' values lie in [0, 1], so their spread is at most that of games won or lost
+        with the same mean, and the interval for the share won covers them."""
         if self.wins is None or not self.games:
             return None
-        return wilson(self.wins, self.games)
+        return _wilson(self.wins, self.games)
 
 
 @dataclass(frozen=True)
@@ -184,7 +196,7 @@ class Verdict:
                                  for a in self.alternatives]}
 
 
-def estimate(wins: int, games: int) -> float:
+def estimate(wins: float, games: int) -> float:
     """The rollouts' estimate of a win chance: the share won, kept half a game inside
     ``(0, 1)``: a chance of winning after a guess that may be safe is never proven 0 or 1
     by a finite sample.
@@ -196,6 +208,18 @@ def estimate(wins: int, games: int) -> float:
     """
     half = 1 / (2 * games)
     return min(max(wins / games, half), 1 - half)
+
+
+def _wilson(wins: float, games: int) -> tuple[float, float]:
+    """Wilson's 95% score interval of the share ``wins / games`` (:func:`wilson`, for a sum
+    of values in [0, 1] rather than a count)."""
+    if wins == int(wins):
+        return wilson(int(wins), games)
+    p, z = wins / games, Z95
+    scale = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / scale
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / scale
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 # ----------------------------------------------------------------------- mine and progress
@@ -336,8 +360,8 @@ def judge_position(board: Board, chosen: Sequence[int], *, limit: int = DEFAULT_
     limit
         Value exactly when the position has at most this many completions.
     samples
-        Layouts drawn otherwise (0 to :data:`MAX_SAMPLES`; 0: value only what can be valued
-        exactly).
+        The most layouts drawn otherwise (0 to :data:`MAX_SAMPLES`; 0: value only what can
+        be valued exactly).
     alternatives
         Candidates valued, the move itself included (at least 2).
     seed
@@ -378,9 +402,16 @@ def judge_position(board: Board, chosen: Sequence[int], *, limit: int = DEFAULT_
         raise MinegraphError(f"alternatives: expected a whole number >= 2, got {alternatives!r}")
     analyser = analyser if analyser is not None else Analyser()
     move = tuple(chosen)
-    try:
-        endgame = Endgame(board, limit)
-    except LimitError:
+    # Counting the completions is one analysis; listing them up to the limit to find there
+    # are too many costs a third of a second on an early Expert position.
+    counted = analyser.analyze(board).solutions
+    endgame = None
+    if counted is None or counted <= limit:
+        try:
+            endgame = Endgame(board, limit)
+        except LimitError:
+            endgame = None
+    if endgame is None:
         if not samples:
             return None
         return _by_play(board, move, samples, alternatives, seed, analyser)
@@ -435,23 +466,30 @@ def _strong_choice(board: Board, rng: random.Random, analyser: Analyser) -> int 
     return decision.moves[0].cell if decision.moves else None
 
 
-def _chord_rollouts(board: Board, cells: tuple[int, ...], samples: int,
-                    rng: random.Random) -> MoveValue:
-    """The chord's games won over ``samples`` layouts drawn uniformly: its cells uncovered
-    one after the other (a mine among them loses), then ``strong`` plays on."""
-    analyser = Analyser()
-    player = StrongPolicy()
-    outcomes = []
-    from minegraph.play.game import Move
-    for _ in range(samples):
-        game = game_at(board, sample_completion(board, rng, analyser))
-        for c in cells:
-            if game.status == "playing" and c not in game.uncovered:
-                game.push(Move("reveal", c))
-        if game.status == "playing":
-            play(game, player)
-        outcomes.append(game.status == "won")
-    return MoveValue(-1, sum(outcomes), samples, tuple(outcomes))
+def _looks(samples: int) -> list[int]:
+    """The numbers of layouts after which the sequential test looks: every
+    :data:`LOOK_EVERY` from ``2 * LOOK_EVERY`` on, and ``samples`` itself.
+
+    Examples
+    --------
+    >>> _looks(24), _looks(10), _looks(40)
+    ([16, 24], [10], [16, 24, 32, 40])
+    """
+    out = list(range(2 * LOOK_EVERY, samples, LOOK_EVERY))
+    return [*out, samples] if samples else []
+
+
+def _z(looks: int) -> float:
+    """The normal quantile of a 95% interval that holds at every one of ``looks`` looks
+    together (Bonferroni: 2.5% on each side shared among the looks), so stopping at any of
+    them leaves the reported error honest.
+
+    Examples
+    --------
+    >>> round(_z(1), 3), round(_z(2), 3)
+    (1.96, 2.241)
+    """
+    return NormalDist().inv_cdf(1 - 0.025 / max(looks, 1))
 
 
 def _by_play(board: Board, move: tuple[int, ...], samples: int, count: int, seed: int,
@@ -459,38 +497,49 @@ def _by_play(board: Board, move: tuple[int, ...], samples: int, count: int, seed
     rng = random.Random(seed)
     strong = _strong_choice(board, rng, analyser)
     cands = _candidates(analyser, board, move, [] if strong is None else [strong], count)
-    singles = [c[0] for c in cands if len(c) == 1]
-    values = compare_moves(board, singles, samples, rng=random.Random(rng.getrandbits(64)))
-    by_move: dict[tuple[int, ...], MoveValue] = {(c,): v for c, v in values.items()}
-    if len(move) > 1:
-        by_move[move] = _chord_rollouts(board, move, samples, random.Random(rng.getrandbits(64)))
+    draws = playouts(board, cands, random.Random(rng.getrandbits(64)), analyser=analyser)
+    looks = _looks(samples)
+    z = _z(len(looks))
+    values: list[list[float]] = [[] for _ in cands]
+    for n in looks:
+        while len(values[0]) < n:
+            for column, value in zip(values, next(draws)):
+                column.append(value)
+        played = [Playouts(c, tuple(v)) for c, v in zip(cands, values)]
+        if _settled(played, z):
+            break
+    by_move = {p.move: p for p in played}
     own = by_move[move]
+    drawn = own.games
     best_move = max(cands, key=lambda c: (by_move[c].wins, c == move))
     best = by_move[best_move]
     if best_move == move:
         error = 0.0
         if len(cands) > 1:    # the nearest rival's difference gives the estimate's error
             rival = max((c for c in cands if c != move), key=lambda c: by_move[c].wins)
-            error = _half_width(own, by_move[rival], paired=len(move) == 1 and len(rival) == 1)
+            error = own.difference(by_move[rival], z)[1]
     else:
-        error = _half_width(best, own, paired=len(move) == 1)
-    lost = (best.wins - own.wins) / samples
+        error = best.difference(own, z)[1]
+    lost = (best.wins - own.wins) / drawn
     label = "best" if lost <= error else "inferior"
     alts = [Alternative(c, _risk(analyser, board, c), _progress(analyser, board, c),
-                        estimate(by_move[c].wins, samples), by_move[c].wins, samples)
+                        estimate(by_move[c].wins, drawn), by_move[c].wins, drawn)
             for c in cands]
-    win_own = estimate(own.wins, samples)
-    win_best = estimate(best.wins, samples)
-    return Verdict(label, win_own, win_best, False, best_move, error, _ordered(alts), samples)
+    win_own = estimate(own.wins, drawn)
+    win_best = estimate(best.wins, drawn)
+    return Verdict(label, win_own, win_best, False, best_move, error, _ordered(alts), drawn)
 
 
-def _half_width(a: MoveValue, b: MoveValue, *, paired: bool) -> float:
-    """The 95% half-width of ``a``'s win rate minus ``b``'s: paired over the same layouts,
-    or from two independent samples."""
-    if paired:
-        return a.difference(b)[1]
-    var = sum(v.rate * (1 - v.rate) / v.games for v in (a, b))
-    return Z95 * math.sqrt(var)
+def _settled(played: list[Playouts], z: float) -> bool:
+    """Whether the move (first) is settled: another candidate is better beyond the
+    difference's error (``inferior`` whatever more layouts show), or the move is better than
+    every other beyond it."""
+    own, others = played[0], played[1:]
+    if not others:
+        return True
+    ahead = [own.difference(o, z) for o in others]
+    return (all(d - h > 0 for d, h in ahead)
+            or any(d + h < 0 for d, h in ahead))
 
 
 def judge_click(click: Click, *, limit: int = DEFAULT_LIMIT, samples: int = DEFAULT_SAMPLES,

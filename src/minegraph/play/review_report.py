@@ -101,9 +101,9 @@ def render_review(r: Review, *, every: bool = False) -> str:
            "since the previous click; a guess is a click or chord with a mine probability "
            "above 0; the first click is never a mine under the game's rules and is no guess; "
            "luck multiplies 1 - p over the guesses"
-           + ("; win chances are with perfect play where marked exact, else as the strong "
-              "autoplayer plays on (rollouts over uniformly drawn layouts, +- a 95% "
-              "half-width); progress: the chance a cell is safe and leaves a certainly safe "
+           + ("; win chances are with perfect play where marked exact, else as a quick "
+              "play-out plays on to the exact endgame (over uniformly drawn layouts, +- a "
+              "95% half-width); progress: the chance a cell is safe and leaves a certainly safe "
               "cell" if r.verdicts else ""))
     lines.extend(textwrap.wrap(key, width=88, subsequent_indent="  ", break_on_hyphens=False))
     return "\n".join(lines) + "\n"
