@@ -22,16 +22,45 @@ Fraction(1, 2)
 
 from __future__ import annotations
 
+from array import array
 from fractions import Fraction
+from pathlib import Path
 from typing import Sequence
 
 from minegraph.board import HIDDEN, MINE, Board
 from minegraph.constraints import build_system
-from minegraph.deadline import check_deadline
-from minegraph.errors import LimitError
+from minegraph.deadline import check_deadline, current_deadline
+from minegraph.errors import EngineError, LimitError, QueryTimeout
+from minegraph.kernel import load_native
 from minegraph.rules import flood_fill
 
-__all__ = ["completions", "Endgame"]
+__all__ = ["completions", "Endgame", "native_available", "NATIVE_STATUS", "MEMO_BYTES"]
+
+# The native search (``minegraph._endgame``, C), chosen here alone; ``None``: pure Python
+# (``MINEGRAPH_PURE=1``, not built, or built from another source).
+_NATIVE, NATIVE_STATUS = load_native(
+    "minegraph._endgame", Path(__file__).resolve().parent.parent / "_endgame.c")
+
+#: Bytes the native search's memo may take (keys and table); past that it stops memoising
+#: new sets of layouts and goes on exact but slower. The table of what each cell shows per
+#: layout may take as much again.
+MEMO_BYTES = 512 << 20
+
+
+def native_available() -> bool:
+    """Whether the exact endgame runs its native search in this process.
+
+    Returns
+    -------
+    bool
+        ``True`` when ``minegraph._endgame`` was built and loaded (see :data:`NATIVE_STATUS`).
+
+    Examples
+    --------
+    >>> native_available() == (NATIVE_STATUS == "native")
+    True
+    """
+    return _NATIVE is not None
 
 
 def completions(board: Board, limit: int) -> list[frozenset[int]] | None:
@@ -135,8 +164,9 @@ class _Search:
     def __init__(self, board: Board, layouts: list[frozenset[int]], cells: list[int],
                  constant: frozenset[int], shown: frozenset[int],
                  regions: dict[tuple[frozenset[frozenset[int]], frozenset[int]],
-                               tuple[int, int | None]]) -> None:
+                               tuple[int, int | None]], native: bool = False) -> None:
         self.board = board
+        self.native = native              # regions searched by the native search
         self.layouts = layouts
         self.hidden = cells
         self._constant = constant
@@ -273,6 +303,25 @@ class _Search:
             return self._keep(group, bound, None, floor)
         return self._keep(group, best, best_cell, floor)
 
+    def native_value(self, group: int) -> tuple[int, int | None]:
+        """:meth:`value` of ``group`` (with no floor) by the native search: independent
+        regions are factored here first, as :meth:`value` would, each region searched
+        natively; the rest is one call into C (:class:`_NativeSearch`).
+
+        Factoring is tried only when no cell is safe in every layout of ``group``: where one
+        is, :meth:`value` uncovers it before factoring, and so does the C search."""
+        n = group.bit_count()
+        if n >= FACTOR_MIN:
+            counts = [(m & group).bit_count() for m in self._mined_in]
+            guessed = [i for i, k in enumerate(counts) if 0 < k < n]
+            if guessed and 0 not in counts:
+                factored = self._factored(group, guessed)
+                if factored is not None:
+                    return factored
+        layouts = [self.layouts[k] for k in _bits(group)]
+        return _NativeSearch(self.board, layouts, self.hidden, self._constant,
+                             self._shown).value()
+
     def _keep(self, group: int, won: int, cell: int | None, floor: int,
               settled: bool = False) -> tuple[int, int | None]:
         """Remember ``won`` for ``group``: its value when above ``floor`` or ``settled``,
@@ -364,10 +413,73 @@ class _Search:
         if found is None:
             layouts = sorted(own, key=sorted)
             search = _Search(self.board, layouts, sorted(region), constant, self._shown,
-                             self._regions)
-            found = search.value((1 << len(layouts)) - 1)
+                             self._regions, self.native)
+            every = (1 << len(layouts)) - 1
+            found = search.native_value(every) if self.native else search.value(every)
             self._regions[key] = found
         return found
+
+
+class _NativeSearch:
+    """The whole of :meth:`_Search.value` (without factoring) on a list of layouts, in C.
+
+    The table of what each cell shows under each layout (``minegraph._endgame.observations``)
+    is built once; each call of ``minegraph._endgame.search`` then runs with the GIL released
+    and a memo of at most :data:`MEMO_BYTES`, stopping at the current deadline
+    (:class:`~minegraph.errors.QueryTimeout`) or when it is cancelled.
+    """
+
+    def __init__(self, board: Board, layouts: list[frozenset[int]], cells: list[int],
+                 constant: frozenset[int], shown: frozenset[int]) -> None:
+        assert _NATIVE is not None
+        self.cells = cells
+        self.n = len(layouts)
+        indptr, indices = array("i", [0]), array("i")
+        for around in board.neighbors:
+            indices.extend(around)
+            indptr.append(len(indices))
+        mined_ptr, mined = array("i", [0]), array("i")
+        for layout in layouts:
+            mined.extend(layout)
+            mined_ptr.append(len(mined))
+        marks = bytearray(len(board.states))
+        for c in shown:
+            marks[c] = 1
+        self.codes: bytes = _NATIVE.observations(
+            indptr.tobytes(), indices.tobytes(), bytes(marks), array("i", cells).tobytes(),
+            mined_ptr.tobytes(), mined.tobytes(), array("i", sorted(constant)).tobytes(),
+            MEMO_BYTES)
+        self.order = array("i", cells).tobytes()   # ties go to the lowest board index
+
+    def _run(self, first: list[int]) -> tuple[int, int, list[int] | None]:
+        """``search``'s won, best (a position in :attr:`cells`, -1: none) and values."""
+        assert _NATIVE is not None
+        deadline = current_deadline()
+        seconds = -1.0 if deadline is None else max(0.0, deadline.remaining())
+        status, won, best, values, _ = _NATIVE.search(
+            self.codes, self.n, self.order, array("i", first).tobytes(), seconds, 0,
+            MEMO_BYTES, None if deadline is None else deadline.flag)
+        if status == _NATIVE.OK:
+            return won, best, values
+        if status == _NATIVE.NOMEMORY:
+            raise LimitError("the exact endgame's native search ran out of memory")
+        assert deadline is not None     # no deadline: the search cannot time out
+        deadline.check()                # QueryTimeout, or QueryCancelled
+        raise QueryTimeout(deadline.question, deadline.seconds)  # pragma: no cover - a clock tie
+
+    def value(self) -> tuple[int, int | None]:
+        """The layouts won under perfect play and a cell (board index) that wins them."""
+        if self.n <= 1:
+            return self.n, None
+        won, best, _ = self._run([])
+        return won, None if best < 0 else self.cells[best]
+
+    def after(self, cells: Sequence[int]) -> list[int]:
+        """The layouts won after uncovering each of ``cells`` (board indices) first."""
+        position = {c: i for i, c in enumerate(self.cells)}
+        values = self._run([position[c] for c in cells])[2]
+        assert values is not None
+        return values
 
 
 def _same_count(group: int, masks: list[int]) -> bool:
@@ -436,7 +548,11 @@ class Endgame:
     Fraction(1, 1)
     """
 
-    def __init__(self, board: Board, limit: int = 200) -> None:
+    def __init__(self, board: Board, limit: int = 200, native: bool | None = None) -> None:
+        if native and _NATIVE is None:
+            raise EngineError(f"native=True: the native endgame search is not loaded "
+                              f"({NATIVE_STATUS})")
+        self.native = _NATIVE is not None if native is None else native
         layouts = completions(board, limit)
         if layouts is None:
             raise LimitError(f"more than {limit} completions: too many for the exact endgame")
@@ -446,8 +562,17 @@ class Endgame:
         # What uncovering never passes through: the numbers and flags already shown.
         shown = frozenset(i for i, s in enumerate(board.states) if s != HIDDEN)
         flagged = frozenset(i for i, s in enumerate(board.states) if s == MINE)
-        self._search = _Search(board, layouts, self.hidden, flagged, shown, {})
+        self._search = _Search(board, layouts, self.hidden, flagged, shown, {}, self.native)
         self._all = (1 << len(layouts)) - 1
+        self._root: tuple[int, int | None] | None = None
+
+    def _value(self) -> tuple[int, int | None]:
+        """The layouts won under perfect play and a cell that wins them (computed once)."""
+        if self._root is None:
+            every = self._all
+            self._root = (self._search.native_value(every) if self.native
+                          else self._search.value(every))
+        return self._root
 
     def win_probability(self) -> Fraction:
         """The probability of winning from this position with perfect play.
@@ -459,7 +584,7 @@ class Endgame:
         """
         if not self.layouts:
             return Fraction(0)
-        return Fraction(self._search.value(self._all)[0], len(self.layouts))
+        return Fraction(self._value()[0], len(self.layouts))
 
     def best_cell(self) -> int | None:
         """A cell to uncover now that keeps the best win probability.
@@ -471,7 +596,7 @@ class Endgame:
         """
         if not self.layouts:
             return None
-        return self._search.value(self._all)[1]
+        return self._value()[1]
 
     def cells_by_value(self, cells: Sequence[int]) -> dict[int, Fraction]:
         """The win probability after uncovering each of ``cells`` now (then playing
@@ -488,5 +613,18 @@ class Endgame:
             ``cell -> win probability``.
         """
         search = self._search
+        if self.native and len(self.layouts) > 1:
+            s = self._native_search()
+            return {c: Fraction(won, len(self.layouts))
+                    for c, won in zip(cells, s.after(list(cells)))}
         return {c: Fraction(search.after(search.split(c, self._all), -1), len(self.layouts))
                 for c in cells}
+
+    def _native_search(self) -> _NativeSearch:
+        s: _NativeSearch | None = getattr(self, "_native_whole", None)
+        if s is None:
+            search = self._search
+            s = _NativeSearch(self.board, self.layouts, self.hidden, search._constant,
+                              search._shown)
+            self._native_whole = s
+        return s
