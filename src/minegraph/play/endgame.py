@@ -34,7 +34,8 @@ from minegraph.errors import EngineError, LimitError, QueryTimeout
 from minegraph.kernel import load_native
 from minegraph.rules import flood_fill
 
-__all__ = ["completions", "Endgame", "native_available", "NATIVE_STATUS", "MEMO_BYTES"]
+__all__ = ["completions", "Endgame", "native_available", "NATIVE_STATUS", "MEMO_BYTES",
+           "TABLE_BYTES"]
 
 # The native search (``minegraph._endgame``, C), chosen here alone; ``None``: pure Python
 # (``MINEGRAPH_PURE=1``, not built, or built from another source).
@@ -42,9 +43,13 @@ _NATIVE, NATIVE_STATUS = load_native(
     "minegraph._endgame", Path(__file__).resolve().parent.parent / "_endgame.c")
 
 #: Bytes the native search's memo may take (keys and table); past that it stops memoising
-#: new sets of layouts and goes on exact but slower. The table of what each cell shows per
-#: layout may take as much again.
+#: new sets of layouts and goes on exact but slower.
 MEMO_BYTES = 512 << 20
+
+#: Bytes the flood fills the native table of observations remembers may take (the table
+#: itself is 4 bytes per cell and layout); past that the exact endgame raises
+#: :class:`~minegraph.errors.LimitError`.
+TABLE_BYTES = 256 << 20
 
 
 def native_available() -> bool:
@@ -445,10 +450,13 @@ class _NativeSearch:
         marks = bytearray(len(board.states))
         for c in shown:
             marks[c] = 1
-        self.codes: bytes = _NATIVE.observations(
-            indptr.tobytes(), indices.tobytes(), bytes(marks), array("i", cells).tobytes(),
-            mined_ptr.tobytes(), mined.tobytes(), array("i", sorted(constant)).tobytes(),
-            MEMO_BYTES)
+        try:
+            self.codes: bytes = _NATIVE.observations(
+                indptr.tobytes(), indices.tobytes(), bytes(marks), array("i", cells).tobytes(),
+                mined_ptr.tobytes(), mined.tobytes(), array("i", sorted(constant)).tobytes(),
+                TABLE_BYTES)
+        except MemoryError as error:
+            raise LimitError(f"the exact endgame's table of observations: {error}") from None
         self.order = array("i", cells).tobytes()   # ties go to the lowest board index
 
     def _run(self, first: list[int]) -> tuple[int, int, list[int] | None]:
