@@ -39,7 +39,7 @@
 #define KERNEL_SOURCE_HASH "unknown"
 #endif
 
-enum { EG_OK = 0, EG_TIMEOUT = 1, EG_NOMEMORY = 2, EG_CANCELLED = 3 };
+enum { EG_OK = 0, EG_TIMEOUT = 1, EG_NOMEMORY = 2, EG_CANCELLED = 3, EG_LIMIT = 4 };
 
 /* The most layouts and cells a search takes (indices and counts fit easily below these). */
 #define EG_MAX_LAYOUTS 4000000
@@ -311,6 +311,180 @@ static PyObject *observations(PyObject *self, PyObject *args) {
     PyBuffer_Release(&mined_ptr);
     PyBuffer_Release(&mined);
     PyBuffer_Release(&constant);
+    return out;
+}
+
+/* ---------------------------------------------------------------- completions ----------- */
+
+/* The backtracking of endgame.completions: hidden cells in the given order, value 0 then 1,
+ * a branch cut as soon as a clue or the total cannot be met.  Layouts go to `out` (their
+ * mined positions, CSR in *ptr); returns the number listed, -1 past `limit`, -2 on a timeout
+ * or cancel, -3 out of memory. */
+typedef struct {
+    int32_t *ptr, *cells;
+    size_t n_ptr, cap_ptr, n_cells, cap_cells;
+} Listing;
+
+static int listing_push(Listing *l, const int32_t *chosen, int32_t placed) {
+    if (l->n_ptr + 1 >= l->cap_ptr) {
+        size_t cap = l->cap_ptr ? 2 * l->cap_ptr : 1024;
+        int32_t *p = realloc(l->ptr, cap * sizeof(int32_t));
+        if (!p)
+            return -1;
+        l->ptr = p;
+        l->cap_ptr = cap;
+    }
+    if (l->n_cells + (size_t)placed > l->cap_cells) {
+        size_t cap = l->cap_cells ? 2 * l->cap_cells : 4096;
+        while (cap < l->n_cells + (size_t)placed)
+            cap *= 2;
+        int32_t *c = realloc(l->cells, cap * sizeof(int32_t));
+        if (!c)
+            return -1;
+        l->cells = c;
+        l->cap_cells = cap;
+    }
+    memcpy(l->cells + l->n_cells, chosen, (size_t)placed * sizeof(int32_t));
+    l->n_cells += (size_t)placed;
+    l->ptr[++l->n_ptr] = (int32_t)l->n_cells;
+    return 0;
+}
+
+typedef struct {
+    const int32_t *watch_ptr, *watch; /* per hidden position: the clues over it */
+    int32_t *need, *left;             /* per clue: mines still needed, cells still open */
+    int32_t n, total;                 /* hidden cells; the mines left (-1: no total) */
+    double deadline;
+    int has_deadline;
+    volatile const char *cancel;
+} Backtrack;
+
+/* Try value v at depth i: update the clues and say whether they can still be met. */
+static int place(Backtrack *b, int32_t i, int32_t v) {
+    int ok = 1;
+    for (int32_t p = b->watch_ptr[i]; p < b->watch_ptr[i + 1]; p++) {
+        int32_t k = b->watch[p];
+        b->left[k]--;
+        b->need[k] -= v;
+        if (b->need[k] < 0 || b->need[k] > b->left[k])
+            ok = 0;
+    }
+    return ok;
+}
+
+static void unplace(Backtrack *b, int32_t i, int32_t v) {
+    for (int32_t p = b->watch_ptr[i]; p < b->watch_ptr[i + 1]; p++) {
+        b->left[b->watch[p]]++;
+        b->need[b->watch[p]] += v;
+    }
+}
+
+static int64_t list_layouts(Backtrack *b, const int32_t *cells, int64_t limit, Listing *out) {
+    int32_t n = b->n, i = 0, placed = 0;
+    int8_t *value = malloc((size_t)n + 1);
+    int32_t *chosen = malloc(((size_t)n + 1) * sizeof(int32_t));
+    int64_t found = 0, nodes = 0, result = 0;
+    if (!value || !chosen) {
+        free(value);
+        free(chosen);
+        return -3;
+    }
+    memset(value, -1, (size_t)n + 1);
+    out->ptr[0] = 0;
+    while (i >= 0) {
+        if (i == n) {
+            if (++found > limit) {
+                result = -1;
+                break;
+            }
+            if (listing_push(out, chosen, placed) < 0) {
+                result = -3;
+                break;
+            }
+            i--;
+            continue;
+        }
+        int32_t v = value[i];
+        if (v >= 0) { /* take back the value tried last here */
+            unplace(b, i, v);
+            placed -= v;
+        }
+        if (++v > 1) {
+            value[i--] = -1;
+            continue;
+        }
+        value[i] = (int8_t)v;
+        if (++nodes % 4096 == 0 && ((b->cancel && *b->cancel) ||
+                                    (b->has_deadline && now_seconds() >= b->deadline))) {
+            result = -2;
+            break;
+        }
+        int ok = place(b, i, v);
+        if (v)
+            chosen[placed++] = cells[i];
+        if (ok && (b->total < 0 || (placed <= b->total && b->total <= placed + n - i - 1)))
+            i++;
+    }
+    free(value);
+    free(chosen);
+    return result < 0 ? result : found;
+}
+
+static PyObject *completions(PyObject *self, PyObject *args) {
+    Py_buffer cells, watch_ptr, watch, need;
+    Py_ssize_t total, limit;
+    double seconds;
+    PyObject *flag;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*nndO", &cells, &watch_ptr, &watch, &need, &total,
+                          &limit, &seconds, &flag))
+        return NULL;
+    Py_buffer cancel = {0};
+    PyObject *out = NULL;
+    Py_ssize_t n = cells.len / 4, n_clues = need.len / 4, n_watch = watch.len / 4;
+    const int32_t *wp = watch_ptr.buf, *w = watch.buf;
+    int ok = cells.len % 4 == 0 && need.len % 4 == 0 && watch.len % 4 == 0 &&
+             watch_ptr.len == 4 * (n + 1) && wp[0] == 0 && wp[n] == n_watch && limit >= 0 &&
+             n < INT32_MAX / 2;
+    for (Py_ssize_t j = 0; ok && j < n; j++)
+        ok = wp[j] <= wp[j + 1];
+    for (Py_ssize_t j = 0; ok && j < n_watch; j++)
+        ok = w[j] >= 0 && w[j] < n_clues;
+    if (!ok)
+        PyErr_SetString(PyExc_ValueError, "completions: inconsistent arguments");
+    else if (flag == Py_None || PyObject_GetBuffer(flag, &cancel, PyBUF_WRITABLE) == 0) {
+        Backtrack b = {wp, w, malloc(4 * (size_t)n_clues + 4), calloc((size_t)n_clues + 1, 4),
+                       (int32_t)n, (int32_t)total, now_seconds() + (seconds > 0 ? seconds : 0),
+                       seconds >= 0, cancel.buf && cancel.len > 0 ? cancel.buf : NULL};
+        Listing l = {malloc(1024 * sizeof(int32_t)), NULL, 0, 1024, 0, 0};
+        int64_t found = -3;
+        Py_BEGIN_ALLOW_THREADS
+        if (b.need && b.left && l.ptr) {
+            memcpy(b.need, need.buf, 4 * (size_t)n_clues);
+            for (Py_ssize_t j = 0; j < n_watch; j++)
+                b.left[w[j]]++;
+            found = list_layouts(&b, cells.buf, limit, &l);
+        }
+        Py_END_ALLOW_THREADS
+        if (found >= 0)
+            out = Py_BuildValue("(iy#y#)", EG_OK, (const char *)l.ptr,
+                                (Py_ssize_t)(4 * (found + 1)), (const char *)(l.cells ? l.cells : l.ptr),
+                                (Py_ssize_t)(4 * l.n_cells));
+        else
+            out = Py_BuildValue("(iOO)", found == -1 ? EG_LIMIT : found == -2 ? EG_TIMEOUT
+                                                                                 : EG_NOMEMORY,
+                                Py_None, Py_None);
+        free(b.need);
+        free(b.left);
+        free(l.ptr);
+        free(l.cells);
+        if (cancel.obj)
+            PyBuffer_Release(&cancel);
+    }
+    PyBuffer_Release(&cells);
+    PyBuffer_Release(&watch_ptr);
+    PyBuffer_Release(&watch);
+    PyBuffer_Release(&need);
     return out;
 }
 
@@ -834,6 +1008,9 @@ static PyObject *search(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
+    {"completions", completions, METH_VARARGS,
+     "completions(cells, watch_ptr, watch, need, total, limit, seconds, cancel) -> "
+     "(status, mined_ptr, mined): every completion's mined cells (int32 CSR), or LIMIT."},
     {"observations", observations, METH_VARARGS,
      "observations(indptr, indices, shown, cells, mined_ptr, mined, constant, arena_bytes) -> "
      "bytes: int32 codes[i * n_layouts + k] (-1: a mine) of what each cell shows per layout."},
@@ -856,6 +1033,7 @@ PyMODINIT_FUNC PyInit__endgame(void) {
         PyModule_AddIntConstant(m, "TIMEOUT", EG_TIMEOUT) < 0 ||
         PyModule_AddIntConstant(m, "NOMEMORY", EG_NOMEMORY) < 0 ||
         PyModule_AddIntConstant(m, "CANCELLED", EG_CANCELLED) < 0 ||
+        PyModule_AddIntConstant(m, "LIMIT", EG_LIMIT) < 0 ||
         PyModule_AddIntConstant(m, "MAX_LAYOUTS", EG_MAX_LAYOUTS) < 0) {
         Py_DECREF(m);
         return NULL;

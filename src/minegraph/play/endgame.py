@@ -25,7 +25,7 @@ from __future__ import annotations
 from array import array
 from fractions import Fraction
 from pathlib import Path
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from minegraph.board import HIDDEN, MINE, Board
 from minegraph.constraints import build_system
@@ -73,7 +73,8 @@ def completions(board: Board, limit: int) -> list[frozenset[int]] | None:
 
     Backtracking over the hidden cells, the clues' cells first, cutting a branch as soon as a
     clue or the total cannot be met. The search keeps its own stack, so a board of thousands
-    of hidden cells does not exhaust Python's recursion limit.
+    of hidden cells does not exhaust Python's recursion limit. The native module runs the
+    same backtracking in C (same order), when it is loaded.
 
     Parameters
     ----------
@@ -92,6 +93,66 @@ def completions(board: Board, limit: int) -> list[frozenset[int]] | None:
     >>> sorted(sorted(c) for c in completions(Board.from_text("#1#"), 5))
     [[0], [2]]
     """
+    listed = _listing(board, limit)
+    if listed is None:
+        return None
+    if isinstance(listed, list):
+        return listed
+    return _layouts(*listed)
+
+
+def _layouts(ptr: bytes, mined: bytes) -> list[frozenset[int]]:
+    """The layouts of a native listing (int32 CSR)."""
+    offsets, cells = array("i", ptr), array("i", mined)
+    return [frozenset(cells[offsets[k]:offsets[k + 1]]) for k in range(len(offsets) - 1)]
+
+
+def _listing(board: Board, limit: int) -> list[frozenset[int]] | tuple[bytes, bytes] | None:
+    """:func:`completions`: natively as int32 CSR (the mined cells of each layout), else in
+    Python as frozensets; ``None`` past ``limit``."""
+    if _NATIVE is None:
+        return _completions_python(board, limit)
+    system = build_system(board, propagate=False)
+    if system.contradiction is not None:
+        return []
+    watch: dict[int, list[int]] = {}
+    for k, clue in enumerate(system.clues):
+        for c in system.clue_cells(clue):
+            watch.setdefault(c, []).append(k)
+    hidden = sorted(system.hidden, key=lambda c: (c not in watch, c))
+    total = system.remaining
+    if total is not None and not 0 <= total <= len(hidden):
+        return []
+    watch_ptr, watched = array("i", [0]), array("i")
+    for c in hidden:
+        watched.extend(watch.get(c, ()))
+        watch_ptr.append(len(watched))
+    need = array("i", [clue.need for clue in system.clues])
+    deadline = current_deadline()
+    seconds = -1.0 if deadline is None else max(0.0, deadline.remaining())
+    status, ptr, mined = _NATIVE.completions(
+        array("i", hidden).tobytes(), watch_ptr.tobytes(), watched.tobytes(), need.tobytes(),
+        -1 if total is None else total, limit, seconds, None if deadline is None else deadline.flag)
+    if status == _NATIVE.OK:
+        return ptr, mined
+    if status == _NATIVE.LIMIT:
+        return None
+    _raise_native(status)
+
+
+def _raise_native(status: int) -> NoReturn:
+    """The error of a native call that did not answer: out of memory, timed out, cancelled."""
+    assert _NATIVE is not None
+    if status == _NATIVE.NOMEMORY:
+        raise LimitError("the exact endgame's native search ran out of memory")
+    deadline = current_deadline()
+    assert deadline is not None     # no deadline: a native call cannot time out
+    deadline.check()                # QueryTimeout, or QueryCancelled
+    raise QueryTimeout(deadline.question, deadline.seconds)  # pragma: no cover - a clock tie
+
+
+def _completions_python(board: Board, limit: int) -> list[frozenset[int]] | None:
+    """:func:`completions` in Python: the reference of the native listing."""
     system = build_system(board, propagate=False)
     if system.contradiction is not None:
         return []
@@ -177,13 +238,27 @@ class _Search:
         self._constant = constant
         self._shown = shown
         self._regions = regions           # shared by every search of one position
-        self._mined_in = [sum(1 << k for k, layout in enumerate(layouts) if c in layout)
-                          for c in cells]
+        self._mined_masks: list[int] | None = None
         self._shows: dict[int, list[int]] = {}       # cell -> the layouts of each thing it shows
         self._shown_as: dict[int, list[int]] = {}    # cell -> per layout, which of them (-1: mined)
         self._exact: dict[int, tuple[int, int | None]] = {}
         self._upper: dict[int, int] = {}             # group -> a bound its value cannot exceed
         self._near_cells: dict[int, set[int]] = {}
+
+    @property
+    def _mined_in(self) -> list[int]:
+        """Per cell of :attr:`hidden`, the layouts (bit mask) where it is a mine; built on
+        first use (the native path mostly never needs them)."""
+        if self._mined_masks is None:
+            size = len(self.layouts)
+            position = {c: i for i, c in enumerate(self.hidden)}
+            rows = [bytearray(b"0" * size) for _ in self.hidden]
+            for k, layout in enumerate(self.layouts):
+                for c in layout:
+                    if c in position:
+                        rows[position[c]][size - 1 - k] = 49      # "1": bit k
+            self._mined_masks = [int(row, 2) if size else 0 for row in rows]
+        return self._mined_masks
 
     def _observations(self, cell: int) -> list[int]:
         """The layouts (bit masks) under which uncovering ``cell`` shows each distinct thing:
@@ -308,24 +383,31 @@ class _Search:
             return self._keep(group, bound, None, floor)
         return self._keep(group, best, best_cell, floor)
 
-    def native_value(self, group: int) -> tuple[int, int | None]:
+    def native_value(self, group: int, csr: tuple[bytes, bytes] | None = None
+                     ) -> tuple[int, int | None]:
         """:meth:`value` of ``group`` (with no floor) by the native search: independent
         regions are factored here first, as :meth:`value` would, each region searched
-        natively; the rest is one call into C (:class:`_NativeSearch`).
+        natively; the rest is one call into C (:class:`_NativeSearch`). ``csr``: the
+        layouts as the native listing gave them, when ``group`` is all of them.
 
         Factoring is tried only when no cell is safe in every layout of ``group``: where one
         is, :meth:`value` uncovers it before factoring, and so does the C search."""
         n = group.bit_count()
+        every = group == (1 << len(self.layouts)) - 1
+        layouts = self.layouts if every else [self.layouts[k] for k in _bits(group)]
         if n >= FACTOR_MIN:
-            counts = [(m & group).bit_count() for m in self._mined_in]
-            guessed = [i for i, k in enumerate(counts) if 0 < k < n]
-            if guessed and 0 not in counts:
+            counts = dict.fromkeys(self.hidden, 0)
+            for layout in layouts:
+                for c in layout:
+                    if c in counts:
+                        counts[c] += 1
+            guessed = [i for i, c in enumerate(self.hidden) if 0 < counts[c] < n]
+            if guessed and 0 not in counts.values():
                 factored = self._factored(group, guessed)
                 if factored is not None:
                     return factored
-        layouts = [self.layouts[k] for k in _bits(group)]
-        return _NativeSearch(self.board, layouts, self.hidden, self._constant,
-                             self._shown).value()
+        return _NativeSearch(self.board, layouts, self.hidden, self._constant, self._shown,
+                             csr if every else None).value()
 
     def _keep(self, group: int, won: int, cell: int | None, floor: int,
               settled: bool = False) -> tuple[int, int | None]:
@@ -435,26 +517,25 @@ class _NativeSearch:
     """
 
     def __init__(self, board: Board, layouts: list[frozenset[int]], cells: list[int],
-                 constant: frozenset[int], shown: frozenset[int]) -> None:
+                 constant: frozenset[int], shown: frozenset[int],
+                 csr: tuple[bytes, bytes] | None = None) -> None:
         assert _NATIVE is not None
         self.cells = cells
         self.n = len(layouts)
-        indptr, indices = array("i", [0]), array("i")
-        for around in board.neighbors:
-            indices.extend(around)
-            indptr.append(len(indices))
-        mined_ptr, mined = array("i", [0]), array("i")
-        for layout in layouts:
-            mined.extend(layout)
-            mined_ptr.append(len(mined))
+        indptr, indices = _neighbour_csr(board)
+        if csr is None:
+            mined_ptr, mined = array("i", [0]), array("i")
+            for layout in layouts:
+                mined.extend(layout)
+                mined_ptr.append(len(mined))
+            csr = mined_ptr.tobytes(), mined.tobytes()
         marks = bytearray(len(board.states))
         for c in shown:
             marks[c] = 1
         try:
             self.codes: bytes = _NATIVE.observations(
-                indptr.tobytes(), indices.tobytes(), bytes(marks), array("i", cells).tobytes(),
-                mined_ptr.tobytes(), mined.tobytes(), array("i", sorted(constant)).tobytes(),
-                TABLE_BYTES)
+                indptr, indices, bytes(marks), array("i", cells).tobytes(), csr[0], csr[1],
+                array("i", sorted(constant)).tobytes(), TABLE_BYTES)
         except MemoryError as error:
             raise LimitError(f"the exact endgame's table of observations: {error}") from None
         self.order = array("i", cells).tobytes()   # ties go to the lowest board index
@@ -469,11 +550,7 @@ class _NativeSearch:
             MEMO_BYTES, None if deadline is None else deadline.flag)
         if status == _NATIVE.OK:
             return won, best, values
-        if status == _NATIVE.NOMEMORY:
-            raise LimitError("the exact endgame's native search ran out of memory")
-        assert deadline is not None     # no deadline: the search cannot time out
-        deadline.check()                # QueryTimeout, or QueryCancelled
-        raise QueryTimeout(deadline.question, deadline.seconds)  # pragma: no cover - a clock tie
+        _raise_native(status)
 
     def value(self) -> tuple[int, int | None]:
         """The layouts won under perfect play and a cell (board index) that wins them."""
@@ -488,6 +565,25 @@ class _NativeSearch:
         values = self._run([position[c] for c in cells])[2]
         assert values is not None
         return values
+
+
+_CSR: dict[int, tuple[tuple[tuple[int, ...], ...], bytes, bytes]] = {}
+
+
+def _neighbour_csr(board: Board) -> tuple[bytes, bytes]:
+    """The board's neighbour lists as int32 CSR, kept per neighbour table (boards of one game
+    share it)."""
+    key = id(board.neighbors)
+    found = _CSR.get(key)
+    if found is None or found[0] is not board.neighbors:
+        indptr, indices = array("i", [0]), array("i")
+        for around in board.neighbors:
+            indices.extend(around)
+            indptr.append(len(indices))
+        if len(_CSR) > 64:
+            _CSR.clear()
+        found = _CSR[key] = (board.neighbors, indptr.tobytes(), indices.tobytes())
+    return found[1], found[2]
 
 
 def _same_count(group: int, masks: list[int]) -> bool:
@@ -561,9 +657,11 @@ class Endgame:
             raise EngineError(f"native=True: the native endgame search is not loaded "
                               f"({NATIVE_STATUS})")
         self.native = _NATIVE is not None if native is None else native
-        layouts = completions(board, limit)
-        if layouts is None:
+        listed = _listing(board, limit) if self.native else _completions_python(board, limit)
+        if listed is None:
             raise LimitError(f"more than {limit} completions: too many for the exact endgame")
+        self._csr = listed if isinstance(listed, tuple) else None
+        layouts = listed if isinstance(listed, list) else _layouts(*listed)
         self.board = board
         self.layouts: list[frozenset[int]] = layouts
         self.hidden = list(board.hidden)
@@ -578,7 +676,7 @@ class Endgame:
         """The layouts won under perfect play and a cell that wins them (computed once)."""
         if self._root is None:
             every = self._all
-            self._root = (self._search.native_value(every) if self.native
+            self._root = (self._search.native_value(every, self._csr) if self.native
                           else self._search.value(every))
         return self._root
 
@@ -633,6 +731,6 @@ class Endgame:
         if s is None:
             search = self._search
             s = _NativeSearch(self.board, self.layouts, self.hidden, search._constant,
-                              search._shown)
+                              search._shown, self._csr)
             self._native_whole = s
         return s
