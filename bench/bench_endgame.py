@@ -74,14 +74,20 @@ def collect_band(rules: str, seed: int, games: int, low: int, high: int) -> list
     return found
 
 
-def capped_time(solve: Solver, board: Board, limit: int, cap: float) -> float | None:
-    """Seconds to the best move (completions listed and searched), or ``None`` past ``cap``."""
-    start = time.perf_counter()
+def capped_time(solve: Solver, board: Board, limit: int, cap: float,
+                cpu: list[float] | None = None) -> float | None:
+    """Seconds to the best move (completions listed and searched), or ``None`` past ``cap``;
+    the CPU seconds it took are appended to ``cpu`` (the figure a loaded machine distorts
+    least: the wall time counts the other processes' turns too)."""
+    start, start_cpu = time.perf_counter(), time.process_time()
     try:
         with time_limit(cap, "the exact endgame"):
             solve(board, limit).best_cell()
     except QueryTimeout:
         return None
+    finally:
+        if cpu is not None:
+            cpu.append(time.process_time() - start_cpu)
     return time.perf_counter() - start
 
 
@@ -110,13 +116,15 @@ def band(args: argparse.Namespace, reference: ModuleType | None) -> dict[str, An
     result: dict[str, Any] = {"positions": len(boards), "band": [args.band, args.limit],
                               "cap_seconds": args.cap}
     times: dict[str, list[float | None]] = {name: [] for name, _ in solvers}
+    cpu: dict[str, list[float]] = {name: [] for name, _ in solvers}
     for board in boards:            # interleaved: the machine's load falls on every search
         for name, solve in solvers:
-            times[name].append(capped_time(solve, board, args.limit, args.cap))
+            times[name].append(capped_time(solve, board, args.limit, args.cap, cpu[name]))
     listing = [listing_time(b, args.limit) for b in boards]
     result["listing_seconds"] = summary(listing) if listing else None
     for name, _ in solvers:
         result[name] = capped_summary(times[name], args.cap)
+        result[name]["cpu_seconds"] = summary(cpu[name]) if cpu[name] else None
         s = result[name]["seconds"]
         print(f"{name}: {result[name]['solved']} of {len(boards)} positions of {args.band}-"
               f"{args.limit} completions solved within {args.cap} s"
@@ -131,24 +139,26 @@ def sweep(args: argparse.Namespace) -> dict[str, Any]:
     """``--sweep``: the same games played by ``strong`` with each endgame limit, interleaved;
     every exact-endgame decision and every game timed."""
     limits = [int(x) for x in args.sweep.split(",")]
-    decisions: dict[int, list[tuple[int, float | None]]] = {L: [] for L in limits}
+    decisions: dict[int, list[tuple[int, float | None, float]]] = {L: [] for L in limits}
     games: dict[int, list[float]] = {L: [] for L in limits}
+    games_cpu: dict[int, list[float]] = {L: [] for L in limits}
     wins = {L: 0 for L in limits}
     original = StrongPolicy._endgame
     current: list[int] = [0]
 
     def timed(self: StrongPolicy, board: Board) -> int | None:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         try:
             with time_limit(args.cap, "the exact endgame"):
                 search = endgame.Endgame(board, self.endgame)
                 cell = search.best_cell()
         except QueryTimeout:
-            decisions[current[0]].append((-1, None))
+            decisions[current[0]].append((-1, None, time.process_time() - start_cpu))
             return None
         except LimitError:
             return None
-        decisions[current[0]].append((len(search.layouts), time.perf_counter() - start))
+        decisions[current[0]].append((len(search.layouts), time.perf_counter() - start,
+                                      time.process_time() - start_cpu))
         return cell
 
     StrongPolicy._endgame = timed  # type: ignore[method-assign]
@@ -157,25 +167,31 @@ def sweep(args: argparse.Namespace) -> dict[str, Any]:
             for limit in limits:
                 current[0] = limit
                 game = Game("expert", rules=args.rules, seed=s)
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 play(game, StrongPolicy(default_first_cell(args.rules, game.rows, game.cols),
                                         endgame=limit))
                 games[limit].append(time.perf_counter() - start)
+                games_cpu[limit].append(time.process_time() - start_cpu)
                 wins[limit] += game.status == "won"
     finally:
         StrongPolicy._endgame = original  # type: ignore[method-assign]
     out: dict[str, Any] = {"limits": limits, "cap_seconds": args.cap}
     for limit in limits:
-        times = [t for _, t in decisions[limit]]
+        times = [t for _, t, _ in decisions[limit]]
+        cpu = [c for _, _, c in decisions[limit]]
         out[str(limit)] = {"decisions": capped_summary(times, args.cap),
-                           "game_seconds": summary(games[limit]), "wins": wins[limit],
-                           "largest_solved": max((n for n, _ in decisions[limit]), default=0)}
+                           "decision_cpu_seconds": summary(cpu) if cpu else None,
+                           "game_seconds": summary(games[limit]),
+                           "game_cpu_seconds": summary(games_cpu[limit]), "wins": wins[limit],
+                           "largest_solved": max((n for n, _, _ in decisions[limit]), default=0)}
         d = out[str(limit)]["decisions"]
         s = d["seconds"] or {"median": 0.0, "p99": 0.0, "max": 0.0}
+        c = out[str(limit)]["decision_cpu_seconds"] or {"median": 0.0, "p99": 0.0, "max": 0.0}
         print(f"endgame {limit}: {d['positions']} decisions, {d['positions'] - d['solved']} past "
               f"{args.cap} s; decision median {s['median']:.4f} s, p99 {s['p99']:.3f} s, max "
-              f"{s['max']:.3f} s; game median {statistics.median(games[limit]):.3f} s; "
-              f"won {wins[limit]} of {args.games}")
+              f"{s['max']:.3f} s (CPU: median {c['median']:.4f} s, p99 {c['p99']:.3f} s); game "
+              f"median {statistics.median(games[limit]):.3f} s (CPU "
+              f"{statistics.median(games_cpu[limit]):.3f} s); won {wins[limit]} of {args.games}")
     return out
 
 

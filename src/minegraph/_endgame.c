@@ -1,8 +1,11 @@
 /*
  * minegraph._endgame: the exact endgame search (minegraph/play/endgame.py) in C.
  *
- * Two calls, both on flat arrays and both run without the GIL:
+ * Three calls, all on flat arrays and all run without the GIL:
  *
+ *   completions(...)   every completion of the position (endgame.completions' backtracking,
+ *                      in the same order), as the mined cells of each layout, or LIMIT past
+ *                      the limit.
  *   observations(...)  for each relevant hidden cell and each layout, what uncovering the
  *                      cell shows: -1 when it is a mine there, else a small id (dense per
  *                      cell) that is equal for two layouts exactly when the player sees the

@@ -302,3 +302,15 @@ def test_pure_mode_runs_the_python_search() -> None:
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          check=True).stdout
     assert out.split() == ["pure", "(MINEGRAPH_PURE=1)", "False", "1/2"]
+
+
+@native
+@settings(max_examples=examples(300), deadline=None)
+@given(positions(max_hidden=12))
+def test_native_listing_equals_the_python_listing(board: Board) -> None:
+    # The same layouts in the same order (so both searches see the same layout indices),
+    # and the same answer past the limit, on every topology, consistent or not.
+    python = endgame_module._completions_python(board, 300)
+    assert completions(board, 300) == python
+    if python:
+        assert completions(board, len(python) - 1) is None
