@@ -143,6 +143,7 @@ def sweep(args: argparse.Namespace) -> dict[str, Any]:
     games: dict[int, list[float]] = {L: [] for L in limits}
     games_cpu: dict[int, list[float]] = {L: [] for L in limits}
     wins = {L: 0 for L in limits}
+    won: dict[int, list[int]] = {L: [] for L in limits}     # per game: 1 won, 0 lost
     original = StrongPolicy._endgame
     current: list[int] = [0]
 
@@ -173,9 +174,11 @@ def sweep(args: argparse.Namespace) -> dict[str, Any]:
                 games[limit].append(time.perf_counter() - start)
                 games_cpu[limit].append(time.process_time() - start_cpu)
                 wins[limit] += game.status == "won"
+                won[limit].append(int(game.status == "won"))
     finally:
         StrongPolicy._endgame = original  # type: ignore[method-assign]
-    out: dict[str, Any] = {"limits": limits, "cap_seconds": args.cap}
+    out: dict[str, Any] = {"limits": limits, "cap_seconds": args.cap,
+                           "paired_against_first": paired(won, limits)}
     for limit in limits:
         times = [t for _, t, _ in decisions[limit]]
         cpu = [c for _, _, c in decisions[limit]]
@@ -192,6 +195,24 @@ def sweep(args: argparse.Namespace) -> dict[str, Any]:
               f"{s['max']:.3f} s (CPU: median {c['median']:.4f} s, p99 {c['p99']:.3f} s); game "
               f"median {statistics.median(games[limit]):.3f} s (CPU "
               f"{statistics.median(games_cpu[limit]):.3f} s); won {wins[limit]} of {args.games}")
+    return out
+
+
+def paired(won: dict[int, list[int]], limits: list[int]) -> dict[str, Any]:
+    """Each limit's win rate minus the first limit's on the same games (paired), with its 95%
+    interval (normal approximation of the per-game differences), in points."""
+    out: dict[str, Any] = {}
+    base = won[limits[0]]
+    for limit in limits[1:]:
+        diffs = [a - b for a, b in zip(won[limit], base)]
+        n = len(diffs)
+        mean = sum(diffs) / n if n else 0.0
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        half = 1.96 * (var / n) ** 0.5 if n else 0.0
+        out[str(limit)] = {"difference_points": 100 * mean, "interval_points": 100 * half,
+                           "games_differing": sum(1 for d in diffs if d)}
+        print(f"endgame {limit} - endgame {limits[0]}: {100 * mean:+.2f} ± {100 * half:.2f} "
+              f"points (paired, 95%; {out[str(limit)]['games_differing']} of {n} games differ)")
     return out
 
 
@@ -223,12 +244,14 @@ def load_reference(src: Path) -> ModuleType:
     return module
 
 
-def solve_time(solve: Solver, board: Board, limit: int, repeats: int) -> tuple[float, int | None]:
+def solve_time(solve: Solver, board: Board, limit: int, repeats: int,
+               clock: Callable[[], float] = time.perf_counter) -> tuple[float, int | None]:
+    """The median over ``repeats`` of the seconds (by ``clock``) to the best move, and it."""
     times, cell = [], None
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = clock()
         cell = solve(board, limit).best_cell()
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return statistics.median(times), cell
 
 
@@ -249,8 +272,9 @@ def compare(args: argparse.Namespace, reference: ModuleType | None) -> dict[str,
     moved = 0       # positions where two searches chose different moves of equal value
     for board in boards:
         cells = {}
-        for name, solve in solvers:
-            t, cells[name] = solve_time(solve, board, args.limit, args.repeats)
+        for name, solve in solvers:     # CPU seconds: the machine is shared
+            t, cells[name] = solve_time(solve, board, args.limit, args.repeats,
+                                        time.process_time)
             times[name].append(t)
         chosen = [c for c in set(cells.values()) if c is not None]
         if len(set(cells.values())) > 1:
@@ -264,15 +288,16 @@ def compare(args: argparse.Namespace, reference: ModuleType | None) -> dict[str,
                               "different_moves_of_equal_value": moved}
     print(f"{len(boards)} endgame positions from {args.games} Expert {args.rules} games")
     for name, _ in solvers:
-        result[name] = summary(times[name])
-        print(f"{name}: " + ", ".join(f"{k} {v:.4f} s" for k, v in result[name].items()))
+        result[name] = {"cpu_seconds": summary(times[name])}
+        print(f"{name} (CPU): " + ", ".join(f"{k} {v:.4f} s"
+                                            for k, v in result[name]["cpu_seconds"].items()))
     for name in [n for n, _ in solvers][1:]:
         ratios = [a / b for a, b in zip(times["native"], times[name]) if b > 0.01]
         result[f"native_over_{name}_on_positions_over_10ms"] = summary(ratios) if ratios else None
         if ratios:
             print(f"native / {name} on the {len(ratios)} positions over 10 ms: median "
                   f"{statistics.median(ratios):.3f}, p99 {result[f'native_over_{name}_on_positions_over_10ms']['p99']:.3f}; "
-                  f"total time {result['native']['total'] / result[name]['total']:.3f}")
+                  f"total time {result['native']['cpu_seconds']['total'] / result[name]['cpu_seconds']['total']:.3f}")
     if reference is not None:
         result["reference_tree"] = str(args.reference)
     return result
