@@ -635,6 +635,9 @@ class Endgame:
         The position (its total mine count should be known; without it far more layouts fit).
     limit
         The most completions the search accepts.
+    native
+        Run the native search (``minegraph._endgame``, C): ``None`` (the default) when it is
+        loaded, ``False`` the Python search (the reference), ``True`` insists on C.
 
     Attributes
     ----------
@@ -644,7 +647,10 @@ class Endgame:
     Raises
     ------
     LimitError
-        when the position has more than ``limit`` completions.
+        when the position has more than ``limit`` completions (or, natively, when its table
+        of flood fills would pass :data:`TABLE_BYTES`).
+    EngineError
+        for ``native=True`` when the native search is not loaded.
 
     Examples
     --------
