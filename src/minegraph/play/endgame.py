@@ -11,6 +11,9 @@ layout of ``S`` are uncovered first for free (they never lower it), and cells th
 without fractions), tries the safest cells first and stops when no other can do better
 (a cell wins at most the layouts where it is safe). Memoised on ``S``.
 
+The listing and the search run in C (``minegraph._endgame``) when it is built and loaded
+(:data:`NATIVE_STATUS`); the Python code here is the reference and the pure-Python path.
+
 Examples
 --------
 >>> from minegraph import Board
@@ -520,6 +523,9 @@ class _NativeSearch:
                  constant: frozenset[int], shown: frozenset[int],
                  csr: tuple[bytes, bytes] | None = None) -> None:
         assert _NATIVE is not None
+        if len(layouts) > _NATIVE.MAX_LAYOUTS:
+            raise LimitError(f"{len(layouts)} completions: more than the native search takes "
+                             f"({_NATIVE.MAX_LAYOUTS})")
         self.cells = cells
         self.n = len(layouts)
         indptr, indices = _neighbour_csr(board)
