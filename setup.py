@@ -1,7 +1,8 @@
 """Build of minegraph's native kernel; everything else about the package is in pyproject.toml.
 
 The native kernel ``minegraph._kernel`` (``src/minegraph/_kernel.c``, plain C against the
-CPython API) is built by every install path: ``pip install .``, the sdist, ``pip wheel .``,
+CPython API), and beside it the exact endgame's search ``minegraph._endgame``
+(``src/minegraph/_endgame.c``), are built by every install path: ``pip install .``, the sdist, ``pip wheel .``,
 ``python -m build``. It is optional: with no working C compiler the build goes on without it
 and minegraph runs in pure Python (``minegraph --version`` says which). The extension embeds
 the package version and the hash of its source, so that minegraph refuses a kernel built from
@@ -40,4 +41,5 @@ def native(name: str, source: Path) -> Extension:
 
 
 setup(ext_modules=[native("minegraph._kernel", PACKAGE / "_kernel.c"),
+                   native("minegraph._endgame", PACKAGE / "_endgame.c"),
                    native("minegraph.cli._sigint", PACKAGE / "cli" / "_sigint.c")])

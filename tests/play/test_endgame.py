@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from minegraph import Board
 from minegraph.board import HIDDEN, MINE
-from minegraph.errors import LimitError
+from minegraph.deadline import Deadline, time_limit
+from minegraph.errors import EngineError, LimitError, QueryCancelled, QueryTimeout
 from minegraph.play import endgame as endgame_module
 from minegraph.play.endgame import Endgame, completions
 from minegraph.topology import grid_neighbors
@@ -85,12 +86,18 @@ def partial_positions(draw: st.DrawFn) -> Board:
     return Board.grid(rows, cols, states, mines=mines)
 
 
+native = pytest.mark.skipif(not endgame_module.native_available(),
+                            reason=f"no native endgame search ({endgame_module.NATIVE_STATUS})")
+BOTH = [False, pytest.param(True, marks=native)]
+
+
+@pytest.mark.parametrize("use_native", BOTH)
 @settings(max_examples=examples(300), deadline=None)
-@given(partial_positions())
-def test_endgame_value_matches_brute_force_mid_game(board: Board) -> None:
+@given(board=partial_positions())
+def test_endgame_value_matches_brute_force_mid_game(use_native: bool, board: Board) -> None:
     # Few completions: the brute force tries every strategy on every layout.
     assume(completions(board, 300) is not None)
-    search = Endgame(board, limit=300)
+    search = Endgame(board, limit=300, native=use_native)
     assert search.win_probability() == brute_force_value(board)
     cell = search.best_cell()
     if cell is not None:  # the chosen cell reaches the optimum
@@ -180,3 +187,130 @@ def test_two_fifty_fifties_multiply() -> None:
 def test_same_count_agrees_with_counting_layout_by_layout(masks: list[int], group: int) -> None:
     counts = {sum(m >> k & 1 for m in masks) for k in range(12) if group >> k & 1}
     assert endgame_module._same_count(group, masks) == (len(counts) == 1)
+
+
+@native
+@settings(max_examples=examples(300), deadline=None)
+@given(positions(max_hidden=12, allow_inconsistent=False))
+def test_native_search_equals_the_python_search(board: Board) -> None:
+    # Every topology the tests use, with and without a total: the C search against the
+    # Python reference, the root's value and every cell's value after uncovering it first.
+    assume(completions(board, 400) is not None)
+    ours, reference = Endgame(board, 400, native=True), Endgame(board, 400, native=False)
+    assert ours.win_probability() == reference.win_probability()
+    hidden = list(board.hidden)
+    values = ours.cells_by_value(hidden)
+    assert values == reference.cells_by_value(hidden)
+    cell = ours.best_cell()
+    if cell is not None:   # ties may differ; the chosen cell reaches the optimum
+        assert values[cell] == ours.win_probability()
+    elif len(ours.layouts) > 1:    # nothing to choose: no cell tells anything
+        assert all(v <= ours.win_probability() for v in values.values())
+
+
+@native
+@pytest.mark.parametrize("rows, cols, mines", [(3, 3, 2), (2, 5, 3)])
+def test_native_optimal_win_probability_from_the_start(rows: int, cols: int, mines: int) -> None:
+    board = Board.grid(rows, cols, [HIDDEN] * (rows * cols), mines=mines)
+    assert Endgame(board, limit=1000, native=True).win_probability() == brute_force_value(board)
+
+
+@native
+def test_native_search_keeps_exact_with_a_full_memo(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A memo of a few bytes stays empty: the search is slower but its answer the same.
+    board = Board.grid(3, 4, [HIDDEN] * 12, mines=3)
+    expected = Endgame(board, 1000, native=True).win_probability()
+    monkeypatch.setattr(endgame_module, "MEMO_BYTES", 64)
+    assert Endgame(board, 1000, native=True).win_probability() == expected == Fraction(31, 55)
+
+
+@native
+def test_a_table_past_its_bytes_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Flood fills past the table's bytes: a clean LimitError (the policy then looks ahead).
+    monkeypatch.setattr(endgame_module, "TABLE_BYTES", 16)
+    with pytest.raises(LimitError, match="table of observations"):
+        Endgame(Board.grid(3, 4, [HIDDEN] * 12, mines=1), 1000, native=True).best_cell()
+
+
+def _expired() -> Deadline:
+    import time
+    return Deadline.at(time.monotonic() - 1, 10, "the exact endgame")
+
+
+@pytest.mark.parametrize("use_native", BOTH)
+def test_an_expired_deadline_raises_query_timeout(use_native: bool) -> None:
+    board = Board.grid(3, 4, [HIDDEN] * 12, mines=3)
+    search = Endgame(board, 1000, native=use_native)   # listing stays within the deadline
+    with time_limit(_expired()), pytest.raises(QueryTimeout, match="the exact endgame"):
+        search.best_cell()
+
+
+@pytest.mark.parametrize("use_native", BOTH)
+def test_a_cancelled_query_raises_query_cancelled(use_native: bool) -> None:
+    board = Board.grid(3, 4, [HIDDEN] * 12, mines=3)
+    search = Endgame(board, 1000, native=use_native)
+    deadline = Deadline(60, "the exact endgame")
+    deadline.cancel()
+    with time_limit(deadline), pytest.raises(QueryCancelled):
+        search.best_cell()
+
+
+@native
+def test_the_c_search_stops_at_its_deadline_and_node_budget() -> None:
+    # The C call on its own: no time left, a node budget of one, a cancel flag set.
+    board = Board.grid(3, 4, [HIDDEN] * 12, mines=3)
+    layouts = completions(board, 1000)
+    assert layouts is not None
+    s = endgame_module._NativeSearch(board, layouts, list(board.hidden), frozenset(),
+                                     frozenset())
+    module = endgame_module._NATIVE
+    run = lambda seconds, nodes, flag: module.search(   # noqa: E731
+        s.codes, s.n, s.order, b"", seconds, nodes, 1 << 20, flag)
+    assert run(0.0, 0, None)[0] == module.TIMEOUT
+    assert run(-1.0, 1, None)[0] == module.TIMEOUT
+    assert run(-1.0, 0, bytearray(b"\x01"))[0] == module.CANCELLED
+    status, won, best, _, _ = run(-1.0, 0, bytearray(1))
+    assert (status, Fraction(won, len(layouts))) == (module.OK, Fraction(31, 55)) and best >= 0
+
+
+@native
+def test_the_c_search_refuses_inconsistent_arrays() -> None:
+    module = endgame_module._NATIVE
+    with pytest.raises(ValueError, match="inconsistent"):
+        module.search(b"\0" * 12, 2, b"\0" * 8, b"", -1.0, 0, 1 << 20, None)
+    with pytest.raises(ValueError, match="inconsistent"):   # a first cell out of range
+        module.search(b"\0" * 8, 2, b"\0" * 4, b"\5\0\0\0", -1.0, 0, 1 << 20, None)
+    with pytest.raises(ValueError, match="out of range"):   # a neighbour out of range
+        module.observations(b"\0\0\0\0\1\0\0\0", b"\7\0\0\0", b"\0", b"", b"\0\0\0\0",
+                            b"", b"", 1 << 20)
+
+
+def test_native_true_without_the_module_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(endgame_module, "_NATIVE", None)
+    with pytest.raises(EngineError, match="native=True"):
+        Endgame(Board.from_text("mines: 1\n#1#"), 10, native=True)
+    assert Endgame(Board.from_text("mines: 1\n#1#"), 10).native is False
+
+
+def test_pure_mode_runs_the_python_search() -> None:
+    import subprocess
+    import sys
+    code = ("from minegraph.play import endgame as e; from minegraph import Board; "
+            "g = e.Endgame(Board.from_text('mines: 1\\n##\\n1-'), 10); "
+            "print(e.NATIVE_STATUS, g.native, g.win_probability())")
+    env = dict(__import__("os").environ, MINEGRAPH_PURE="1")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True).stdout
+    assert out.split() == ["pure", "(MINEGRAPH_PURE=1)", "False", "1/2"]
+
+
+@native
+@settings(max_examples=examples(300), deadline=None)
+@given(positions(max_hidden=12))
+def test_native_listing_equals_the_python_listing(board: Board) -> None:
+    # The same layouts in the same order (so both searches see the same layout indices),
+    # and the same answer past the limit, on every topology, consistent or not.
+    python = endgame_module._completions_python(board, 300)
+    assert completions(board, 300) == python
+    if python:
+        assert completions(board, len(python) - 1) is None

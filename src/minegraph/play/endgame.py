@@ -11,6 +11,9 @@ layout of ``S`` are uncovered first for free (they never lower it), and cells th
 without fractions), tries the safest cells first and stops when no other can do better
 (a cell wins at most the layouts where it is safe). Memoised on ``S``.
 
+The listing and the search run in C (``minegraph._endgame``) when it is built and loaded
+(:data:`NATIVE_STATUS`); the Python code here is the reference and the pure-Python path.
+
 Examples
 --------
 >>> from minegraph import Board
@@ -22,16 +25,50 @@ Fraction(1, 2)
 
 from __future__ import annotations
 
+from array import array
 from fractions import Fraction
-from typing import Sequence
+from pathlib import Path
+from typing import NoReturn, Sequence
 
 from minegraph.board import HIDDEN, MINE, Board
 from minegraph.constraints import build_system
-from minegraph.deadline import check_deadline
-from minegraph.errors import LimitError
+from minegraph.deadline import check_deadline, current_deadline
+from minegraph.errors import EngineError, LimitError, QueryTimeout
+from minegraph.kernel import load_native
 from minegraph.rules import flood_fill
 
-__all__ = ["completions", "Endgame"]
+__all__ = ["completions", "Endgame", "native_available", "NATIVE_STATUS", "MEMO_BYTES",
+           "TABLE_BYTES"]
+
+# The native search (``minegraph._endgame``, C), chosen here alone; ``None``: pure Python
+# (``MINEGRAPH_PURE=1``, not built, or built from another source).
+_NATIVE, NATIVE_STATUS = load_native(
+    "minegraph._endgame", Path(__file__).resolve().parent.parent / "_endgame.c")
+
+#: Bytes the native search's memo may take (keys and table); past that it stops memoising
+#: new sets of layouts and goes on exact but slower.
+MEMO_BYTES = 512 << 20
+
+#: Bytes the flood fills the native table of observations remembers may take (the table
+#: itself is 4 bytes per cell and layout); past that the exact endgame raises
+#: :class:`~minegraph.errors.LimitError`.
+TABLE_BYTES = 256 << 20
+
+
+def native_available() -> bool:
+    """Whether the exact endgame runs its native search in this process.
+
+    Returns
+    -------
+    bool
+        ``True`` when ``minegraph._endgame`` was built and loaded (see :data:`NATIVE_STATUS`).
+
+    Examples
+    --------
+    >>> native_available() == (NATIVE_STATUS == "native")
+    True
+    """
+    return _NATIVE is not None
 
 
 def completions(board: Board, limit: int) -> list[frozenset[int]] | None:
@@ -39,7 +76,8 @@ def completions(board: Board, limit: int) -> list[frozenset[int]] | None:
 
     Backtracking over the hidden cells, the clues' cells first, cutting a branch as soon as a
     clue or the total cannot be met. The search keeps its own stack, so a board of thousands
-    of hidden cells does not exhaust Python's recursion limit.
+    of hidden cells does not exhaust Python's recursion limit. The native module runs the
+    same backtracking in C (same order), when it is loaded.
 
     Parameters
     ----------
@@ -58,6 +96,66 @@ def completions(board: Board, limit: int) -> list[frozenset[int]] | None:
     >>> sorted(sorted(c) for c in completions(Board.from_text("#1#"), 5))
     [[0], [2]]
     """
+    listed = _listing(board, limit)
+    if listed is None:
+        return None
+    if isinstance(listed, list):
+        return listed
+    return _layouts(*listed)
+
+
+def _layouts(ptr: bytes, mined: bytes) -> list[frozenset[int]]:
+    """The layouts of a native listing (int32 CSR)."""
+    offsets, cells = array("i", ptr), array("i", mined)
+    return [frozenset(cells[offsets[k]:offsets[k + 1]]) for k in range(len(offsets) - 1)]
+
+
+def _listing(board: Board, limit: int) -> list[frozenset[int]] | tuple[bytes, bytes] | None:
+    """:func:`completions`: natively as int32 CSR (the mined cells of each layout), else in
+    Python as frozensets; ``None`` past ``limit``."""
+    if _NATIVE is None:
+        return _completions_python(board, limit)
+    system = build_system(board, propagate=False)
+    if system.contradiction is not None:
+        return []
+    watch: dict[int, list[int]] = {}
+    for k, clue in enumerate(system.clues):
+        for c in system.clue_cells(clue):
+            watch.setdefault(c, []).append(k)
+    hidden = sorted(system.hidden, key=lambda c: (c not in watch, c))
+    total = system.remaining
+    if total is not None and not 0 <= total <= len(hidden):
+        return []
+    watch_ptr, watched = array("i", [0]), array("i")
+    for c in hidden:
+        watched.extend(watch.get(c, ()))
+        watch_ptr.append(len(watched))
+    need = array("i", [clue.need for clue in system.clues])
+    deadline = current_deadline()
+    seconds = -1.0 if deadline is None else max(0.0, deadline.remaining())
+    status, ptr, mined = _NATIVE.completions(
+        array("i", hidden).tobytes(), watch_ptr.tobytes(), watched.tobytes(), need.tobytes(),
+        -1 if total is None else total, limit, seconds, None if deadline is None else deadline.flag)
+    if status == _NATIVE.OK:
+        return ptr, mined
+    if status == _NATIVE.LIMIT:
+        return None
+    _raise_native(status)
+
+
+def _raise_native(status: int) -> NoReturn:
+    """The error of a native call that did not answer: out of memory, timed out, cancelled."""
+    assert _NATIVE is not None
+    if status == _NATIVE.NOMEMORY:
+        raise LimitError("the exact endgame's native search ran out of memory")
+    deadline = current_deadline()
+    assert deadline is not None     # no deadline: a native call cannot time out
+    deadline.check()                # QueryTimeout, or QueryCancelled
+    raise QueryTimeout(deadline.question, deadline.seconds)  # pragma: no cover - a clock tie
+
+
+def _completions_python(board: Board, limit: int) -> list[frozenset[int]] | None:
+    """:func:`completions` in Python: the reference of the native listing."""
     system = build_system(board, propagate=False)
     if system.contradiction is not None:
         return []
@@ -135,20 +233,35 @@ class _Search:
     def __init__(self, board: Board, layouts: list[frozenset[int]], cells: list[int],
                  constant: frozenset[int], shown: frozenset[int],
                  regions: dict[tuple[frozenset[frozenset[int]], frozenset[int]],
-                               tuple[int, int | None]]) -> None:
+                               tuple[int, int | None]], native: bool = False) -> None:
         self.board = board
+        self.native = native              # regions searched by the native search
         self.layouts = layouts
         self.hidden = cells
         self._constant = constant
         self._shown = shown
         self._regions = regions           # shared by every search of one position
-        self._mined_in = [sum(1 << k for k, layout in enumerate(layouts) if c in layout)
-                          for c in cells]
+        self._mined_masks: list[int] | None = None
         self._shows: dict[int, list[int]] = {}       # cell -> the layouts of each thing it shows
         self._shown_as: dict[int, list[int]] = {}    # cell -> per layout, which of them (-1: mined)
         self._exact: dict[int, tuple[int, int | None]] = {}
         self._upper: dict[int, int] = {}             # group -> a bound its value cannot exceed
         self._near_cells: dict[int, set[int]] = {}
+
+    @property
+    def _mined_in(self) -> list[int]:
+        """Per cell of :attr:`hidden`, the layouts (bit mask) where it is a mine; built on
+        first use (the native path mostly never needs them)."""
+        if self._mined_masks is None:
+            size = len(self.layouts)
+            position = {c: i for i, c in enumerate(self.hidden)}
+            rows = [bytearray(b"0" * size) for _ in self.hidden]
+            for k, layout in enumerate(self.layouts):
+                for c in layout:
+                    if c in position:
+                        rows[position[c]][size - 1 - k] = 49      # "1": bit k
+            self._mined_masks = [int(row, 2) if size else 0 for row in rows]
+        return self._mined_masks
 
     def _observations(self, cell: int) -> list[int]:
         """The layouts (bit masks) under which uncovering ``cell`` shows each distinct thing:
@@ -273,6 +386,32 @@ class _Search:
             return self._keep(group, bound, None, floor)
         return self._keep(group, best, best_cell, floor)
 
+    def native_value(self, group: int, csr: tuple[bytes, bytes] | None = None
+                     ) -> tuple[int, int | None]:
+        """:meth:`value` of ``group`` (with no floor) by the native search: independent
+        regions are factored here first, as :meth:`value` would, each region searched
+        natively; the rest is one call into C (:class:`_NativeSearch`). ``csr``: the
+        layouts as the native listing gave them, when ``group`` is all of them.
+
+        Factoring is tried only when no cell is safe in every layout of ``group``: where one
+        is, :meth:`value` uncovers it before factoring, and so does the C search."""
+        n = group.bit_count()
+        every = group == (1 << len(self.layouts)) - 1
+        layouts = self.layouts if every else [self.layouts[k] for k in _bits(group)]
+        if n >= FACTOR_MIN:
+            counts = dict.fromkeys(self.hidden, 0)
+            for layout in layouts:
+                for c in layout:
+                    if c in counts:
+                        counts[c] += 1
+            guessed = [i for i, c in enumerate(self.hidden) if 0 < counts[c] < n]
+            if guessed and 0 not in counts.values():
+                factored = self._factored(group, guessed)
+                if factored is not None:
+                    return factored
+        return _NativeSearch(self.board, layouts, self.hidden, self._constant, self._shown,
+                             csr if every else None).value()
+
     def _keep(self, group: int, won: int, cell: int | None, floor: int,
               settled: bool = False) -> tuple[int, int | None]:
         """Remember ``won`` for ``group``: its value when above ``floor`` or ``settled``,
@@ -364,10 +503,93 @@ class _Search:
         if found is None:
             layouts = sorted(own, key=sorted)
             search = _Search(self.board, layouts, sorted(region), constant, self._shown,
-                             self._regions)
-            found = search.value((1 << len(layouts)) - 1)
+                             self._regions, self.native)
+            every = (1 << len(layouts)) - 1
+            found = search.native_value(every) if self.native else search.value(every)
             self._regions[key] = found
         return found
+
+
+class _NativeSearch:
+    """The whole of :meth:`_Search.value` (without factoring) on a list of layouts, in C.
+
+    The table of what each cell shows under each layout (``minegraph._endgame.observations``)
+    is built once; each call of ``minegraph._endgame.search`` then runs with the GIL released
+    and a memo of at most :data:`MEMO_BYTES`, stopping at the current deadline
+    (:class:`~minegraph.errors.QueryTimeout`) or when it is cancelled.
+    """
+
+    def __init__(self, board: Board, layouts: list[frozenset[int]], cells: list[int],
+                 constant: frozenset[int], shown: frozenset[int],
+                 csr: tuple[bytes, bytes] | None = None) -> None:
+        assert _NATIVE is not None
+        if len(layouts) > _NATIVE.MAX_LAYOUTS:
+            raise LimitError(f"{len(layouts)} completions: more than the native search takes "
+                             f"({_NATIVE.MAX_LAYOUTS})")
+        self.cells = cells
+        self.n = len(layouts)
+        indptr, indices = _neighbour_csr(board)
+        if csr is None:
+            mined_ptr, mined = array("i", [0]), array("i")
+            for layout in layouts:
+                mined.extend(layout)
+                mined_ptr.append(len(mined))
+            csr = mined_ptr.tobytes(), mined.tobytes()
+        marks = bytearray(len(board.states))
+        for c in shown:
+            marks[c] = 1
+        try:
+            self.codes: bytes = _NATIVE.observations(
+                indptr, indices, bytes(marks), array("i", cells).tobytes(), csr[0], csr[1],
+                array("i", sorted(constant)).tobytes(), TABLE_BYTES)
+        except MemoryError as error:
+            raise LimitError(f"the exact endgame's table of observations: {error}") from None
+        self.order = array("i", cells).tobytes()   # ties go to the lowest board index
+
+    def _run(self, first: list[int]) -> tuple[int, int, list[int] | None]:
+        """``search``'s won, best (a position in :attr:`cells`, -1: none) and values."""
+        assert _NATIVE is not None
+        deadline = current_deadline()
+        seconds = -1.0 if deadline is None else max(0.0, deadline.remaining())
+        status, won, best, values, _ = _NATIVE.search(
+            self.codes, self.n, self.order, array("i", first).tobytes(), seconds, 0,
+            MEMO_BYTES, None if deadline is None else deadline.flag)
+        if status == _NATIVE.OK:
+            return won, best, values
+        _raise_native(status)
+
+    def value(self) -> tuple[int, int | None]:
+        """The layouts won under perfect play and a cell (board index) that wins them."""
+        if self.n <= 1:
+            return self.n, None
+        won, best, _ = self._run([])
+        return won, None if best < 0 else self.cells[best]
+
+    def after(self, cells: Sequence[int]) -> list[int]:
+        """The layouts won after uncovering each of ``cells`` (board indices) first."""
+        position = {c: i for i, c in enumerate(self.cells)}
+        values = self._run([position[c] for c in cells])[2]
+        assert values is not None
+        return values
+
+
+_CSR: dict[int, tuple[tuple[tuple[int, ...], ...], bytes, bytes]] = {}
+
+
+def _neighbour_csr(board: Board) -> tuple[bytes, bytes]:
+    """The board's neighbour lists as int32 CSR, kept per neighbour table (boards of one game
+    share it)."""
+    key = id(board.neighbors)
+    found = _CSR.get(key)
+    if found is None or found[0] is not board.neighbors:
+        indptr, indices = array("i", [0]), array("i")
+        for around in board.neighbors:
+            indices.extend(around)
+            indptr.append(len(indices))
+        if len(_CSR) > 64:
+            _CSR.clear()
+        found = _CSR[key] = (board.neighbors, indptr.tobytes(), indices.tobytes())
+    return found[1], found[2]
 
 
 def _same_count(group: int, masks: list[int]) -> bool:
@@ -419,6 +641,9 @@ class Endgame:
         The position (its total mine count should be known; without it far more layouts fit).
     limit
         The most completions the search accepts.
+    native
+        Run the native search (``minegraph._endgame``, C): ``None`` (the default) when it is
+        loaded, ``False`` the Python search (the reference), ``True`` insists on C.
 
     Attributes
     ----------
@@ -428,7 +653,10 @@ class Endgame:
     Raises
     ------
     LimitError
-        when the position has more than ``limit`` completions.
+        when the position has more than ``limit`` completions (or, natively, when its table
+        of flood fills would pass :data:`TABLE_BYTES`).
+    EngineError
+        for ``native=True`` when the native search is not loaded.
 
     Examples
     --------
@@ -436,18 +664,33 @@ class Endgame:
     Fraction(1, 1)
     """
 
-    def __init__(self, board: Board, limit: int = 200) -> None:
-        layouts = completions(board, limit)
-        if layouts is None:
+    def __init__(self, board: Board, limit: int = 200, native: bool | None = None) -> None:
+        if native and _NATIVE is None:
+            raise EngineError(f"native=True: the native endgame search is not loaded "
+                              f"({NATIVE_STATUS})")
+        self.native = _NATIVE is not None if native is None else native
+        listed = _listing(board, limit) if self.native else _completions_python(board, limit)
+        if listed is None:
             raise LimitError(f"more than {limit} completions: too many for the exact endgame")
+        self._csr = listed if isinstance(listed, tuple) else None
+        layouts = listed if isinstance(listed, list) else _layouts(*listed)
         self.board = board
         self.layouts: list[frozenset[int]] = layouts
         self.hidden = list(board.hidden)
         # What uncovering never passes through: the numbers and flags already shown.
         shown = frozenset(i for i, s in enumerate(board.states) if s != HIDDEN)
         flagged = frozenset(i for i, s in enumerate(board.states) if s == MINE)
-        self._search = _Search(board, layouts, self.hidden, flagged, shown, {})
+        self._search = _Search(board, layouts, self.hidden, flagged, shown, {}, self.native)
         self._all = (1 << len(layouts)) - 1
+        self._root: tuple[int, int | None] | None = None
+
+    def _value(self) -> tuple[int, int | None]:
+        """The layouts won under perfect play and a cell that wins them (computed once)."""
+        if self._root is None:
+            every = self._all
+            self._root = (self._search.native_value(every, self._csr) if self.native
+                          else self._search.value(every))
+        return self._root
 
     def win_probability(self) -> Fraction:
         """The probability of winning from this position with perfect play.
@@ -459,7 +702,7 @@ class Endgame:
         """
         if not self.layouts:
             return Fraction(0)
-        return Fraction(self._search.value(self._all)[0], len(self.layouts))
+        return Fraction(self._value()[0], len(self.layouts))
 
     def best_cell(self) -> int | None:
         """A cell to uncover now that keeps the best win probability.
@@ -471,7 +714,7 @@ class Endgame:
         """
         if not self.layouts:
             return None
-        return self._search.value(self._all)[1]
+        return self._value()[1]
 
     def cells_by_value(self, cells: Sequence[int]) -> dict[int, Fraction]:
         """The win probability after uncovering each of ``cells`` now (then playing
@@ -488,5 +731,18 @@ class Endgame:
             ``cell -> win probability``.
         """
         search = self._search
+        if self.native and len(self.layouts) > 1:
+            s = self._native_search()
+            return {c: Fraction(won, len(self.layouts))
+                    for c, won in zip(cells, s.after(list(cells)))}
         return {c: Fraction(search.after(search.split(c, self._all), -1), len(self.layouts))
                 for c in cells}
+
+    def _native_search(self) -> _NativeSearch:
+        s: _NativeSearch | None = getattr(self, "_native_whole", None)
+        if s is None:
+            search = self._search
+            s = _NativeSearch(self.board, self.layouts, self.hidden, search._constant,
+                              search._shown, self._csr)
+            self._native_whole = s
+        return s
