@@ -45,7 +45,8 @@ export EXTRA_REQUIREMENTS
 # MINEGRAPH_COMPILE=0, minegraph runs in pure Python. Rebuilt whenever its source or the
 # version changes; until then minegraph notices and runs the Python path.
 NATIVE := $(VENV)/.kernel
-NATIVE_INPUTS := setup.py src/minegraph/_kernel.c src/minegraph/cli/_sigint.c src/minegraph/version.py
+NATIVE_INPUTS := setup.py src/minegraph/_kernel.c src/minegraph/_endgame.c src/minegraph/cli/_sigint.c \
+	src/minegraph/version.py
 MINEGRAPH_COMPILE ?= 1
 
 $(NATIVE): $(STAMP) $(NATIVE_INPUTS)
