@@ -35,6 +35,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -180,11 +181,6 @@ static void arena_free(Arena *a) {
 }
 
 #define NEW(arena, type, count) ((type *)arena_alloc((arena), sizeof(type) * (size_t)(count)))
-
-static int cmp_int(const void *a, const void *b) {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
 
 /* ------------------------------------------------------------------ union-find */
 static int uf_find(int *parent, int x) {
@@ -777,10 +773,13 @@ static int model_constraints(Model *M, Arena *A, const int32_t *indptr, const in
     int top = 0;
     for (int p = 0; p < n; p++) {
         int8_t s = P.state[p];
+        hn[p] = -1;             /* a covered cell's count is taken when ranked (hidden_around) */
         if (s == S_HIDDEN)
             M->hidden++;
         else if (s == S_MINE)
             M->flagged++;
+        if (s < 0)
+            continue;           /* only numbers need their neighbours here */
         int need = s, h = 0;
         for (int32_t e = P.indptr[p]; e < P.indptr[p + 1]; e++) {
             int8_t t = P.state[P.indices[e]];
@@ -790,8 +789,6 @@ static int model_constraints(Model *M, Arena *A, const int32_t *indptr, const in
                 need--;
         }
         hn[p] = h;
-        if (s < 0)
-            continue;
         if (!h) {
             if (need != 0)
                 return ST_INCONSISTENT;
@@ -854,45 +851,64 @@ static int box_of_signature(Model *M, int *table, int table_size, const int *sig
 
 /* Boxes: undecided hidden cells grouped by the set of active clues around them, numbered by
  * their first cell, and their cells in CSR (increasing within each box); cells next to no
- * active clue float.  ST_OK, ST_DECLINED (why) or -1. */
+ * active clue float.  The signatures are gathered from the clues (in clue order, so each comes
+ * sorted): a position's covered cells far outnumber its clues' neighbours.  ST_OK,
+ * ST_DECLINED (why) or -1. */
 static int model_boxes(Model *M, Arena *A, int max_floating, const char **why) {
     const Position *P = &M->P;
     int n = M->n;
     int32_t m = P->indptr[n];
+    int *sig_ptr = NEW(A, int, n + 1), *sig_all = NEW(A, int, (size_t)m + 1);
     M->box_of = NEW(A, int, n);
     M->sig_pool = NEW(A, int, (size_t)m + 1);
     M->sig_start = NEW(A, int, n + 1);
     M->sig_len = NEW(A, int, n + 1);
     M->box_size = NEW(A, int, n + 1);
+    if (!M->box_of || !M->sig_pool || !M->sig_start || !M->sig_len || !M->box_size ||
+        !sig_ptr || !sig_all)
+        return -1;
+    /* each undecided hidden cell's clues, counted then filled (CSR over cells) */
+    for (int j = 0; j < M->nclues; j++) {
+        int p = M->clue_cell[j];
+        for (int32_t e = P->indptr[p]; e < P->indptr[p + 1]; e++) {
+            int q = P->indices[e];
+            if (P->state[q] == S_HIDDEN && P->decided[q] < 0)
+                sig_ptr[q + 1]++;
+        }
+    }
+    for (int q = 0; q < n; q++) {
+        if (sig_ptr[q + 1] > 256)
+            { *why = WHY_BOX; return ST_DECLINED; }
+        if (sig_ptr[q + 1])
+            M->nfront++;
+        sig_ptr[q + 1] += sig_ptr[q];
+    }
+    for (int j = 0; j < M->nclues; j++) {
+        int p = M->clue_cell[j];
+        for (int32_t e = P->indptr[p]; e < P->indptr[p + 1]; e++) {
+            int q = P->indices[e];
+            if (P->state[q] == S_HIDDEN && P->decided[q] < 0)
+                sig_all[sig_ptr[q] + M->box_of[q]++] = j;   /* box_of: a fill count for now */
+        }
+    }
+    M->nfloat = M->hidden - M->nfront;
+    for (int q = 0; q < n; q++)
+        if (P->state[q] == S_HIDDEN && P->decided[q] >= 0)
+            M->nfloat--;
     int table_size = 16;
-    while (table_size < 4 * (M->hidden + 1))
+    while (table_size < 4 * (M->nfront + 1))
         table_size <<= 1;
     int *table = NEW(A, int, table_size);
-    if (!M->box_of || !M->sig_pool || !M->sig_start || !M->sig_len || !table || !M->box_size)
+    if (!table)
         return -1;
     for (int i = 0; i < table_size; i++)
         table[i] = -1;
-    int sig[256];
     for (int q = 0; q < n; q++) {
+        int len = sig_ptr[q + 1] - sig_ptr[q];
         M->box_of[q] = -1;
-        if (P->state[q] != S_HIDDEN || P->decided[q] >= 0)
+        if (!len)
             continue;
-        int len = 0;
-        for (int32_t e = P->indptr[q]; e < P->indptr[q + 1]; e++) {
-            int c = M->clue_id[P->indices[e]];
-            if (c >= 0) {
-                if (len == 256)
-                    { *why = WHY_BOX; return ST_DECLINED; }
-                sig[len++] = c;
-            }
-        }
-        if (!len) {
-            M->nfloat++;
-            continue;
-        }
-        M->nfront++;
-        qsort(sig, (size_t)len, sizeof(int), cmp_int);
-        int b = box_of_signature(M, table, table_size, sig, len);
+        int b = box_of_signature(M, table, table_size, sig_all + sig_ptr[q], len);
         M->box_of[q] = b;
         if (++M->box_size[b] > MAX_BOX_CELLS)
             { *why = WHY_BOX; return ST_DECLINED; }
@@ -1530,12 +1546,29 @@ static int forced_by_counts(const Model *M, Arena *A, const Combined *C, Forced 
 }
 
 /* ------------------------------------------------------------------ best */
+/* The hidden neighbours of cell q, counted on first use (the model counts them for numbers
+ * only: ranking needs them for a few candidates, and most cells of a position are covered). */
+static int hidden_around(const Model *M, int q) {
+    int *hn = M->hn;
+    if (hn[q] < 0) {
+        int h = 0;
+        for (int32_t e = M->P.indptr[q]; e < M->P.indptr[q + 1]; e++)
+            h += M->P.state[M->P.indices[e]] == S_HIDDEN;
+        hn[q] = h;
+    }
+    return hn[q];
+}
+
 /* The cell of `cells` (n of them) with the fewest hidden neighbours, the first on a tie. */
-static int fewest_neighbours(const int *hn, const int *cells, int n) {
-    int cand = -1;
-    for (int i = 0; i < n; i++)
-        if (cand < 0 || hn[cells[i]] < hn[cand])
+static int fewest_neighbours(const Model *M, const int *cells, int n) {
+    int cand = -1, low = INT_MAX;
+    for (int i = 0; i < n && low > 0; i++) {
+        int h = hidden_around(M, cells[i]);
+        if (cand < 0 || h < low) {
             cand = cells[i];
+            low = h;
+        }
+    }
     return cand;
 }
 
@@ -1546,9 +1579,8 @@ static int best_move(const Model *M, const Combined *C, const Forced *F, const c
     *basis = NULL;
     if (F->ns) {
         *basis = "safe";
-        return fewest_neighbours(M->hn, F->safe, F->ns);
+        return fewest_neighbours(M, F->safe, F->ns);
     }
-    const int *hn = M->hn;
     PyObject *low = NULL;
     int best = -1;
     /* candidates: the floating group and the boxes that are not proven mines */
@@ -1563,13 +1595,14 @@ static int best_move(const Model *M, const Combined *C, const Forced *F, const c
             return -2;
         if (!better && !equal)
             continue;
-        int cand = b < 0 ? fewest_neighbours(hn, F->floating, F->nf)
-                         : fewest_neighbours(hn, M->box_cells + M->box_ptr[b],
+        int cand = b < 0 ? fewest_neighbours(M, F->floating, F->nf)
+                         : fewest_neighbours(M, M->box_cells + M->box_ptr[b],
                                              M->box_ptr[b + 1] - M->box_ptr[b]);
         if (better) {
             low = v;
             best = cand;
-        } else if (hn[cand] < hn[best] || (hn[cand] == hn[best] && cand < best)) {
+        } else if (hidden_around(M, cand) < hidden_around(M, best) ||
+                   (hidden_around(M, cand) == hidden_around(M, best) && cand < best)) {
             best = cand;
         }
     }
