@@ -1625,7 +1625,7 @@ static PyStructSequence_Field answer_fields[] = {
     {"box_cells", "per box: its cells (a tuple)"},
     {"box_counts", "per box: completions with a mine on one of its cells"},
     {"box_floats", "per box: that count over count, correctly rounded"},
-    {"floating", "hidden cells next to no active clue"},
+    {"floating", "hidden cells next to no active clue, increasing (bytes: native int32)"},
     {"floating_count", "completions with a mine on one floating cell"},
     {"floating_float", "that count over count, correctly rounded"},
     {"best", "the recommended cell, or -1"},
@@ -1710,6 +1710,18 @@ static PyObject *int_list(const int *v, int n) {
         PyList_SET_ITEM(list, i, x);
     }
     return list;
+}
+
+/* n cells as native int32 values (bytes): the floating cells, often most of a position, are
+ * read only when someone asks for per-cell counts, so no int object is made for them here. */
+static PyObject *int32_bytes(const int *v, int n) {
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n * (Py_ssize_t)sizeof(int32_t));
+    if (!out)
+        return NULL;
+    int32_t *w = (int32_t *)PyBytes_AS_STRING(out);
+    for (int i = 0; i < n; i++)
+        w[i] = (int32_t)v[i];
+    return out;
 }
 
 /* The boxes as Python lists: each box's cells (a tuple), its count, and its count over the
@@ -1803,7 +1815,7 @@ static PyObject *answer_of(const Model *M, const Combined *C, const Forced *F, i
         return NULL;
     if (set_field(r, 2, Py_NewRef(C->count)) < 0 || set_field(r, 3, int_list(F->safe, F->ns)) < 0 ||
         set_field(r, 4, int_list(F->mines, F->nm)) < 0 || box_lists(M, C, r) < 0 ||
-        set_field(r, 8, int_list(F->floating, F->nf)) < 0 ||
+        set_field(r, 8, int32_bytes(F->floating, F->nf)) < 0 ||
         set_field(r, 9, Py_NewRef(C->per_floating)) < 0 ||
         set_field(r, 10, PyNumber_TrueDivide(C->per_floating, C->count)) < 0 ||
         set_field(r, 11, PyLong_FromLong(best)) < 0 ||
@@ -1833,10 +1845,25 @@ PyDoc_STRVAR(analyze_doc,
  * or -1 with an error. */
 static int read_states(PyObject *states_fast, int8_t *states8, int n) {
     PyObject **items = PySequence_Fast_ITEMS(states_fast);
+    /* A position holds a dozen distinct state objects (CPython's shared small ints): each is
+     * converted once, then found by identity in a small cache local to this call. */
+    PyObject *seen[16] = {NULL};
+    long value[16];
     for (int i = 0; i < n; i++) {
-        long s = PyLong_AsLong(items[i]);
+        PyObject *o = items[i];
+        unsigned slot = (unsigned)(((uintptr_t)o >> 5) & 15);
+        long s;
+        if (seen[slot] == o) {
+            states8[i] = (int8_t)value[slot];
+            continue;
+        }
+        s = PyLong_AsLong(o);
         if (s == -1 && PyErr_Occurred())
             return -1;
+        if (s >= S_BLANK && s <= 127) {
+            seen[slot] = o;
+            value[slot] = s;
+        }
         if (s < S_BLANK) {
             PyErr_Format(PyExc_ValueError, "state %ld of cell %d", s, i);
             return -1;

@@ -44,7 +44,7 @@ from minegraph.board import Board
 if TYPE_CHECKING:       # the kernel's typed results, as its stub _kernel.pyi describes them
     from minegraph._kernel import Answer, Component, Played
 
-__all__ = ["KernelAnswer", "Declined", "Unavailable", "available", "load_native", "module",
+__all__ = ["KernelAnswer", "answer", "int32_list", "Declined", "Unavailable", "available", "load_native", "module",
            "status", "run", "float_dict", "key_hashes", "solvable", "count_component", "complete_component",
            "max_component_cells", "SEARCH_BUDGET", "PURE_VARIABLE"]
 
@@ -283,16 +283,58 @@ def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
     ...     print(2, [(0, 2)], [0.5])
     2 [(0, 2)] [0.5]
     """
+    out = answer(board, deadline, cancel, budget)
+    if out is None:
+        return None
+    return KernelAnswer(out.count, out.safe, out.mines, out.box_cells, out.box_counts,
+                        out.box_floats, int32_list(out.floating), out.floating_count,
+                        out.floating_float, None if out.best < 0 else out.best, out.basis,
+                        out.stats, out.cell_floats)
+
+
+def int32_list(packed: bytes) -> list[int]:
+    """The cells packed as native ``int32`` values (the extension's ``Answer.floating``).
+
+    Examples
+    --------
+    >>> from array import array
+    >>> int32_list(array("i", [3, 5]).tobytes())
+    [3, 5]
+    """
+    return memoryview(packed).cast("i").tolist()
+
+
+def answer(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
+           budget: int = SEARCH_BUDGET) -> Answer | None:
+    """The extension's own answer on ``board`` (:func:`run` without the conversion to a
+    :class:`KernelAnswer`: the engine reads it as it is, since an analysis of an Expert
+    position costs little more than the objects made for it).
+
+    Parameters
+    ----------
+    board
+        The position.
+    deadline, cancel, budget
+        As for :func:`run`.
+
+    Returns
+    -------
+    minegraph._kernel.Answer or None
+        The struct sequence with status ``OK`` (``floating`` packed as ``int32``, ``best``
+        ``-1`` for none), or ``None`` when the board is inconsistent.
+
+    Raises
+    ------
+    Declined, TimeoutError, InterruptedError
+        As :func:`run`.
+    """
     kernel = _native()
     indptr, indices = _csr(board.neighbors)
     total = -1 if board.mines is None else board.mines
     out: Answer = kernel.analyze(indptr, indices, board.states, total, budget, deadline,
                                  cancel)
     if out.status == kernel.OK:
-        return KernelAnswer(out.count, out.safe, out.mines, out.box_cells, out.box_counts,
-                            out.box_floats, out.floating, out.floating_count,
-                            out.floating_float, None if out.best < 0 else out.best, out.basis,
-                            out.stats, out.cell_floats)
+        return out
     if out.status == kernel.INCONSISTENT:
         return None
     _raise_for(kernel, out.status, out.detail)
