@@ -295,13 +295,24 @@ def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
 def int32_list(packed: bytes) -> list[int]:
     """The cells packed as native ``int32`` values (the extension's ``Answer.floating``).
 
+    Parameters
+    ----------
+    packed : bytes
+        Native ``int32`` values.
+
+    Returns
+    -------
+    list of int
+        The values.
+
     Examples
     --------
     >>> from array import array
     >>> int32_list(array("i", [3, 5]).tobytes())
     [3, 5]
     """
-    return memoryview(packed).cast("i").tolist()
+    values: list[int] = memoryview(packed).cast("i").tolist()
+    return values
 
 
 def answer(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
