@@ -34,7 +34,7 @@ pytestmark = pytest.mark.skipif(not kernel.available(), reason=f"kernel: {kernel
 
 def reference(board: Board) -> tuple[object, ...]:
     """The Python path's answer as plain values."""
-    r = PortfolioEngine(native=False).run_system(build_system(board))
+    r = PortfolioEngine(native=False).run_system(build_system(board, native=False))
     if not r.consistent:
         return (False,)
     assert r.mine_counts is not None
@@ -442,3 +442,54 @@ def test_threads_in_the_kernel_at_once_get_the_answers_of_one_thread() -> None:
         for _ in range(3):
             together = list(pool.map(answer, boards * 2)), list(pool.map(counted, keys * 2))
             assert together == (alone[0] * 2, alone[1] * 2)
+
+
+def assert_same_system(board: Board, propagate: bool) -> None:
+    """``build_system`` with the numbers and the propagation in C equals the Python steps'
+    system field by field: boxes, clues, components, forced cells, the trace in order, the
+    contradiction, and the propagation state the incremental update starts from."""
+    in_c = build_system(board, propagate=propagate)
+    python = build_system(board, propagate=propagate, native=False)
+    assert in_c == python
+    assert in_c.trace == python.trace
+    assert in_c.contradiction == python.contradiction
+
+
+@settings(max_examples=examples(2000), deadline=None)
+@given(positions(), st.booleans())
+def test_constraints_in_c_equal_the_python_steps_on_grids(board: Board, propagate: bool) -> None:
+    """Every topology, flags right and wrong, numbers perturbed past what their neighbours
+    allow (positions() draws them inconsistent one time in six)."""
+    assert_same_system(board, propagate)
+
+
+@settings(max_examples=examples(1000), deadline=None)
+@given(graph_positions(), st.booleans())
+def test_constraints_in_c_equal_the_python_steps_on_graphs(board: Board, propagate: bool) -> None:
+    assert_same_system(board, propagate)
+
+
+@pytest.mark.parametrize("topology", ["square", "hex", "torus", "triangle"])
+@pytest.mark.parametrize("clicks", [False, True])
+def test_constraints_in_c_equal_the_python_steps_on_midgames(topology: str, clicks: bool) -> None:
+    for seed in range(5):
+        board = midgame(24, 30, 150, seed, topology=topology, clicks=clicks).board
+        assert_same_system(board, True)
+        flagged = list(board.states)
+        wrong = [i for i, s in enumerate(flagged) if s == HIDDEN][seed::37]
+        for i in wrong:                 # flags that may be wrong: contradictions, in order
+            flagged[i] = MINE
+        assert_same_system(board.with_states(flagged), True)
+
+
+def test_constraints_with_numbers_beyond_the_kernels_range_come_from_python() -> None:
+    """The C steps keep states in a byte: a number above 127 is declined, and the Python
+    steps build the system (the same one, with the same contradiction)."""
+    leaves = 200
+    star = Board.from_graph(leaves + 1, [(0, i) for i in range(1, leaves + 1)],
+                            [150] + [HIDDEN] * leaves)
+    with pytest.raises(kernel.Declined):
+        kernel.reasoning(star)
+    assert_same_system(star, True)
+    over = Board.from_graph(3, [(0, 1), (0, 2)], [2, 1, HIDDEN])   # 1 has one hidden neighbour
+    assert_same_system(over, True)

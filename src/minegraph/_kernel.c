@@ -200,9 +200,17 @@ typedef struct {
     int32_t *need, *left;      /* per number: need and undecided hidden neighbours */
 } Position;
 
+/* Propagation's decisions in order, when kept (constraints.Step: cell, mine, clue). */
+typedef struct {
+    int32_t *cell, *clue;
+    uint8_t *mine;
+    int n;
+} Trace;
+
 /* Propagation by the two trivial rules from the numbers on the stack, as
- * constraints._propagate does.  Returns the number found unsatisfiable, or -1. */
-static int propagate(Position *P, int32_t *stack, int top) {
+ * constraints._propagate does, each decision recorded in T when given.  Returns the number
+ * found unsatisfiable, or -1. */
+static int propagate(Position *P, int32_t *stack, int top, Trace *T) {
     const int32_t *ip = P->indptr, *ix = P->indices;
     while (top > 0) {
         int p = stack[--top];
@@ -216,6 +224,11 @@ static int propagate(Position *P, int32_t *stack, int top) {
                 if (P->state[q] != S_HIDDEN || P->decided[q] >= 0)
                     continue;
                 P->decided[q] = as_mine;
+                if (T) {
+                    T->cell[T->n] = q;
+                    T->mine[T->n] = (uint8_t)as_mine;
+                    T->clue[T->n++] = p;
+                }
                 for (int32_t f = ip[q]; f < ip[q + 1]; f++) {
                     int t = ix[f];
                     if (P->state[t] >= 0) {
@@ -801,7 +814,7 @@ static int model_constraints(Model *M, Arena *A, const int32_t *indptr, const in
     for (int p = n - 1; p >= 0; p--)
         if (P.state[p] >= 0 && P.left[p] > 0)
             stack[top++] = p;
-    if (propagate(&M->P, stack, top) >= 0)
+    if (propagate(&M->P, stack, top, NULL) >= 0)
         return ST_INCONSISTENT;
     for (int p = 0; p < n; p++) {
         clue_id[p] = -1;
@@ -2299,6 +2312,114 @@ done:
         PyBuffer_Release(&cancelb);
     return result;
 }
+/* ------------------------------------------------------------------ constraints.build_system's reasoning */
+PyDoc_STRVAR(reasoning_doc,
+"reasoning(indptr, indices, states, propagate) -> tuple or None\n\n"
+"The first two steps of constraints.build_system in C: the numbers with hidden neighbours\n"
+"(_open_numbers) and, when propagate is true, the two trivial rules to their fixpoint\n"
+"(_propagate).  Returns (opened, need, unknown, cells, mines, clues, failed): the numbers\n"
+"with hidden neighbours, increasing; each cell's need and undecided hidden neighbours (n\n"
+"values each, 0 on cells that are not such numbers); the decisions in order (the cell, 1\n"
+"for a mine, the number that decided it); all native int32 bytes but mines (one byte\n"
+"each); failed, the first number found unsatisfiable or -1.  None when a state is outside\n"
+"the kernel's int8 range (a number above 127): the Python steps answer then.");
+
+/* _open_numbers: need and undecided hidden neighbours of every number with hidden
+ * neighbours, listed increasing in opened; the first number without hidden neighbours whose
+ * need is not met is *failed.  Returns how many were opened. */
+static int open_numbers(Position *P, int32_t *opened, int *failed) {
+    int nopened = 0;
+    *failed = -1;
+    for (int p = 0; p < P->n; p++) {
+        int8_t s = P->state[p];
+        if (s < 0)
+            continue;
+        int need = s, left = 0;
+        for (int32_t e = P->indptr[p]; e < P->indptr[p + 1]; e++) {
+            int8_t t = P->state[P->indices[e]];
+            left += t == S_HIDDEN;
+            need -= t == S_MINE;
+        }
+        if (left) {
+            P->need[p] = need;
+            P->left[p] = left;
+            opened[nopened++] = p;
+        } else if (need != 0 && *failed < 0) {
+            *failed = p;
+        }
+    }
+    return nopened;
+}
+
+/* The answer's tuple of bytes (NULL with an error). */
+static PyObject *reasoning_answer(const Position *P, const int32_t *opened, int nopened,
+                                  const Trace *T, int failed) {
+    return Py_BuildValue("(y#y#y#y#y#y#i)",
+                         (const char *)opened, (Py_ssize_t)nopened * 4,
+                         (const char *)P->need, (Py_ssize_t)P->n * 4,
+                         (const char *)P->left, (Py_ssize_t)P->n * 4,
+                         (const char *)T->cell, (Py_ssize_t)T->n * 4,
+                         (const char *)T->mine, (Py_ssize_t)T->n,
+                         (const char *)T->clue, (Py_ssize_t)T->n * 4, failed);
+}
+
+static PyObject *kernel_reasoning(PyObject *self, PyObject *args) {
+    Py_buffer ipb = {0}, ixb = {0};
+    PyObject *states_obj, *states_fast = NULL, *result = NULL;
+    int run;
+    Arena A = {0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*y*Op", &ipb, &ixb, &states_obj, &run))
+        return NULL;
+    states_fast = PySequence_Fast(states_obj, "states: a sequence of ints");
+    if (!states_fast)
+        goto done;
+    Py_ssize_t n_ss = PySequence_Fast_GET_SIZE(states_fast);
+    if (n_ss >= INT32_MAX / 2 || ipb.len != (Py_ssize_t)sizeof(int32_t) * (n_ss + 1) ||
+        ixb.len % sizeof(int32_t)) {
+        PyErr_SetString(PyExc_ValueError, "indptr: n + 1 int32 values for n states");
+        goto done;
+    }
+    int n = (int)n_ss;
+    const int32_t *indptr = ipb.buf, *indices = ixb.buf;
+    if (indptr[0] != 0 || indptr[n] != (int32_t)(ixb.len / sizeof(int32_t))) {
+        PyErr_SetString(PyExc_ValueError, "indptr does not match indices");
+        goto done;
+    }
+    Position P = {n, indptr, indices, NEW(&A, int8_t, n), NEW(&A, int8_t, n),
+                  NEW(&A, int32_t, n), NEW(&A, int32_t, n)};
+    int32_t *opened = NEW(&A, int32_t, n), *stack = NEW(&A, int32_t, (size_t)indptr[n] + n + 1);
+    Trace T = {NEW(&A, int32_t, n), NEW(&A, int32_t, n), NEW(&A, uint8_t, n), 0};
+    if (!P.state || !P.decided || !P.need || !P.left || !opened || !stack || !T.cell ||
+        !T.clue || !T.mine) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int read = read_states(states_fast, P.state, n);
+    if (read != 0) {
+        if (read > 0)
+            result = Py_NewRef(Py_None);
+        goto done;
+    }
+    int failed, nopened;
+    Py_BEGIN_ALLOW_THREADS      /* C data only */
+    memset(P.decided, 0xff, (size_t)n);
+    nopened = open_numbers(&P, opened, &failed);
+    if (run && failed < 0) {
+        for (int k = 0; k < nopened; k++)       /* popped from the end: increasing order */
+            stack[k] = opened[nopened - 1 - k];
+        failed = propagate(&P, stack, nopened, &T);
+    }
+    Py_END_ALLOW_THREADS
+    result = reasoning_answer(&P, opened, nopened, &T, failed);
+done:
+    Py_XDECREF(states_fast);
+    arena_free(&A);
+    PyBuffer_Release(&ipb);
+    PyBuffer_Release(&ixb);
+    return result;
+}
+
 /* ------------------------------------------------------------------ the neighbour table */
 static PyObject *kernel_csr(PyObject *self, PyObject *neighbors) {
     (void)self;
@@ -2687,6 +2808,7 @@ static PyMethodDef methods[] = {
     {"float_dict", kernel_float_dict, METH_VARARGS, float_dict_doc},
     {"key_hashes", kernel_key_hashes, METH_O, key_hashes_doc},
     {"analyze", kernel_analyze, METH_VARARGS, analyze_doc},
+    {"reasoning", kernel_reasoning, METH_VARARGS, reasoning_doc},
     {"csr", kernel_csr, METH_O, "csr(neighbors) -> (indptr, indices): the table as int32 bytes."},
     {"solvable", kernel_solvable, METH_VARARGS, solvable_doc},
     {"count_component", kernel_count_component, METH_VARARGS, count_component_doc},

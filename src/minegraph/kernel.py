@@ -44,7 +44,7 @@ from minegraph.board import Board
 if TYPE_CHECKING:       # the kernel's typed results, as its stub _kernel.pyi describes them
     from minegraph._kernel import Answer, Component, Played
 
-__all__ = ["KernelAnswer", "answer", "int32_list", "Declined", "Unavailable", "available", "load_native", "module",
+__all__ = ["KernelAnswer", "answer", "int32_list", "reasoning", "Declined", "Unavailable", "available", "load_native", "module",
            "status", "run", "float_dict", "key_hashes", "solvable", "count_component", "complete_component",
            "max_component_cells", "SEARCH_BUDGET", "PURE_VARIABLE"]
 
@@ -412,6 +412,52 @@ def key_hashes(keys: list[Any]) -> bytes:
     """
     out: bytes = _native().key_hashes(keys)
     return out
+
+
+def reasoning(board: Board, propagate: bool = True
+              ) -> tuple[list[int], list[int], list[int], list[int], bytes, list[int], int]:
+    """The first steps of :func:`~minegraph.constraints.build_system` in C: the numbers with
+    hidden neighbours and, when ``propagate``, the two trivial rules to their fixpoint (the
+    Python steps ``_open_numbers`` and ``_propagate``, which ``tests/test_kernel.py`` holds
+    equal to these).
+
+    Parameters
+    ----------
+    board
+        The position.
+    propagate
+        Whether to propagate.
+
+    Returns
+    -------
+    tuple
+        ``(opened, need, unknown, cells, mines, clues, failed)``: the numbers with hidden
+        neighbours, increasing; each cell's need and undecided hidden neighbours (lists of
+        ``n``); the decisions in order (cells, one byte per decision, 1 for a mine, and the
+        numbers that decided them); the first number found unsatisfiable, or -1.
+
+    Raises
+    ------
+    Declined
+        for a number above 127 (:class:`Unavailable` when this process runs pure Python).
+
+    Examples
+    --------
+    >>> if available():
+    ...     out = reasoning(Board.from_text("#1-\\n01-"))
+    ...     print(out[0], out[3], list(out[4]), out[5], out[6])
+    ... else:
+    ...     print([1, 3, 4], [0], [1], [1], 3)
+    [1, 3, 4] [0] [1] [1] 3
+    """
+    native = _native()
+    indptr, indices = _csr(board.neighbors)
+    out = native.reasoning(indptr, indices, board.states, propagate)
+    if out is None:
+        raise Declined("a number above 127")
+    opened, need, unknown, cells, mines, clues, failed = out
+    return (int32_list(opened), int32_list(need), int32_list(unknown), int32_list(cells),
+            mines, int32_list(clues), failed)
 
 
 def solvable(board: Board, layout: frozenset[int], first: int, deadline: float = 0.0,
