@@ -770,27 +770,25 @@ static int model_constraints(Model *M, Arena *A, const int32_t *indptr, const in
     P.left = NEW(A, int32_t, n);
     int32_t *stack = NEW(A, int32_t, (size_t)m + n + 1);
     int *hn = NEW(A, int, n);
-    int *clue_id = NEW(A, int, n);
-    if (!P.state || !P.decided || !P.need || !P.left || !stack || !hn || !clue_id)
+    int *clue_id = NEW(A, int, n), *clue_cell = NEW(A, int, n + 1);
+    if (!P.state || !P.decided || !P.need || !P.left || !stack || !hn || !clue_id || !clue_cell)
         return -1;
     M->n = n;
     M->P = P;
     M->stack = stack;
     M->hn = hn;
     M->clue_id = clue_id;
-    for (int i = 0; i < n; i++) {
-        P.state[i] = states[i];
-        P.decided[i] = -1;
-    }
-    /* Numbers with hidden neighbours ("open"); a number without any must be met already. */
-    int top = 0;
+    M->clue_cell = clue_cell;
+    memcpy(P.state, states, (size_t)n);
+    memset(P.decided, 0xff, (size_t)n);
+    /* Numbers with hidden neighbours ("open"); a number without any must be met already.
+     * Counters in locals: the arrays may alias *M, which would keep them in memory. */
+    int top = 0, hidden = 0, flagged = 0, nclues = 0, nmines = 0;
     for (int p = 0; p < n; p++) {
         int8_t s = P.state[p];
         hn[p] = -1;             /* a covered cell's count is taken when ranked (hidden_around) */
-        if (s == S_HIDDEN)
-            M->hidden++;
-        else if (s == S_MINE)
-            M->flagged++;
+        hidden += s == S_HIDDEN;
+        flagged += s == S_MINE;
         if (s < 0)
             continue;           /* only numbers need their neighbours here */
         int need = s, h = 0;
@@ -818,24 +816,21 @@ static int model_constraints(Model *M, Arena *A, const int32_t *indptr, const in
         return ST_INCONSISTENT;
     for (int p = 0; p < n; p++) {
         clue_id[p] = -1;
+        nmines += P.state[p] == S_HIDDEN && P.decided[p] == 1;
         if (P.state[p] >= 0 && P.left[p] > 0) {
             int need = P.need[p];
             if (need < 0 || need > P.left[p])
                 return ST_INCONSISTENT;
-            clue_id[p] = M->nclues++;
+            clue_cell[nclues] = p;
+            clue_id[p] = nclues++;
         } else if (P.state[p] >= 0 && P.need[p] != 0 && hn[p] > 0) {
             return ST_INCONSISTENT;              /* every hidden neighbour decided, need unmet */
         }
     }
-    M->clue_cell = NEW(A, int, M->nclues + 1);
-    if (!M->clue_cell)
-        return -1;
-    for (int p = 0; p < n; p++)
-        if (clue_id[p] >= 0)
-            M->clue_cell[clue_id[p]] = p;
-    for (int q = 0; q < n; q++)
-        if (P.state[q] == S_HIDDEN && P.decided[q] == 1)
-            M->nmines++;
+    M->hidden = hidden;
+    M->flagged = flagged;
+    M->nclues = nclues;
+    M->nmines = nmines;
     return ST_OK;
 }
 
@@ -889,13 +884,16 @@ static int model_boxes(Model *M, Arena *A, int max_floating, const char **why) {
                 sig_ptr[q + 1]++;
         }
     }
+    int nfront = 0, run = 0;     /* counters in locals: the arrays may alias *M */
     for (int q = 0; q < n; q++) {
-        if (sig_ptr[q + 1] > 256)
+        int len = sig_ptr[q + 1];
+        if (len > 256)
             { *why = WHY_BOX; return ST_DECLINED; }
-        if (sig_ptr[q + 1])
-            M->nfront++;
-        sig_ptr[q + 1] += sig_ptr[q];
+        nfront += len > 0;
+        run += len;
+        sig_ptr[q + 1] = run;
     }
+    M->nfront = nfront;
     for (int j = 0; j < M->nclues; j++) {
         int p = M->clue_cell[j];
         for (int32_t e = P->indptr[p]; e < P->indptr[p + 1]; e++) {
@@ -904,10 +902,10 @@ static int model_boxes(Model *M, Arena *A, int max_floating, const char **why) {
                 sig_all[sig_ptr[q] + M->box_of[q]++] = j;   /* box_of: a fill count for now */
         }
     }
-    M->nfloat = M->hidden - M->nfront;
+    int nfloat = M->hidden - nfront;
     for (int q = 0; q < n; q++)
-        if (P->state[q] == S_HIDDEN && P->decided[q] >= 0)
-            M->nfloat--;
+        nfloat -= P->state[q] == S_HIDDEN && P->decided[q] >= 0;
+    M->nfloat = nfloat;
     int table_size = 16;
     while (table_size < 4 * (M->nfront + 1))
         table_size <<= 1;
