@@ -493,3 +493,22 @@ def test_constraints_with_numbers_beyond_the_kernels_range_come_from_python() ->
     assert_same_system(star, True)
     over = Board.from_graph(3, [(0, 1), (0, 2)], [2, 1, HIDDEN])   # 1 has one hidden neighbour
     assert_same_system(over, True)
+
+
+def test_floats_of_float_arithmetic_are_each_probability_as_a_float() -> None:
+    """The big boards' path (floating-point combination, forced cells as exact 0 and 1):
+    ``Analysis.floats`` reads every probability through ``probability_float``, in order, with
+    values below the double range kept as Fractions."""
+    from fractions import Fraction
+
+    from minegraph.analysis import _float_values
+    from minegraph.present import probability_float
+    board = midgame(30, 40, 240, 3, clicks=True).board
+    a = analyze(board, arithmetic="float")
+    assert a.arithmetic == "float"
+    assert a.floats == {c: probability_float(p) for c, p in a.probabilities.items()}
+    assert list(a.floats) == list(a.probabilities)
+    odd = [0.5, 1.0, 0.0, Fraction(0), Fraction(1), Fraction(1, 3), Fraction(1, 10 ** 400),
+           1e-320, Fraction(0), 1 - 2 ** -53]
+    got, want = _float_values(odd), [probability_float(p) for p in odd]
+    assert got == want and [type(x) for x in got] == [type(x) for x in want]

@@ -242,7 +242,7 @@ class Analysis:
         groups = getattr(counts, "groups", None)
         if groups is None or not self.consistent:
             probs = self.probabilities      # in one pass: a million cells on the biggest boards
-            return dict(zip(probs.keys(), map(probability_float, probs.values())))
+            return dict(zip(probs.keys(), _float_values(probs.values())))
         count = result.count if result is not None else None
         assert count is not None
         keys = _cell_keys(self.board)
@@ -598,6 +598,26 @@ def _to_float(p: Probability) -> float | Fraction:
     itself (a Fraction) below the double range, where no float is within 1e-13 relative of
     it (:func:`~minegraph.present.probability_float`)."""
     return probability_float(p)
+
+
+def _float_values(values: Iterable[Probability]) -> list[float | Fraction]:
+    """:func:`~minegraph.present.probability_float` of every value: a float within the
+    double range is its own answer (the values of floating-point arithmetic, a million on
+    the biggest boards), and a value met before (the forced cells' shared 0 and 1) is
+    converted once."""
+    smallest = SMALLEST_FLOAT
+    seen: dict[int, float | Fraction] = {}
+    out: list[float | Fraction] = []
+    append = out.append
+    for p in values:
+        if type(p) is float and p >= smallest:
+            append(p)
+            continue
+        x = seen.get(id(p))
+        if x is None:
+            x = seen[id(p)] = probability_float(p)
+        append(x)
+    return out
 
 
 def _completed(board: Board, mined: frozenset[int]) -> Board:
