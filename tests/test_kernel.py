@@ -402,6 +402,9 @@ def test_the_stub_describes_the_extension() -> None:
     classes = {node.name: [item.name for item in node.body if isinstance(item, ast.FunctionDef)]
                for node in stub.body if isinstance(node, ast.ClassDef)}
     assert set(classes) == {"Answer", "Component", "Played"}
+    functions = {node.name for node in stub.body if isinstance(node, ast.FunctionDef)}
+    assert functions == {name for name in dir(module)
+                         if callable(getattr(module, name)) and name[0].islower()}
     for name, fields in classes.items():
         assert tuple(fields) == getattr(module, name).__match_args__, name
     constants = [node.target.id for node in stub.body

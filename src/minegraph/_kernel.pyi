@@ -133,3 +133,7 @@ def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, 
 
 
 def csr(neighbors: Sequence[Sequence[int]], /) -> tuple[bytes, bytes]: ...
+
+
+def reasoning(indptr: Buffer, indices: Buffer, states: Sequence[int], propagate: bool,
+              /) -> tuple[bytes, bytes, bytes, bytes, bytes, bytes, int] | None: ...
