@@ -192,6 +192,9 @@ class Unavailable(Declined):
 #: identity, with the table kept alive beside its arrays so the identity stays its own.
 _CSR: dict[int, tuple[object, bytes, bytes]] = {}
 _CSR_KEEP = 64
+#: Tables of more cells are not kept: a million-cell board's is 36 MB, needed once per
+#: analysis (by :func:`reasoning`), and the peak memory of such an analysis is what bounds it.
+_CSR_KEEP_CELLS = 100_000
 
 
 def _csr(neighbors: tuple[tuple[int, ...], ...]) -> tuple[bytes, bytes]:
@@ -200,6 +203,8 @@ def _csr(neighbors: tuple[tuple[int, ...], ...]) -> tuple[bytes, bytes]:
         return entry[1], entry[2]
     assert _KERNEL is not None      # only the kernel's callers need the table
     pair: tuple[bytes, bytes] = _KERNEL.csr(neighbors)
+    if len(neighbors) > _CSR_KEEP_CELLS:
+        return pair     # made again per call (a tenth of a second), not held beside the board
     if len(_CSR) >= _CSR_KEEP:
         _CSR.clear()
     _CSR[id(neighbors)] = (neighbors, *pair)
