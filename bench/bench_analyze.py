@@ -398,6 +398,7 @@ def main(argv: list[str] | None = None) -> int:
     out_path = args.out or HERE / "results" / ("analyze-quick.json" if args.quick else "analyze.json")
 
     started = datetime.now(timezone.utc)
+    load_before = list(os.getloadavg())     # p99 moves with the machine's load: say it
     t0 = time.perf_counter()
     make = corpus_of(args.recipe)
     games = [make(s) for s in range(args.first_seed, args.first_seed + count)]
@@ -457,6 +458,8 @@ def main(argv: list[str] | None = None) -> int:
         sides = ["peer"] if analyze is None else ["minegraph", "peer"]
         result["big"] = run_big(args.big_seed, big_repeats, args.big_timeout, sides)
     result["wall_s"] = round(time.perf_counter() - t0, 1)
+    result["load_average_before"] = load_before
+    result["load_average_after"] = list(os.getloadavg())
 
     print(report(result))
     shown = sorted(over, key=lambda r: -r["max_diff"])[: args.show]

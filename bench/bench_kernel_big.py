@@ -2,7 +2,9 @@
 
 Each run is a child process that reads a board of ``bigboards.py`` (written once, as text),
 runs ``analyze`` and reads every hidden cell's float (``Analysis.floats``), and prints the
-seconds of that call (board reading excluded) and the peak memory of the process. The trees
+seconds of that call (board reading excluded), the CPU seconds of the process over it (on a
+loaded machine the wall time is mostly waiting for a core), and the peak memory of the
+process. The trees
 alternate run by run (``--repeats`` each), so that the load of a shared machine falls on both;
 the figures are the median and the spread of each side, and the load average before and after.
 
@@ -34,12 +36,12 @@ CHILD = """
 import resource, sys, time
 from minegraph import Board, analyze, kernel
 board = Board.from_text(open(sys.argv[1]).read())
-t = time.perf_counter()
+t, c = time.perf_counter(), time.process_time()
 a = analyze(board)
 values = list(a.floats.values())
-seconds = time.perf_counter() - t
+seconds, cpu = time.perf_counter() - t, time.process_time() - c
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-print(seconds, peak, a.engine, kernel.status(), len(values))
+print(seconds, peak, a.engine, kernel.status(), len(values), cpu)
 """
 
 
@@ -69,8 +71,10 @@ def main() -> None:
                                          capture_output=True, text=True,
                                          env={**os.environ, "PYTHONPATH": src}).stdout.split()
                     runs[name].append({"seconds": float(out[0]), "peak_mb": float(out[1]),
-                                       "engine": out[2], "kernel": out[3], "cells": int(out[4])})
+                                       "engine": out[2], "kernel": out[3], "cells": int(out[4]),
+                                       "cpu_s": float(out[5])})
             results[spec] = {name: {"median_s": statistics.median(r["seconds"] for r in rs),
+                                    "median_cpu_s": statistics.median(r["cpu_s"] for r in rs),
                                     "min_s": min(r["seconds"] for r in rs),
                                     "max_s": max(r["seconds"] for r in rs),
                                     "peak_mb": max(r["peak_mb"] for r in rs), "runs": rs}

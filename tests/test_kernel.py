@@ -34,7 +34,7 @@ pytestmark = pytest.mark.skipif(not kernel.available(), reason=f"kernel: {kernel
 
 def reference(board: Board) -> tuple[object, ...]:
     """The Python path's answer as plain values."""
-    r = PortfolioEngine(native=False).run_system(build_system(board))
+    r = PortfolioEngine(native=False).run_system(build_system(board, native=False))
     if not r.consistent:
         return (False,)
     assert r.mine_counts is not None
@@ -402,6 +402,9 @@ def test_the_stub_describes_the_extension() -> None:
     classes = {node.name: [item.name for item in node.body if isinstance(item, ast.FunctionDef)]
                for node in stub.body if isinstance(node, ast.ClassDef)}
     assert set(classes) == {"Answer", "Component", "Played"}
+    functions = {node.name for node in stub.body if isinstance(node, ast.FunctionDef)}
+    assert functions == {name for name in dir(module)
+                         if callable(getattr(module, name)) and name[0].islower()}
     for name, fields in classes.items():
         assert tuple(fields) == getattr(module, name).__match_args__, name
     constants = [node.target.id for node in stub.body
@@ -442,3 +445,73 @@ def test_threads_in_the_kernel_at_once_get_the_answers_of_one_thread() -> None:
         for _ in range(3):
             together = list(pool.map(answer, boards * 2)), list(pool.map(counted, keys * 2))
             assert together == (alone[0] * 2, alone[1] * 2)
+
+
+def assert_same_system(board: Board, propagate: bool) -> None:
+    """``build_system`` with the numbers and the propagation in C equals the Python steps'
+    system field by field: boxes, clues, components, forced cells, the trace in order, the
+    contradiction, and the propagation state the incremental update starts from."""
+    in_c = build_system(board, propagate=propagate)
+    python = build_system(board, propagate=propagate, native=False)
+    assert in_c == python
+    assert in_c.trace == python.trace
+    assert in_c.contradiction == python.contradiction
+
+
+@settings(max_examples=examples(2000), deadline=None)
+@given(positions(), st.booleans())
+def test_constraints_in_c_equal_the_python_steps_on_grids(board: Board, propagate: bool) -> None:
+    """Every topology, flags right and wrong, numbers perturbed past what their neighbours
+    allow (positions() draws them inconsistent one time in six)."""
+    assert_same_system(board, propagate)
+
+
+@settings(max_examples=examples(1000), deadline=None)
+@given(graph_positions(), st.booleans())
+def test_constraints_in_c_equal_the_python_steps_on_graphs(board: Board, propagate: bool) -> None:
+    assert_same_system(board, propagate)
+
+
+@pytest.mark.parametrize("topology", ["square", "hex", "torus", "triangle"])
+@pytest.mark.parametrize("clicks", [False, True])
+def test_constraints_in_c_equal_the_python_steps_on_midgames(topology: str, clicks: bool) -> None:
+    for seed in range(5):
+        board = midgame(24, 30, 150, seed, topology=topology, clicks=clicks).board
+        assert_same_system(board, True)
+        flagged = list(board.states)
+        wrong = [i for i, s in enumerate(flagged) if s == HIDDEN][seed::37]
+        for i in wrong:                 # flags that may be wrong: contradictions, in order
+            flagged[i] = MINE
+        assert_same_system(board.with_states(flagged), True)
+
+
+def test_constraints_with_numbers_beyond_the_kernels_range_come_from_python() -> None:
+    """The C steps keep states in a byte: a number above 127 is declined, and the Python
+    steps build the system (the same one, with the same contradiction)."""
+    leaves = 200
+    star = Board.from_graph(leaves + 1, [(0, i) for i in range(1, leaves + 1)],
+                            [150] + [HIDDEN] * leaves)
+    with pytest.raises(kernel.Declined):
+        kernel.reasoning(star)
+    assert_same_system(star, True)
+    over = Board.from_graph(3, [(0, 1), (0, 2)], [2, 1, HIDDEN])   # 1 has one hidden neighbour
+    assert_same_system(over, True)
+
+
+def test_floats_of_float_arithmetic_are_each_probability_as_a_float() -> None:
+    """The big boards' path (floating-point combination, forced cells as exact 0 and 1):
+    ``Analysis.floats`` reads every probability through ``probability_float``, in order, with
+    values below the double range kept as Fractions."""
+    from fractions import Fraction
+
+    from minegraph.analysis import _float_values
+    from minegraph.present import probability_float
+    board = midgame(30, 40, 240, 3, clicks=True).board
+    a = analyze(board, arithmetic="float")
+    assert a.arithmetic == "float"
+    assert a.floats == {c: probability_float(p) for c, p in a.probabilities.items()}
+    assert list(a.floats) == list(a.probabilities)
+    odd = [0.5, 1.0, 0.0, Fraction(0), Fraction(1), Fraction(1, 3), Fraction(1, 10 ** 400),
+           1e-320, Fraction(0), 1 - 2 ** -53]
+    got, want = _float_values(odd), [probability_float(p) for p in odd]
+    assert got == want and [type(x) for x in got] == [type(x) for x in want]

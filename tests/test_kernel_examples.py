@@ -99,7 +99,24 @@ def _no_guess(board: Board, layout: frozenset[int], first: int) -> bool:
 
 def test_every_branching_example_is_checked_here() -> None:
     assert set(WANTS) == {"run", "solvable", "count_component", "complete_component",
-                          "float_dict"}
+                          "float_dict", "reasoning"}
+
+
+def test_reasoning_example_by_the_rules() -> None:
+    """``#1-/01-``: the numbers with a hidden neighbour are cells 1, 3 and 4 (the blank cells
+    2 and 5 are not numbers); taken in increasing order, the 1 on cell 1 has one hidden
+    neighbour, cell 0, which must be its mine; that leaves the 0 on cell 3 a mine too many,
+    and propagation stops there. Worked out by the two rules, and by enumeration: no layout
+    of cell 0 satisfies both numbers."""
+    board = Board.from_text("#1-\n01-")
+    numbers = [c for c, s in enumerate(board.states) if s >= 0]
+    opened = [c for c in numbers if any(board.states[q] == -1 for q in board.neighbors[c])]
+    assert opened == [1, 3, 4]
+    assert not _consistent(board, {c: board.states[c] for c in numbers}, [0], None)
+    assert f"{opened} [0] [1] [1] 3\n" == WANTS["reasoning"]
+    if kernel.available():
+        out = kernel.reasoning(board)
+        assert (out[0], out[3], list(out[4]), out[5], out[6]) == (opened, [0], [1], [1], 3)
 
 
 def test_float_dict_example_by_its_definition() -> None:

@@ -35,6 +35,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -181,11 +182,6 @@ static void arena_free(Arena *a) {
 
 #define NEW(arena, type, count) ((type *)arena_alloc((arena), sizeof(type) * (size_t)(count)))
 
-static int cmp_int(const void *a, const void *b) {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
 /* ------------------------------------------------------------------ union-find */
 static int uf_find(int *parent, int x) {
     while (parent[x] != x) {
@@ -204,9 +200,17 @@ typedef struct {
     int32_t *need, *left;      /* per number: need and undecided hidden neighbours */
 } Position;
 
+/* Propagation's decisions in order, when kept (constraints.Step: cell, mine, clue). */
+typedef struct {
+    int32_t *cell, *clue;
+    uint8_t *mine;
+    int n;
+} Trace;
+
 /* Propagation by the two trivial rules from the numbers on the stack, as
- * constraints._propagate does.  Returns the number found unsatisfiable, or -1. */
-static int propagate(Position *P, int32_t *stack, int top) {
+ * constraints._propagate does, each decision recorded in T when given.  Returns the number
+ * found unsatisfiable, or -1. */
+static int propagate(Position *P, int32_t *stack, int top, Trace *T) {
     const int32_t *ip = P->indptr, *ix = P->indices;
     while (top > 0) {
         int p = stack[--top];
@@ -220,6 +224,11 @@ static int propagate(Position *P, int32_t *stack, int top) {
                 if (P->state[q] != S_HIDDEN || P->decided[q] >= 0)
                     continue;
                 P->decided[q] = as_mine;
+                if (T) {
+                    T->cell[T->n] = q;
+                    T->mine[T->n] = (uint8_t)as_mine;
+                    T->clue[T->n++] = p;
+                }
                 for (int32_t f = ip[q]; f < ip[q + 1]; f++) {
                     int t = ix[f];
                     if (P->state[t] >= 0) {
@@ -761,26 +770,27 @@ static int model_constraints(Model *M, Arena *A, const int32_t *indptr, const in
     P.left = NEW(A, int32_t, n);
     int32_t *stack = NEW(A, int32_t, (size_t)m + n + 1);
     int *hn = NEW(A, int, n);
-    int *clue_id = NEW(A, int, n);
-    if (!P.state || !P.decided || !P.need || !P.left || !stack || !hn || !clue_id)
+    int *clue_id = NEW(A, int, n), *clue_cell = NEW(A, int, n + 1);
+    if (!P.state || !P.decided || !P.need || !P.left || !stack || !hn || !clue_id || !clue_cell)
         return -1;
     M->n = n;
     M->P = P;
     M->stack = stack;
     M->hn = hn;
     M->clue_id = clue_id;
-    for (int i = 0; i < n; i++) {
-        P.state[i] = states[i];
-        P.decided[i] = -1;
-    }
-    /* Numbers with hidden neighbours ("open"); a number without any must be met already. */
-    int top = 0;
+    M->clue_cell = clue_cell;
+    memcpy(P.state, states, (size_t)n);
+    memset(P.decided, 0xff, (size_t)n);
+    /* Numbers with hidden neighbours ("open"); a number without any must be met already.
+     * Counters in locals: the arrays may alias *M, which would keep them in memory. */
+    int top = 0, hidden = 0, flagged = 0, nclues = 0, nmines = 0;
     for (int p = 0; p < n; p++) {
         int8_t s = P.state[p];
-        if (s == S_HIDDEN)
-            M->hidden++;
-        else if (s == S_MINE)
-            M->flagged++;
+        hn[p] = -1;             /* a covered cell's count is taken when ranked (hidden_around) */
+        hidden += s == S_HIDDEN;
+        flagged += s == S_MINE;
+        if (s < 0)
+            continue;           /* only numbers need their neighbours here */
         int need = s, h = 0;
         for (int32_t e = P.indptr[p]; e < P.indptr[p + 1]; e++) {
             int8_t t = P.state[P.indices[e]];
@@ -790,8 +800,6 @@ static int model_constraints(Model *M, Arena *A, const int32_t *indptr, const in
                 need--;
         }
         hn[p] = h;
-        if (s < 0)
-            continue;
         if (!h) {
             if (need != 0)
                 return ST_INCONSISTENT;
@@ -804,28 +812,25 @@ static int model_constraints(Model *M, Arena *A, const int32_t *indptr, const in
     for (int p = n - 1; p >= 0; p--)
         if (P.state[p] >= 0 && P.left[p] > 0)
             stack[top++] = p;
-    if (propagate(&M->P, stack, top) >= 0)
+    if (propagate(&M->P, stack, top, NULL) >= 0)
         return ST_INCONSISTENT;
     for (int p = 0; p < n; p++) {
         clue_id[p] = -1;
+        nmines += P.state[p] == S_HIDDEN && P.decided[p] == 1;
         if (P.state[p] >= 0 && P.left[p] > 0) {
             int need = P.need[p];
             if (need < 0 || need > P.left[p])
                 return ST_INCONSISTENT;
-            clue_id[p] = M->nclues++;
+            clue_cell[nclues] = p;
+            clue_id[p] = nclues++;
         } else if (P.state[p] >= 0 && P.need[p] != 0 && hn[p] > 0) {
             return ST_INCONSISTENT;              /* every hidden neighbour decided, need unmet */
         }
     }
-    M->clue_cell = NEW(A, int, M->nclues + 1);
-    if (!M->clue_cell)
-        return -1;
-    for (int p = 0; p < n; p++)
-        if (clue_id[p] >= 0)
-            M->clue_cell[clue_id[p]] = p;
-    for (int q = 0; q < n; q++)
-        if (P.state[q] == S_HIDDEN && P.decided[q] == 1)
-            M->nmines++;
+    M->hidden = hidden;
+    M->flagged = flagged;
+    M->nclues = nclues;
+    M->nmines = nmines;
     return ST_OK;
 }
 
@@ -854,45 +859,67 @@ static int box_of_signature(Model *M, int *table, int table_size, const int *sig
 
 /* Boxes: undecided hidden cells grouped by the set of active clues around them, numbered by
  * their first cell, and their cells in CSR (increasing within each box); cells next to no
- * active clue float.  ST_OK, ST_DECLINED (why) or -1. */
+ * active clue float.  The signatures are gathered from the clues (in clue order, so each comes
+ * sorted): a position's covered cells far outnumber its clues' neighbours.  ST_OK,
+ * ST_DECLINED (why) or -1. */
 static int model_boxes(Model *M, Arena *A, int max_floating, const char **why) {
     const Position *P = &M->P;
     int n = M->n;
     int32_t m = P->indptr[n];
+    int *sig_ptr = NEW(A, int, n + 1), *sig_all = NEW(A, int, (size_t)m + 1);
     M->box_of = NEW(A, int, n);
     M->sig_pool = NEW(A, int, (size_t)m + 1);
     M->sig_start = NEW(A, int, n + 1);
     M->sig_len = NEW(A, int, n + 1);
     M->box_size = NEW(A, int, n + 1);
+    if (!M->box_of || !M->sig_pool || !M->sig_start || !M->sig_len || !M->box_size ||
+        !sig_ptr || !sig_all)
+        return -1;
+    /* each undecided hidden cell's clues, counted then filled (CSR over cells) */
+    for (int j = 0; j < M->nclues; j++) {
+        int p = M->clue_cell[j];
+        for (int32_t e = P->indptr[p]; e < P->indptr[p + 1]; e++) {
+            int q = P->indices[e];
+            if (P->state[q] == S_HIDDEN && P->decided[q] < 0)
+                sig_ptr[q + 1]++;
+        }
+    }
+    int nfront = 0, run = 0;     /* counters in locals: the arrays may alias *M */
+    for (int q = 0; q < n; q++) {
+        int len = sig_ptr[q + 1];
+        if (len > 256)
+            { *why = WHY_BOX; return ST_DECLINED; }
+        nfront += len > 0;
+        run += len;
+        sig_ptr[q + 1] = run;
+    }
+    M->nfront = nfront;
+    for (int j = 0; j < M->nclues; j++) {
+        int p = M->clue_cell[j];
+        for (int32_t e = P->indptr[p]; e < P->indptr[p + 1]; e++) {
+            int q = P->indices[e];
+            if (P->state[q] == S_HIDDEN && P->decided[q] < 0)
+                sig_all[sig_ptr[q] + M->box_of[q]++] = j;   /* box_of: a fill count for now */
+        }
+    }
+    int nfloat = M->hidden - nfront;
+    for (int q = 0; q < n; q++)
+        nfloat -= P->state[q] == S_HIDDEN && P->decided[q] >= 0;
+    M->nfloat = nfloat;
     int table_size = 16;
-    while (table_size < 4 * (M->hidden + 1))
+    while (table_size < 4 * (M->nfront + 1))
         table_size <<= 1;
     int *table = NEW(A, int, table_size);
-    if (!M->box_of || !M->sig_pool || !M->sig_start || !M->sig_len || !table || !M->box_size)
+    if (!table)
         return -1;
     for (int i = 0; i < table_size; i++)
         table[i] = -1;
-    int sig[256];
     for (int q = 0; q < n; q++) {
+        int len = sig_ptr[q + 1] - sig_ptr[q];
         M->box_of[q] = -1;
-        if (P->state[q] != S_HIDDEN || P->decided[q] >= 0)
+        if (!len)
             continue;
-        int len = 0;
-        for (int32_t e = P->indptr[q]; e < P->indptr[q + 1]; e++) {
-            int c = M->clue_id[P->indices[e]];
-            if (c >= 0) {
-                if (len == 256)
-                    { *why = WHY_BOX; return ST_DECLINED; }
-                sig[len++] = c;
-            }
-        }
-        if (!len) {
-            M->nfloat++;
-            continue;
-        }
-        M->nfront++;
-        qsort(sig, (size_t)len, sizeof(int), cmp_int);
-        int b = box_of_signature(M, table, table_size, sig, len);
+        int b = box_of_signature(M, table, table_size, sig_all + sig_ptr[q], len);
         M->box_of[q] = b;
         if (++M->box_size[b] > MAX_BOX_CELLS)
             { *why = WHY_BOX; return ST_DECLINED; }
@@ -1530,12 +1557,29 @@ static int forced_by_counts(const Model *M, Arena *A, const Combined *C, Forced 
 }
 
 /* ------------------------------------------------------------------ best */
+/* The hidden neighbours of cell q, counted on first use (the model counts them for numbers
+ * only: ranking needs them for a few candidates, and most cells of a position are covered). */
+static int hidden_around(const Model *M, int q) {
+    int *hn = M->hn;
+    if (hn[q] < 0) {
+        int h = 0;
+        for (int32_t e = M->P.indptr[q]; e < M->P.indptr[q + 1]; e++)
+            h += M->P.state[M->P.indices[e]] == S_HIDDEN;
+        hn[q] = h;
+    }
+    return hn[q];
+}
+
 /* The cell of `cells` (n of them) with the fewest hidden neighbours, the first on a tie. */
-static int fewest_neighbours(const int *hn, const int *cells, int n) {
-    int cand = -1;
-    for (int i = 0; i < n; i++)
-        if (cand < 0 || hn[cells[i]] < hn[cand])
+static int fewest_neighbours(const Model *M, const int *cells, int n) {
+    int cand = -1, low = INT_MAX;
+    for (int i = 0; i < n && low > 0; i++) {
+        int h = hidden_around(M, cells[i]);
+        if (cand < 0 || h < low) {
             cand = cells[i];
+            low = h;
+        }
+    }
     return cand;
 }
 
@@ -1546,9 +1590,8 @@ static int best_move(const Model *M, const Combined *C, const Forced *F, const c
     *basis = NULL;
     if (F->ns) {
         *basis = "safe";
-        return fewest_neighbours(M->hn, F->safe, F->ns);
+        return fewest_neighbours(M, F->safe, F->ns);
     }
-    const int *hn = M->hn;
     PyObject *low = NULL;
     int best = -1;
     /* candidates: the floating group and the boxes that are not proven mines */
@@ -1563,13 +1606,14 @@ static int best_move(const Model *M, const Combined *C, const Forced *F, const c
             return -2;
         if (!better && !equal)
             continue;
-        int cand = b < 0 ? fewest_neighbours(hn, F->floating, F->nf)
-                         : fewest_neighbours(hn, M->box_cells + M->box_ptr[b],
+        int cand = b < 0 ? fewest_neighbours(M, F->floating, F->nf)
+                         : fewest_neighbours(M, M->box_cells + M->box_ptr[b],
                                              M->box_ptr[b + 1] - M->box_ptr[b]);
         if (better) {
             low = v;
             best = cand;
-        } else if (hn[cand] < hn[best] || (hn[cand] == hn[best] && cand < best)) {
+        } else if (hidden_around(M, cand) < hidden_around(M, best) ||
+                   (hidden_around(M, cand) == hidden_around(M, best) && cand < best)) {
             best = cand;
         }
     }
@@ -1592,7 +1636,7 @@ static PyStructSequence_Field answer_fields[] = {
     {"box_cells", "per box: its cells (a tuple)"},
     {"box_counts", "per box: completions with a mine on one of its cells"},
     {"box_floats", "per box: that count over count, correctly rounded"},
-    {"floating", "hidden cells next to no active clue"},
+    {"floating", "hidden cells next to no active clue, increasing (bytes: native int32)"},
     {"floating_count", "completions with a mine on one floating cell"},
     {"floating_float", "that count over count, correctly rounded"},
     {"best", "the recommended cell, or -1"},
@@ -1677,6 +1721,18 @@ static PyObject *int_list(const int *v, int n) {
         PyList_SET_ITEM(list, i, x);
     }
     return list;
+}
+
+/* n cells as native int32 values (bytes): the floating cells, often most of a position, are
+ * read only when someone asks for per-cell counts, so no int object is made for them here. */
+static PyObject *int32_bytes(const int *v, int n) {
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n * (Py_ssize_t)sizeof(int32_t));
+    if (!out)
+        return NULL;
+    int32_t *w = (int32_t *)PyBytes_AS_STRING(out);
+    for (int i = 0; i < n; i++)
+        w[i] = (int32_t)v[i];
+    return out;
 }
 
 /* The boxes as Python lists: each box's cells (a tuple), its count, and its count over the
@@ -1770,7 +1826,7 @@ static PyObject *answer_of(const Model *M, const Combined *C, const Forced *F, i
         return NULL;
     if (set_field(r, 2, Py_NewRef(C->count)) < 0 || set_field(r, 3, int_list(F->safe, F->ns)) < 0 ||
         set_field(r, 4, int_list(F->mines, F->nm)) < 0 || box_lists(M, C, r) < 0 ||
-        set_field(r, 8, int_list(F->floating, F->nf)) < 0 ||
+        set_field(r, 8, int32_bytes(F->floating, F->nf)) < 0 ||
         set_field(r, 9, Py_NewRef(C->per_floating)) < 0 ||
         set_field(r, 10, PyNumber_TrueDivide(C->per_floating, C->count)) < 0 ||
         set_field(r, 11, PyLong_FromLong(best)) < 0 ||
@@ -1800,10 +1856,25 @@ PyDoc_STRVAR(analyze_doc,
  * or -1 with an error. */
 static int read_states(PyObject *states_fast, int8_t *states8, int n) {
     PyObject **items = PySequence_Fast_ITEMS(states_fast);
+    /* A position holds a dozen distinct state objects (CPython's shared small ints): each is
+     * converted once, then found by identity in a small cache local to this call. */
+    PyObject *seen[16] = {NULL};
+    long value[16];
     for (int i = 0; i < n; i++) {
-        long s = PyLong_AsLong(items[i]);
+        PyObject *o = items[i];
+        unsigned slot = (unsigned)(((uintptr_t)o >> 5) & 15);
+        long s;
+        if (seen[slot] == o) {
+            states8[i] = (int8_t)value[slot];
+            continue;
+        }
+        s = PyLong_AsLong(o);
         if (s == -1 && PyErr_Occurred())
             return -1;
+        if (s >= S_BLANK && s <= 127) {
+            seen[slot] = o;
+            value[slot] = s;
+        }
         if (s < S_BLANK) {
             PyErr_Format(PyExc_ValueError, "state %ld of cell %d", s, i);
             return -1;
@@ -2239,6 +2310,114 @@ done:
         PyBuffer_Release(&cancelb);
     return result;
 }
+/* ------------------------------------------------------------------ constraints.build_system's reasoning */
+PyDoc_STRVAR(reasoning_doc,
+"reasoning(indptr, indices, states, propagate) -> tuple or None\n\n"
+"The first two steps of constraints.build_system in C: the numbers with hidden neighbours\n"
+"(_open_numbers) and, when propagate is true, the two trivial rules to their fixpoint\n"
+"(_propagate).  Returns (opened, need, unknown, cells, mines, clues, failed): the numbers\n"
+"with hidden neighbours, increasing; each cell's need and undecided hidden neighbours (n\n"
+"values each, 0 on cells that are not such numbers); the decisions in order (the cell, 1\n"
+"for a mine, the number that decided it); all native int32 bytes but mines (one byte\n"
+"each); failed, the first number found unsatisfiable or -1.  None when a state is outside\n"
+"the kernel's int8 range (a number above 127): the Python steps answer then.");
+
+/* _open_numbers: need and undecided hidden neighbours of every number with hidden
+ * neighbours, listed increasing in opened; the first number without hidden neighbours whose
+ * need is not met is *failed.  Returns how many were opened. */
+static int open_numbers(Position *P, int32_t *opened, int *failed) {
+    int nopened = 0;
+    *failed = -1;
+    for (int p = 0; p < P->n; p++) {
+        int8_t s = P->state[p];
+        if (s < 0)
+            continue;
+        int need = s, left = 0;
+        for (int32_t e = P->indptr[p]; e < P->indptr[p + 1]; e++) {
+            int8_t t = P->state[P->indices[e]];
+            left += t == S_HIDDEN;
+            need -= t == S_MINE;
+        }
+        if (left) {
+            P->need[p] = need;
+            P->left[p] = left;
+            opened[nopened++] = p;
+        } else if (need != 0 && *failed < 0) {
+            *failed = p;
+        }
+    }
+    return nopened;
+}
+
+/* The answer's tuple of bytes (NULL with an error). */
+static PyObject *reasoning_answer(const Position *P, const int32_t *opened, int nopened,
+                                  const Trace *T, int failed) {
+    return Py_BuildValue("(y#y#y#y#y#y#i)",
+                         (const char *)opened, (Py_ssize_t)nopened * 4,
+                         (const char *)P->need, (Py_ssize_t)P->n * 4,
+                         (const char *)P->left, (Py_ssize_t)P->n * 4,
+                         (const char *)T->cell, (Py_ssize_t)T->n * 4,
+                         (const char *)T->mine, (Py_ssize_t)T->n,
+                         (const char *)T->clue, (Py_ssize_t)T->n * 4, failed);
+}
+
+static PyObject *kernel_reasoning(PyObject *self, PyObject *args) {
+    Py_buffer ipb = {0}, ixb = {0};
+    PyObject *states_obj, *states_fast = NULL, *result = NULL;
+    int run;
+    Arena A = {0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*y*Op", &ipb, &ixb, &states_obj, &run))
+        return NULL;
+    states_fast = PySequence_Fast(states_obj, "states: a sequence of ints");
+    if (!states_fast)
+        goto done;
+    Py_ssize_t n_ss = PySequence_Fast_GET_SIZE(states_fast);
+    if (n_ss >= INT32_MAX / 2 || ipb.len != (Py_ssize_t)sizeof(int32_t) * (n_ss + 1) ||
+        ixb.len % sizeof(int32_t)) {
+        PyErr_SetString(PyExc_ValueError, "indptr: n + 1 int32 values for n states");
+        goto done;
+    }
+    int n = (int)n_ss;
+    const int32_t *indptr = ipb.buf, *indices = ixb.buf;
+    if (indptr[0] != 0 || indptr[n] != (int32_t)(ixb.len / sizeof(int32_t))) {
+        PyErr_SetString(PyExc_ValueError, "indptr does not match indices");
+        goto done;
+    }
+    Position P = {n, indptr, indices, NEW(&A, int8_t, n), NEW(&A, int8_t, n),
+                  NEW(&A, int32_t, n), NEW(&A, int32_t, n)};
+    int32_t *opened = NEW(&A, int32_t, n), *stack = NEW(&A, int32_t, (size_t)indptr[n] + n + 1);
+    Trace T = {NEW(&A, int32_t, n), NEW(&A, int32_t, n), NEW(&A, uint8_t, n), 0};
+    if (!P.state || !P.decided || !P.need || !P.left || !opened || !stack || !T.cell ||
+        !T.clue || !T.mine) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int read = read_states(states_fast, P.state, n);
+    if (read != 0) {
+        if (read > 0)
+            result = Py_NewRef(Py_None);
+        goto done;
+    }
+    int failed, nopened;
+    Py_BEGIN_ALLOW_THREADS      /* C data only */
+    memset(P.decided, 0xff, (size_t)n);
+    nopened = open_numbers(&P, opened, &failed);
+    if (run && failed < 0) {
+        for (int k = 0; k < nopened; k++)       /* popped from the end: increasing order */
+            stack[k] = opened[nopened - 1 - k];
+        failed = propagate(&P, stack, nopened, &T);
+    }
+    Py_END_ALLOW_THREADS
+    result = reasoning_answer(&P, opened, nopened, &T, failed);
+done:
+    Py_XDECREF(states_fast);
+    arena_free(&A);
+    PyBuffer_Release(&ipb);
+    PyBuffer_Release(&ixb);
+    return result;
+}
+
 /* ------------------------------------------------------------------ the neighbour table */
 static PyObject *kernel_csr(PyObject *self, PyObject *neighbors) {
     (void)self;
@@ -2627,6 +2806,7 @@ static PyMethodDef methods[] = {
     {"float_dict", kernel_float_dict, METH_VARARGS, float_dict_doc},
     {"key_hashes", kernel_key_hashes, METH_O, key_hashes_doc},
     {"analyze", kernel_analyze, METH_VARARGS, analyze_doc},
+    {"reasoning", kernel_reasoning, METH_VARARGS, reasoning_doc},
     {"csr", kernel_csr, METH_O, "csr(neighbors) -> (indptr, indices): the table as int32 bytes."},
     {"solvable", kernel_solvable, METH_VARARGS, solvable_doc},
     {"count_component", kernel_count_component, METH_VARARGS, count_component_doc},

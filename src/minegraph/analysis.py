@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from fractions import Fraction
 from math import log10
 from operator import countOf
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, cast
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, TypeVar, cast
 
 from minegraph.board import HIDDEN, MINE, Board, Cell
 # cell_name lives with the board (the report names cells without importing this module); it
@@ -30,6 +30,30 @@ __all__ = ["Analysis", "CellProbabilities", "analyze", "solve", "choose_best", "
 #: Why ``best`` was chosen: a proven-safe cell, the lowest known mine probability, or (when no
 #: probability is known for any cell that is not a proven mine) a cell of unknown probability.
 BEST_BASES = ("safe", "probability", "unknown")
+
+_T = TypeVar("_T")
+
+
+class _computed_once(Generic[_T]):
+    """:func:`functools.cached_property` without its lock: Python 3.11 takes an RLock on every
+    first read, a tenth of what reading :attr:`Analysis.floats` of an Expert position costs
+    otherwise (3.12 dropped the lock). Two threads reading at once may both compute it; they
+    get equal values and one is kept."""
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> _T:
+        if obj is None:
+            return self  # type: ignore[return-value]  # the descriptor itself, on the class
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+
 
 def check_board(board: object, function: str) -> Board:
     """``board`` if it is a :class:`~minegraph.board.Board`, else a
@@ -185,7 +209,7 @@ class Analysis:
         value = self.stats.get("solutions_log10")
         return float(value) if isinstance(value, (int, float)) else None
 
-    @cached_property
+    @_computed_once
     def floats(self) -> dict[Cell, float | Fraction]:
         """The mine probability of every cell in :attr:`probabilities`, as a float: the exact
         value correctly rounded (in floating-point :attr:`arithmetic`, the proven value), except
@@ -214,10 +238,11 @@ class Analysis:
         if cell_floats is not None and self.consistent:     # a kernel answer
             keys = _cell_keys(self.board)
             return cast("dict[Cell, float | Fraction]",
-                        _engines().float_dict(keys, cell_floats, _key_hashes(keys)))
+                        _engines().native_float_dict(keys, _key_hashes(keys), cell_floats))
         groups = getattr(counts, "groups", None)
         if groups is None or not self.consistent:
-            return {cell: _to_float(p) for cell, p in self.probabilities.items()}
+            probs = self.probabilities      # in one pass: a million cells on the biggest boards
+            return dict(zip(probs.keys(), _float_values(probs.values())))
         count = result.count if result is not None else None
         assert count is not None
         keys = _cell_keys(self.board)
@@ -575,6 +600,26 @@ def _to_float(p: Probability) -> float | Fraction:
     return probability_float(p)
 
 
+def _float_values(values: Iterable[Probability]) -> list[float | Fraction]:
+    """:func:`~minegraph.present.probability_float` of every value: a float within the
+    double range is its own answer (the values of floating-point arithmetic, a million on
+    the biggest boards), and a value met before (the forced cells' shared 0 and 1) is
+    converted once."""
+    smallest = SMALLEST_FLOAT
+    seen: dict[int, float | Fraction] = {}
+    out: list[float | Fraction] = []
+    append = out.append
+    for p in values:
+        if type(p) is float and p >= smallest:
+            append(p)
+            continue
+        x = seen.get(id(p))
+        if x is None:
+            x = seen[id(p)] = probability_float(p)
+        append(x)
+    return out
+
+
 def _completed(board: Board, mined: frozenset[int]) -> Board:
     """The board with every hidden cell decided: mines, and numbers on the safe cells."""
     states = list(board.states)
@@ -711,9 +756,12 @@ class _Engines:
     def __init__(self) -> None:
         from minegraph.engines.base import resolve_engine
         from minegraph.engines.combine import arithmetic, current_arithmetic
-        from minegraph.kernel import float_dict, key_hashes
+        from minegraph.kernel import float_dict, key_hashes, module
         self.resolve_engine = resolve_engine
         self.float_dict = float_dict
+        # the extension's own float_dict(keys, hashes, cell_floats), for answers it gave
+        native = module()
+        self.native_float_dict = native.float_dict if native is not None else float_dict
         self.key_hashes = key_hashes
         self.arithmetic = arithmetic
         self.current_arithmetic = current_arithmetic
@@ -728,6 +776,43 @@ def _engines() -> _Engines:
     return _ENGINES[0]
 
 
+#: :class:`Analysis`'s fields in order (``_from_kernel`` sets them directly).
+_ANALYSIS_FIELDS = tuple(f.name for f in fields(Analysis))
+
+
+def _from_kernel(board: Board, result: EngineResult, name: str,
+                 forced: tuple[list[int], list[int]]) -> Analysis:
+    """:func:`from_result` of the native kernel's answer (a box-level count, the forced cells
+    listed in order, the best move chosen): no more than the analysis holds is made, since
+    on an Expert position the objects made here cost as much as the kernel's whole count."""
+    count = result.count
+    counts = result.mine_counts
+    assert count is not None and counts is not None and result.best is not None
+    groups = getattr(counts, "groups")
+
+    def per_cell() -> dict[Cell, Probability]:
+        # one Fraction per box, shared by its cells
+        value: list[Probability] = [Fraction(0)] * len(board.states)
+        for cells, m, _ in groups():
+            f = reduced_fraction(m, count)
+            for c in cells:
+                value[c] = f
+        hidden = board.hidden
+        return dict(zip(board.cells(hidden), [value[c] for c in hidden]))
+
+    key = _cell_keys(board)         # a board of playing size: every cell's key is kept
+    safe, mined = forced
+    best, basis = result.best
+    # The fields in order, set without the frozen dataclass's __init__ (one object.__setattr__
+    # call per field: a tenth of the Python around an Expert analysis).
+    analysis: Analysis = object.__new__(Analysis)
+    analysis.__dict__.update(zip(_ANALYSIS_FIELDS, (
+        board, True, count, [key[c] for c in safe], [key[c] for c in mined],
+        CellProbabilities(per_cell), None if best is None else key[best], name,
+        dict(result.stats), result, True, basis)))
+    return analysis
+
+
 def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
     """The :class:`Analysis` of an engine's result on ``board``."""
     cell = board.cell
@@ -737,10 +822,9 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
                         result=result, probabilities_available=True)
     forced = getattr(result.mine_counts, "forced", None)
     if forced is not None:          # the kernel's answer: listed in order already
-        safe, mined = forced
-    else:
-        safe = sorted(result.safe)
-        mined = sorted(result.mines)
+        return _from_kernel(board, result, name, forced)
+    safe = sorted(result.safe)
+    mined = sorted(result.mines)
     if result.counts_known:
         count = result.count
         counts = result.mine_counts
@@ -756,33 +840,16 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
                 f = fractions[id(m)] = reduced_fraction(cast(int, m), count)
             return f
 
-        groups = getattr(counts, "groups", None)
-        if groups is not None:
-            # A box-level answer (the native kernel's): one Fraction per box.
-            def per_cell() -> dict[Cell, Probability]:
-                value: list[Probability] = [Fraction(0)] * len(board.states)
-                for cells, m, _ in groups():
-                    f = reduced_fraction(m, count)
-                    for c in cells:
-                        value[c] = f
-                hidden = board.hidden
-                return dict(zip(board.cells(hidden), [value[c] for c in hidden]))
-        else:
-            def per_cell() -> dict[Cell, Probability]:
-                return dict(zip(board.cells(counts), map(fraction, counts.values())))
+        def per_cell() -> dict[Cell, Probability]:
+            return dict(zip(board.cells(counts), map(fraction, counts.values())))
 
         probs = CellProbabilities(per_cell)
         if result.best is not None:
             best, basis = result.best
         else:
             best, basis = choose_best(board, safe, mined, counts)
-        if forced is not None:      # a board of playing size: every cell's key is kept
-            key = _cell_keys(board).__getitem__
-            safe_cells, mined_cells = list(map(key, safe)), list(map(key, mined))
-        else:
-            safe_cells, mined_cells = board.cells(safe), board.cells(mined)
         return Analysis(board=board, consistent=True, solutions=count,
-                        safe=safe_cells, mines=mined_cells,
+                        safe=board.cells(safe), mines=board.cells(mined),
                         probabilities=probs, best=None if best is None else cell(best),
                         engine=name, stats=dict(result.stats), result=result,
                         best_basis=basis)
@@ -805,8 +872,8 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
     if not complete:
         stats.setdefault("probabilities", f"unavailable: engine {name} does not count")
     return Analysis(board=board, consistent=True, solutions=result.count,
-                    safe=[cell(c) for c in safe], mines=[cell(c) for c in mined],
-                    probabilities={cell(c): p for c, p in known.items()},
+                    safe=board.cells(safe), mines=board.cells(mined),
+                    probabilities=dict(zip(board.cells(known), known.values())),
                     best=None if best is None else cell(best), engine=name, stats=stats,
                     result=result, probabilities_available=complete, best_basis=basis)
 

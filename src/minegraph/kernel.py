@@ -44,7 +44,7 @@ from minegraph.board import Board
 if TYPE_CHECKING:       # the kernel's typed results, as its stub _kernel.pyi describes them
     from minegraph._kernel import Answer, Component, Played
 
-__all__ = ["KernelAnswer", "Declined", "Unavailable", "available", "load_native", "module",
+__all__ = ["KernelAnswer", "answer", "int32_list", "reasoning", "Declined", "Unavailable", "available", "load_native", "module",
            "status", "run", "float_dict", "key_hashes", "solvable", "count_component", "complete_component",
            "max_component_cells", "SEARCH_BUDGET", "PURE_VARIABLE"]
 
@@ -192,6 +192,9 @@ class Unavailable(Declined):
 #: identity, with the table kept alive beside its arrays so the identity stays its own.
 _CSR: dict[int, tuple[object, bytes, bytes]] = {}
 _CSR_KEEP = 64
+#: Tables of more cells are not kept: a million-cell board's is 36 MB, needed once per
+#: analysis (by :func:`reasoning`), and the peak memory of such an analysis is what bounds it.
+_CSR_KEEP_CELLS = 100_000
 
 
 def _csr(neighbors: tuple[tuple[int, ...], ...]) -> tuple[bytes, bytes]:
@@ -200,6 +203,8 @@ def _csr(neighbors: tuple[tuple[int, ...], ...]) -> tuple[bytes, bytes]:
         return entry[1], entry[2]
     assert _KERNEL is not None      # only the kernel's callers need the table
     pair: tuple[bytes, bytes] = _KERNEL.csr(neighbors)
+    if len(neighbors) > _CSR_KEEP_CELLS:
+        return pair     # made again per call (a tenth of a second), not held beside the board
     if len(_CSR) >= _CSR_KEEP:
         _CSR.clear()
     _CSR[id(neighbors)] = (neighbors, *pair)
@@ -283,16 +288,69 @@ def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
     ...     print(2, [(0, 2)], [0.5])
     2 [(0, 2)] [0.5]
     """
+    out = answer(board, deadline, cancel, budget)
+    if out is None:
+        return None
+    return KernelAnswer(out.count, out.safe, out.mines, out.box_cells, out.box_counts,
+                        out.box_floats, int32_list(out.floating), out.floating_count,
+                        out.floating_float, None if out.best < 0 else out.best, out.basis,
+                        out.stats, out.cell_floats)
+
+
+def int32_list(packed: bytes) -> list[int]:
+    """The cells packed as native ``int32`` values (the extension's ``Answer.floating``).
+
+    Parameters
+    ----------
+    packed : bytes
+        Native ``int32`` values.
+
+    Returns
+    -------
+    list of int
+        The values.
+
+    Examples
+    --------
+    >>> from array import array
+    >>> int32_list(array("i", [3, 5]).tobytes())
+    [3, 5]
+    """
+    values: list[int] = memoryview(packed).cast("i").tolist()
+    return values
+
+
+def answer(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
+           budget: int = SEARCH_BUDGET) -> Answer | None:
+    """The extension's own answer on ``board`` (:func:`run` without the conversion to a
+    :class:`KernelAnswer`: the engine reads it as it is, since an analysis of an Expert
+    position costs little more than the objects made for it).
+
+    Parameters
+    ----------
+    board
+        The position.
+    deadline, cancel, budget
+        As for :func:`run`.
+
+    Returns
+    -------
+    minegraph._kernel.Answer or None
+        The struct sequence with status ``OK`` (``floating`` packed as ``int32``, ``best``
+        ``-1`` for none), or ``None`` when the board is inconsistent.
+
+    Raises
+    ------
+    Declined, TimeoutError, InterruptedError
+        As :func:`run`.
+    """
     kernel = _native()
     indptr, indices = _csr(board.neighbors)
     total = -1 if board.mines is None else board.mines
     out: Answer = kernel.analyze(indptr, indices, board.states, total, budget, deadline,
                                  cancel)
     if out.status == kernel.OK:
-        return KernelAnswer(out.count, out.safe, out.mines, out.box_cells, out.box_counts,
-                            out.box_floats, out.floating, out.floating_count,
-                            out.floating_float, None if out.best < 0 else out.best, out.basis,
-                            out.stats, out.cell_floats)
+        return out
     if out.status == kernel.INCONSISTENT:
         return None
     _raise_for(kernel, out.status, out.detail)
@@ -359,6 +417,52 @@ def key_hashes(keys: list[Any]) -> bytes:
     """
     out: bytes = _native().key_hashes(keys)
     return out
+
+
+def reasoning(board: Board, propagate: bool = True
+              ) -> tuple[list[int], list[int], list[int], list[int], bytes, list[int], int]:
+    """The first steps of :func:`~minegraph.constraints.build_system` in C: the numbers with
+    hidden neighbours and, when ``propagate``, the two trivial rules to their fixpoint (the
+    Python steps ``_open_numbers`` and ``_propagate``, which ``tests/test_kernel.py`` holds
+    equal to these).
+
+    Parameters
+    ----------
+    board
+        The position.
+    propagate
+        Whether to propagate.
+
+    Returns
+    -------
+    tuple
+        ``(opened, need, unknown, cells, mines, clues, failed)``: the numbers with hidden
+        neighbours, increasing; each cell's need and undecided hidden neighbours (lists of
+        ``n``); the decisions in order (cells, one byte per decision, 1 for a mine, and the
+        numbers that decided them); the first number found unsatisfiable, or -1.
+
+    Raises
+    ------
+    Declined
+        for a number above 127 (:class:`Unavailable` when this process runs pure Python).
+
+    Examples
+    --------
+    >>> if available():
+    ...     out = reasoning(Board.from_text("#1-\\n01-"))
+    ...     print(out[0], out[3], list(out[4]), out[5], out[6])
+    ... else:
+    ...     print([1, 3, 4], [0], [1], [1], 3)
+    [1, 3, 4] [0] [1] [1] 3
+    """
+    native = _native()
+    indptr, indices = _csr(board.neighbors)
+    out = native.reasoning(indptr, indices, board.states, propagate)
+    if out is None:
+        raise Declined("a number above 127")
+    opened, need, unknown, cells, mines, clues, failed = out
+    return (int32_list(opened), int32_list(need), int32_list(unknown), int32_list(cells),
+            mines, int32_list(clues), failed)
 
 
 def solvable(board: Board, layout: frozenset[int], first: int, deadline: float = 0.0,

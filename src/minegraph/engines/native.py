@@ -9,16 +9,23 @@ them; a position the kernel declines goes back to the Python path (``None``).
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar, Union
 
 from minegraph.board import Board
 from minegraph.deadline import current_deadline
-from minegraph.engines.base import EngineResult
+from minegraph.engines.base import QUESTIONS, EngineResult
 from minegraph.engines.combine import current_arithmetic
 from minegraph.errors import QueryTimeout
-from minegraph.kernel import (Declined, KernelAnswer, complete_component, count_component,
-                              run)
+from minegraph.kernel import (Declined, KernelAnswer, answer as kernel_answer, complete_component,
+                              count_component, int32_list)
 from minegraph.lazy import LazyDict
+
+if TYPE_CHECKING:
+    from minegraph._kernel import Answer
+
+#: What :class:`BoxCounts` reads: the kernel's answer as :func:`minegraph.kernel.run` gives
+#: it, or the extension's own (``floating`` packed, as :func:`run_kernel` passes it).
+AnyAnswer = Union[KernelAnswer, "Answer"]
 
 __all__ = ["BoxCounts", "KernelPart", "kernel_part", "run_kernel", "MAX_CELLS"]
 
@@ -40,8 +47,9 @@ class BoxCounts(LazyDict[int, int]):
     ----------
     board : Board
         The position.
-    answer : KernelAnswer
-        The kernel's answer on it.
+    answer : KernelAnswer or minegraph._kernel.Answer
+        The kernel's answer on it (the extension's own, with its floating cells packed as
+        ``int32``, as :func:`run_kernel` passes it, or :func:`minegraph.kernel.run`'s).
 
     Examples
     --------
@@ -54,7 +62,7 @@ class BoxCounts(LazyDict[int, int]):
 
     __slots__ = ("_answer",)
 
-    def __init__(self, board: Board, answer: KernelAnswer) -> None:
+    def __init__(self, board: Board, answer: AnyAnswer) -> None:
         super().__init__(lambda: _per_cell(board, self))
         self._answer = answer
 
@@ -73,11 +81,14 @@ class BoxCounts(LazyDict[int, int]):
         """Cells that share a count, with the count and its share of all completions as a
         correctly rounded float: the floating cells, each box, then each forced cell."""
         answer = self._answer
-        if answer.floating:
-            yield tuple(answer.floating), answer.floating_count, answer.floating_float
+        floating = answer.floating
+        if isinstance(floating, bytes):
+            floating = int32_list(floating)
+        if floating:
+            yield tuple(floating), answer.floating_count, answer.floating_float
         yield from zip(answer.box_cells, answer.box_counts, answer.box_floats)
         grouped = {c for cells in answer.box_cells for c in cells}
-        grouped.update(answer.floating)
+        grouped.update(floating)
         decided_safe = tuple([c for c in answer.safe if c not in grouped])
         decided_mines = tuple([c for c in answer.mines if c not in grouped])
         if decided_safe:
@@ -119,9 +130,9 @@ def run_kernel(board: Board) -> EngineResult | None:
         return None
     try:
         if current_deadline() is None:      # the common call: no lambda, no checks
-            answer = run(board)
+            answer = kernel_answer(board)
         else:
-            answer = _under_deadline(lambda expires, flag: run(board, expires, flag))
+            answer = _under_deadline(lambda expires, flag: kernel_answer(board, expires, flag))
     except Declined:
         return None
     if answer is None:
@@ -137,10 +148,11 @@ def run_kernel(board: Board) -> EngineResult | None:
         assert found is not None     # the kernel proved the board consistent
         return found
 
-    counts = BoxCounts(board, answer)
-    return EngineResult(True, count=answer.count, mine_counts=counts,
-                        safe=frozenset(answer.safe), mines=frozenset(answer.mines),
-                        stats=stats, completer=completer, best=(answer.best, answer.basis))
+    best = answer.best
+    # positional: the dataclass's fields in order (consistent ... best)
+    return EngineResult(True, QUESTIONS, answer.count, BoxCounts(board, answer),
+                        frozenset(answer.safe), frozenset(answer.mines), {}, None, stats,
+                        completer, (None if best < 0 else best, answer.basis))
 
 
 def _under_deadline(call: Callable[[float, bytearray | None], T]) -> T:
