@@ -623,6 +623,8 @@ def _plain_part(system: ConstraintSystem, comp: Component, with_total: bool
     a total) and per box the mined sums by mine count, as the engines count it."""
     total, mined = _counted(comp.key, with_total)
     boxes = system.boxes
+    if not any(total):      # no layout: the Python DP keeps no per-box rows (the kernel zeros)
+        return list(total), [(boxes[b].cells, [0] * len(total)) for b in comp.boxes]
     return list(total), [(boxes[b].cells, list(mined[local])) for local, b in enumerate(comp.boxes)]
 
 
