@@ -119,7 +119,8 @@ test: $(EXTRAS) $(NATIVE) browser node
 	MINEGRAPH_PURE=1 $(BIN)/python -m pytest -n auto --dist worksteal -m "not serial" \
 		$(COVERAGE_ARGS) src/minegraph/constraints.py src/minegraph/engines src/minegraph/generate \
 		src/minegraph/kernel.py tests/engines tests/generate tests/test_constraints.py \
-		tests/test_constraints_update.py tests/test_analysis.py tests/test_kernel_examples.py
+		tests/test_constraints_update.py tests/test_analysis.py tests/test_kernel_examples.py \
+		tests/test_outcomes.py
 	$(COVERAGE_REPORT)
 
 typecheck: $(EXTRAS)
