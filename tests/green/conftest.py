@@ -30,15 +30,3 @@ def any_games(draw, max_n: int = 7) -> GreenGame:
     succ = [draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=min(n, 3), unique=True))
             for _ in range(n)]
     return GreenGame.from_successors(owner, green, succ)
-
-
-def pytest_collection_modifyitems(config, items):
-    """Leave the slow checks of this folder out unless asked for with ``-m slow``."""
-    import pytest
-
-    if "slow" in (config.getoption("markexpr") or ""):
-        return
-    skip = pytest.mark.skip(reason="slow: run with -m slow")
-    for item in items:
-        if "slow" in item.keywords and "tests/green" in str(item.fspath).replace("\\", "/"):
-            item.add_marker(skip)
