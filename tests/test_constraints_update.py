@@ -108,3 +108,37 @@ def test_a_new_total_alone_keeps_the_model() -> None:
     board = Board.from_text("mines: 2\n#1#\n###")
     after = update_system(before, board)
     assert after.remaining == 2 and _same(after, build_system(board))
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(data=st.data(), topology=st.sampled_from(["square", "triangle", "hex", "torus"]),
+       rows=st.integers(3, 4), cols=st.integers(3, 4))
+def test_update_from_any_earlier_board_equals_a_fresh_build(data: st.DataObject, topology: str,
+                                                            rows: int, cols: int) -> None:
+    """Any pair of positions, not only a game's progress: cells uncovered, flagged, covered
+    again, numbers changed (some wrong), the total changed, the graph changed (same size):
+    whatever path update_system takes, its answer is the fresh build's."""
+    n = rows * cols
+    cell_state = st.one_of(st.just(HIDDEN), st.just(MINE), st.integers(0, 3))
+
+    def board(topology: str) -> Board:
+        nbrs = grid_neighbors(topology, rows, cols)
+        states = [min(s, len(nbrs[i])) for i, s in enumerate(data.draw(st.lists(
+            cell_state, min_size=n, max_size=n)))]
+        return Board.grid(rows, cols, states, topology=topology,
+                          mines=data.draw(st.one_of(st.none(), st.integers(0, n))))
+
+    before = board(topology)
+    after = board(data.draw(st.sampled_from([topology, topology, topology, "square", "hex"])))
+    if data.draw(st.booleans()):
+        # Mostly the earlier board with a few cells changed, where the incremental path runs.
+        states = list(before.states)
+        for c in data.draw(st.lists(st.integers(0, n - 1), max_size=3)):
+            states[c] = min(data.draw(cell_state), len(before.neighbors[c]))
+        after = before.with_states(states)
+    previous = build_system(before)
+    updated = update_system(previous, after)
+    fresh = build_system(after)
+    assert _same(updated, fresh)
+    if fresh.contradiction is None:
+        assert _valid_trace(updated)
