@@ -200,3 +200,24 @@ def test_a_total_counts_flags_and_decided_mines() -> None:
     # 1#2#1#: cells 1 and 3 decided mines; one flag; a total of 4 leaves one to place.
     system = build_system(Board.from_text("mines: 4\n1#2#1#M"))
     assert system.mines == {1, 3} and system.remaining == 4 - 1 - 2
+
+
+def test_a_decided_number_before_an_active_one_keeps_the_later_clue() -> None:
+    # The 1 at 0 decides cell 1 (a mine) and has nothing left to decide; the 1 at (1,3) is
+    # still a clue over (0,4) and (1,4).
+    s = build_system(Board.from_text("1#--#\n---1#"))
+    assert s.mines == {1}
+    assert [(c.cell, c.need) for c in s.clues] == [(8, 1)]
+    assert [b.cells for b in s.boxes] == [(4, 9)]
+
+
+def test_components_come_in_order_of_their_first_box() -> None:
+    # Hidden cells 0..4 (boxes {0}, {1, 2}, {3}, {4}), numbers 5, 6, 7: the 1 at 5 sees cells
+    # 0 and 4, the 1 at 6 sees 3 and 4, the 1 at 7 sees 1 and 2. The first component holds
+    # boxes 0, 2, 3 (cells 0, 3, 4), the second box 1 (cells 1, 2).
+    board = Board.from_graph(8, [(5, 0), (5, 4), (6, 3), (6, 4), (7, 1), (7, 2)],
+                             [HIDDEN] * 5 + [1, 1, 1])
+    s = build_system(board, propagate=False)
+    assert [b.cells for b in s.boxes] == [(0,), (1, 2), (3,), (4,)]
+    assert [c.boxes for c in s.components] == [(0, 2, 3), (1,)]
+    assert [c.clues for c in s.components] == [(0, 1), (2,)]

@@ -1,0 +1,242 @@
+"""Mutation testing of the five core rule modules with mutmut (issue 36).
+
+Each module is mutated alone, against only the tests that exercise it, in its own scratch
+folder ``build/mutation/<name>/`` (mutmut 3 copies the tree it mutates into ``mutants/``
+there): a copy of ``src/`` and ``tests/`` with the repository's pytest settings and a
+``[tool.mutmut]`` table naming the one module. ``constraints.py`` and ``engines/combine.py``
+are mirrored by the C kernel, so their runs set ``MINEGRAPH_PURE=1``: with the kernel loaded
+the tests would exercise the C code and every Python mutant would survive untested.
+
+Usage::
+
+    python tools/mutation.py                 # the five modules, one after another
+    python tools/mutation.py rules game      # some of them
+    python tools/mutation.py --json bench/results/mutation.json
+    python tools/mutation.py --survivors     # also print each surviving mutant's diff
+
+It prints each module's killed / survived / equivalent / timeout counts and its score,
+``(killed + timeout) / (mutants - equivalent)``. A mutant listed in :data:`EQUIVALENT`
+changes no behaviour (the reason is given beside it); the list names the mutant and the
+mutated line, and a listing whose line no longer matches the mutant is reported as stale
+rather than counted. Hypothesis runs its quick ``dev`` profile; mutmut runs one child at a
+time (``--max-children``, default 1) under ``nice``, since the machine is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORK = ROOT / "build" / "mutation"
+
+
+@dataclass(frozen=True)
+class Module:
+    """One module's mutation run: the file mutated, the tests run, the environment."""
+
+    path: str
+    tests: tuple[str, ...]
+    pure: bool
+    #: pytest ``-k`` expression leaving out tests that only run the code in a child process
+    #: (``python -m minegraph``), where the mutant is not switched on.
+    deselect: str = ""
+
+
+MODULES: dict[str, Module] = {
+    "constraints": Module("src/minegraph/constraints.py",
+                          ("tests/test_constraints.py", "tests/test_constraints_update.py"), pure=True),
+    "rules": Module("src/minegraph/rules.py", ("tests/test_rules.py", "tests/play/test_game.py"), pure=False),
+    "combine": Module("src/minegraph/engines/combine.py",
+                      ("tests/engines/test_combine.py", "tests/test_arithmetic.py"), pure=True),
+    "game": Module("src/minegraph/play/game.py", ("tests/play/test_game.py",), pure=False),
+    "review": Module("src/minegraph/play/review.py", ("tests/play/test_review.py",), pure=False,
+                     deselect="not test_the_command_line"),
+}
+
+#: Mutants that change no behaviour, by mutmut's name: (the mutated line as mutmut writes it,
+#: why no test can tell the mutant from the original).
+EQUIVALENT: dict[str, tuple[str, str]] = {
+}
+
+#: mutmut's exit codes, grouped as this report counts them.
+KILLED_CODES = {1, 3}
+TIMEOUT_CODES = {36, -24, 24, 152, 255}
+
+
+def _prepare(name: str, module: Module, fresh: bool) -> Path:
+    """The scratch folder of one module: the sources, the tests, pyproject.toml with a
+    ``[tool.mutmut]`` table."""
+    folder = WORK / name
+    if fresh and folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", ".hypothesis")
+    for part in ("src", "tests"):
+        if (folder / part).exists():
+            shutil.rmtree(folder / part)
+        shutil.copytree(ROOT / part, folder / part, ignore=ignore)
+    # Test helpers some tests import from bench/ (bigboards.py).
+    (folder / "bench").mkdir(exist_ok=True)
+    for helper in (ROOT / "bench").glob("*.py"):
+        shutil.copy2(helper, folder / "bench" / helper.name)
+    pytest_args = ["-p", "no:cacheprovider"]
+    if module.deselect:
+        pytest_args += ["-k", module.deselect]
+    table = "\n".join([
+        "", "[tool.mutmut]",
+        'source_paths = ["src"]',
+        'also_copy = ["bench"]',
+        f"only_mutate = [{json.dumps(module.path)}]",
+        f"pytest_add_cli_args_test_selection = {json.dumps(list(module.tests))}",
+        f"pytest_add_cli_args = {json.dumps(pytest_args)}",
+        # Mutants that loop forever are stopped after this many times their tests' own time.
+        "timeout_multiplier = 10.0",
+        "",
+    ])
+    text = (ROOT / "pyproject.toml").read_text()
+    (folder / "pyproject.toml").write_text(text + table)
+    return folder
+
+
+def _environment(module: Module) -> dict[str, str]:
+    env = dict(os.environ)
+    # The copy's src must be imported, never the checkout's nor the editable install's.
+    env.pop("PYTHONPATH", None)
+    env["HYPOTHESIS_PROFILE"] = "dev"
+    if module.pure:
+        env["MINEGRAPH_PURE"] = "1"
+    else:
+        env.pop("MINEGRAPH_PURE", None)
+    return env
+
+
+def _mutmut_version() -> str:
+    from importlib.metadata import version
+    return version("mutmut")
+
+
+def _diff(folder: Path, mutant: str) -> str:
+    """mutmut's diff of one mutant (run in the scratch folder)."""
+    out = subprocess.run([sys.executable, "-m", "mutmut", "show", mutant], cwd=folder,
+                         capture_output=True, text=True, env=_environment(MODULES[folder.name]))
+    return out.stdout
+
+
+def _changed_line(diff: str) -> str:
+    """The mutated line of a diff (its first ``+`` line), stripped."""
+    for line in diff.splitlines():
+        if line.startswith("+") and not line.startswith("+++"):
+            return line[1:].strip()
+    return ""
+
+
+def _results(name: str, module: Module, folder: Path) -> dict[str, object]:
+    meta = folder / "mutants" / (module.path + ".meta")
+    codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
+    killed = sorted(k for k, c in codes.items() if c in KILLED_CODES)
+    timeout = sorted(k for k, c in codes.items() if c in TIMEOUT_CODES)
+    others = sorted(k for k, c in codes.items() if c not in KILLED_CODES | TIMEOUT_CODES)
+    equivalent, survived, stale = [], [], []
+    for mutant in others:
+        listed = EQUIVALENT.get(mutant)
+        if listed is None:
+            survived.append(mutant)
+            continue
+        line = _changed_line(_diff(folder, mutant))
+        if line == listed[0]:
+            equivalent.append(mutant)
+        else:
+            stale.append(mutant)
+            survived.append(mutant)
+    total = len(codes)
+    counted = total - len(equivalent)
+    score = (len(killed) + len(timeout)) / counted if counted else 1.0
+    return {"module": module.path, "tests": list(module.tests), "pure_python": module.pure,
+            "mutants": total, "killed": len(killed), "timeout": len(timeout),
+            "survived": len(survived), "equivalent": len(equivalent), "score": round(score, 4),
+            "survivors": survived, "equivalent_mutants": equivalent, "stale_equivalents": stale,
+            "exit_codes": {str(c): sum(1 for v in codes.values() if v == c)
+                           for c in sorted({v for v in codes.values()}, key=str)}}
+
+
+def _unkilled(module: Module, folder: Path) -> list[str]:
+    """The mutants of an earlier run that no test killed (survivors, untested, equivalent)."""
+    meta = folder / "mutants" / (module.path + ".meta")
+    codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
+    return sorted(k for k, c in codes.items() if c not in KILLED_CODES | TIMEOUT_CODES)
+
+
+def run_module(name: str, max_children: int, retest: bool, nice: int) -> dict[str, object]:
+    """Run mutmut on one module and count its mutants (``retest``: only the mutants an
+    earlier run left alive, against the current tests; the others keep their result)."""
+    module = MODULES[name]
+    again = _unkilled(module, WORK / name) if retest else []
+    folder = _prepare(name, module, fresh=not retest)
+    command = ["nice", "-n", str(nice), sys.executable, "-m", "mutmut", "run",
+               "--max-children", str(max_children), *again]
+    started = time.monotonic()
+    log = folder / "mutmut.log"
+    with log.open("w") as out:
+        done = subprocess.run(command, cwd=folder, env=_environment(module), stdout=out,
+                              stderr=subprocess.STDOUT)
+    if done.returncode != 0:
+        sys.exit(f"mutation: mutmut failed on {module.path} (exit {done.returncode}); see {log}")
+    result = _results(name, module, folder)
+    result["seconds"] = round(time.monotonic() - started, 1)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("modules", nargs="*", metavar="MODULE",
+                        help=f"modules to run: {', '.join(MODULES)} (default: all five)")
+    parser.add_argument("--json", type=Path, help="write the results to this JSON file")
+    parser.add_argument("--max-children", type=int, default=1, help="mutmut's worker processes")
+    parser.add_argument("--nice", type=int, default=15, help="niceness of the mutmut runs")
+    parser.add_argument("--retest", action="store_true",
+                        help="run again only the mutants the last run left alive (after adding tests)")
+    parser.add_argument("--survivors", action="store_true", help="print each survivor's diff")
+    args = parser.parse_args(argv)
+    names = args.modules or list(MODULES)
+    unknown = [n for n in names if n not in MODULES]
+    if unknown:
+        parser.error(f"unknown module {unknown[0]!r}: expected one of {', '.join(MODULES)}")
+    results = []
+    for name in names:
+        result = run_module(name, args.max_children, args.retest, args.nice)
+        results.append(result)
+        print(f"{result['module']}: {result['mutants']} mutants, {result['killed']} killed, "
+              f"{result['survived']} survived, {result['equivalent']} equivalent, "
+              f"{result['timeout']} timeout: score {100 * float(result['score']):.1f}%"  # type: ignore[arg-type]
+              f" ({result['seconds']} s)", flush=True)
+        if result["stale_equivalents"]:
+            print(f"  stale EQUIVALENT entries (line changed): {result['stale_equivalents']}")
+        if args.survivors:
+            for mutant in result["survivors"]:  # type: ignore[attr-defined]
+                print(_diff(WORK / name, mutant))
+    if args.json:
+        # Modules not run this time keep their earlier results.
+        earlier = json.loads(args.json.read_text())["modules"] if args.json.exists() else []
+        ran = {r["module"] for r in results}
+        results = [r for r in earlier if r["module"] not in ran] + results
+        order = [m.path for m in MODULES.values()]
+        results.sort(key=lambda r: order.index(str(r["module"])))
+        report = {"command": "python tools/mutation.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+                  "tool": f"mutmut {_mutmut_version()}", "python": platform.python_version(),
+                  "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()}",
+                  "hypothesis_profile": "dev", "modules": results}
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
