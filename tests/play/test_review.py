@@ -526,3 +526,199 @@ def test_games_lost_with_wrong_flags_equal_ms_toollib() -> None:
         if r.time > 0:
             assert r.bbbv_per_second == pytest.approx(solved / r.time)
     assert lost > 40
+
+
+# ---------------------------------------------------------------------- hand-made readings
+# The review built from hand-made readings (what the reader process hands back: the board
+# with -1 on mines, the uncovering events with the game board before and after as
+# ms_toollib's values, the figures), so every rule of _build is checked on positions worked
+# out by hand, without a replay file or a child process (issue 36's mutation testing).
+#
+# The board, 2 x 3 with one mine on (1, 2):     numbers   0 1 1
+#                                                         0 1 *
+# 10 is a covered cell, 11 a flag; the events' boards are coded chr(65 + value).
+
+from minegraph.play import review as review_module  # noqa: E402
+
+_GRID = [[0, 1, 1], [0, 1, -1]]
+_C, _F = review_module.TOOLLIB_COVERED, review_module.TOOLLIB_FLAGGED
+
+
+def _code(values: list[int]) -> str:
+    return "".join(chr(review_module.CODE_BASE + v) for v in values)
+
+
+def _event(t: float, cell: int, before: list[int], after: list[int]) -> list[object]:
+    return [t, 3, "lc", cell // 3, cell % 3, _code(before), _code(after)]
+
+
+def _reading(*events: list[object], **changes: object) -> dict[str, object]:
+    raw: dict[str, object] = {"rows": 2, "cols": 3, "mines": 1, "board": _GRID,
+                              "events": list(events),
+                              "stats": {"rtime": 2.5, "left": 2, "right": 1, "double": 1, "cl": 4,
+                                        "ce": 3, "ioe": float("inf")},
+                              "meta": {"software": "hand", "player_identifier": "me"}}
+    raw.update(changes)
+    return raw
+
+
+_START = [_C] * 6
+_OPENED = [0, 1, _C, 0, 1, _C]          # after clicking (0,0): its opening, 2 and 5 covered
+
+
+def test_a_hand_worked_game_won_with_a_guess() -> None:
+    r = review_module._build(_reading(
+        _event(0.25, 0, _START, _OPENED),
+        _event(1.5, 2, _OPENED, [0, 1, 1, 0, 1, _C])), "evf", "g.evf")
+    first, second = r.clicks
+    # The first click on an untouched board: 1 mine in 6 cells, any cell alike.
+    assert (first.number, first.kind, first.cell, first.first) == (1, "left", (0, 0), True)
+    assert first.probability == Fraction(1, 6) and first.best == (0, 0)
+    assert first.best_probability == Fraction(1, 6) and not first.safe_available
+    assert first.since_previous is None and first.time == 0.25 and not first.guess
+    assert sorted(first.uncovered) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    # Then (0,2) or (1,2) holds the mine, one chance in two, nothing certainly safe.
+    assert second.probability == Fraction(1, 2) and second.guess and not second.avoidable
+    assert not second.safe_available and second.best_probability == Fraction(1, 2)
+    assert second.since_previous == 1.25 and second.uncovered == ((0, 2),)
+    assert second.at_risk == (2,) and not second.exploded
+    assert (r.outcome, r.bbbv, r.bbbv_solved, r.luck) == ("won", 2, 2, Fraction(1, 2))
+    assert r.rows == 2 and r.cols == 3 and r.mines == 1 and r.layout == {5}
+    assert (r.name, r.format, r.time, r.software, r.player) == ("g.evf", "evf", 2.5, "hand", "me")
+    assert r.counts == {"left": 2, "right": 1, "chord": 1, "total": 4, "effective": 3}
+    assert r.chords == () and r.toollib["cl"] == 4
+
+
+def test_a_hand_worked_game_lost_stops_at_the_mine() -> None:
+    shown = [0, 1, _C, 0, 1, 14]        # ms_toollib shows the mine at the end
+    r = review_module._build(_reading(
+        _event(0.0, 0, _START, _OPENED),
+        _event(1.0, 5, _OPENED, shown),
+        _event(2.0, 2, shown, [0, 1, 1, 0, 1, 14])), "avf", "g.avf")
+    assert [c.cell for c in r.clicks] == [(0, 0), (1, 2)]       # nothing after the mine
+    assert r.clicks[1].exploded and r.clicks[1].uncovered == ()
+    assert r.clicks[1].probability == Fraction(1, 2)
+    assert (r.outcome, r.bbbv, r.bbbv_solved) == ("lost", 2, 1)
+
+
+def test_a_hand_worked_chord_risks_every_cell_it_uncovers() -> None:
+    # First click on the 1 at (0,1): only it opens. A flag on (1,2), then a chord on (0,1)
+    # uncovers (0,0), (0,2), (1,0), (1,1): of the five places for the mine the chord is safe
+    # only in one (under the flag), so it risks 4/5.
+    one = [_C, 1, _C, _C, _C, _C]
+    flagged = [_C, 1, _C, _C, _C, _F]
+    r = review_module._build(_reading(
+        _event(0.0, 1, _START, one),
+        _event(3.0, 1, flagged, [0, 1, 1, 0, 1, _F])), "rmv", "g.rmv")
+    (click,), (chord,) = r.clicks, r.chords
+    assert click.probability == Fraction(1, 6) and click.uncovered == ((0, 1),)
+    assert chord.kind == "chord" and chord.number == 2 and chord.cell == (0, 1)
+    assert chord.at_risk == (0, 2, 3, 4) and chord.probability == Fraction(4, 5)
+    assert len(chord.uncovered) == 4 and r.outcome == "won"
+    assert [c.number for c in r.timeline] == [1, 2] and r.guesses == [chord]
+
+
+def test_an_unfinished_game_and_a_safe_cell_passed_over() -> None:
+    # A game that stops after (0,0), (0,2) and (1,2) still open, is unfinished.
+    r = review_module._build(_reading(_event(0.0, 0, _START, _OPENED)), "mvf", "g.mvf")
+    assert r.outcome == "unfinished" and r.bbbv_solved == 1 and r.luck == 1
+    # 1 x 4 with the mine on the right: 0 0 1 *. After the 1 at (0,2), one of (0,1) and (0,3)
+    # holds the only mine, so (0,0) is certainly safe: clicking (0,1), a half chance, is an
+    # avoidable guess.
+    raw = {"rows": 1, "cols": 4, "mines": 1, "board": [[0, 0, 1, -1]],
+           "events": [[0.0, 3, "lc", 0, 2, _code([_C] * 4), _code([_C, _C, 1, _C])],
+                      [1.0, 3, "lc", 0, 1, _code([_C, _C, 1, _C]), _code([0, 0, 1, _C])]]}
+    r = review_module._build(raw, "evf", "h.evf")
+    second = r.clicks[1]
+    assert second.probability == Fraction(1, 2) and second.safe_available and second.avoidable
+    assert second.best == (0, 0) and second.best_probability == 0
+    assert r.avoidable == [second] and r.avoidable_cost == Fraction(1, 2)
+    assert r.outcome == "won" and r.time == 0.0 and r.software == "" and r.player == ""
+    assert r.counts == {"left": 0, "right": 0, "chord": 0, "total": 0, "effective": 0}
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"rows": "2"}, "g.evf: not a readable replay (a bad field)"),
+    ({"cols": True}, "g.evf: not a readable replay (a bad field)"),
+    ({"mines": None}, "g.evf: not a readable replay (a bad field)"),
+    ({"board": [[0, 1, 1]]}, "g.evf: not a readable .evf replay (no board)"),
+    ({"board": [[0, 1, 1], [0, 1]]}, "g.evf: not a readable .evf replay (no board)"),
+    ({"board": "0"}, "g.evf: not a readable .evf replay (no board)"),
+    ({"board": [[0, 1, 1], (0, 1, -1)]}, "g.evf: not a readable .evf replay (no board)"),
+    ({"mines": 2}, "g.evf: the board holds 1 mines, the file says 2"),
+    ({"events": [[0.0, 3, "lc", 0, 0, "KKKKKK"]]}, "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [["soon", 3, "lc", 0, 0, "KKKKKK", "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", 2, 0, "KKKKKK", "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", 0, 3, "KKKKKK", "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", -1, 0, "KKKKKK", "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", 0, -1, "KKKKKK", "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", 0, 0, "KKKKK", "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", 0, 0, "KKKKKK", "AKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", 0, 0, ["K"] * 6, "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", 0.0, 0, "KKKKKK", "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    # A number the layout contradicts (a 2 where the board has 1), and one on the mine.
+    ({"events": [[0.0, 3, "lc", 0, 0, "KCKKKK", "ACKKKK"]]},
+     "g.evf: the replay shows 2 at (0, 1), which its board contradicts"),
+    ({"events": [[0.0, 3, "lc", 0, 0, "KKKKKB", "AKKKKB"]]},
+     "g.evf: the replay shows 1 at (1, 2), which its board contradicts"),
+])
+def test_damaged_readings_are_refused_naming_what_is_wrong(changes: dict[str, object],
+                                                           message: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        review_module._build(_reading(**changes), "evf", "g.evf")
+    assert str(caught.value) == message
+
+
+def test_events_that_uncover_nothing_are_skipped() -> None:
+    # A flag (covered to flagged) and a click on an uncovered number: nothing opens.
+    r = review_module._build(_reading(
+        _event(0.0, 0, _START, _OPENED),
+        _event(0.5, 5, _OPENED, [0, 1, _C, 0, 1, _F]),
+        _event(0.7, 1, [0, 1, _C, 0, 1, _F], [0, 1, _C, 0, 1, _F])), "evf", "g.evf")
+    assert len(r.timeline) == 1 and r.outcome == "unfinished"
+
+
+def test_the_figures_of_a_hand_made_review() -> None:
+    from minegraph.board import Board as _Board
+    board = _Board.from_text("###\n###")
+
+    def click(number: int, kind: str, p: Fraction, safe: bool, first: bool = False) -> review_module.Click:
+        return review_module.Click(number, kind, (0, number % 3), 0.5 * number, None if first else 0.5,
+                                   board, p, safe, (0, 0), Fraction(0), first, ((0, 0),))
+
+    c1, c2 = click(1, "left", Fraction(1, 6), False, first=True), click(2, "left", Fraction(1, 3), True)
+    c3, c4 = click(3, "chord", Fraction(1, 4), False), click(4, "left", Fraction(0), True)
+    r = Review(name="x.evf", format="evf", rows=2, cols=3, mines=1, layout=frozenset({5}),
+               clicks=(c1, c2, c4), chords=(c3,), outcome="won", time=4.0, bbbv=3, bbbv_solved=3,
+               counts={"left": 3, "right": 0, "chord": 1, "total": 5, "effective": 4},
+               toollib={"bbbv": 3, "ioe": float("inf")})
+    assert r.timeline == [c1, c2, c3, c4] and r.guesses == [c2, c3] and r.avoidable == [c2]
+    assert r.luck == Fraction(2, 3) * Fraction(3, 4) and r.avoidable_cost == Fraction(1, 3)
+    assert [r.label(c) for c in r.timeline] == ["safe", "avoidable", "guess", "safe"]
+    assert r.bbbv_per_second == 0.75 and r.efficiency == 0.6 and r.win_probability_lost is None
+    data = r.to_json()
+    assert data["labels"] == {"safe": 2, "avoidable": 1, "best": 0, "inferior": 0, "guess": 1}
+    assert (data["luck"], data["luck_exact"], data["guesses"]) == (0.5, "1/2", 2)
+    assert data["avoidable"] == [{"number": 2, "kind": "left", "cell": [0, 2],
+                                  "probability": 1 / 3, "probability_exact": "1/3", "best": [0, 0]}]
+    assert data["avoidable_cost"] == 1 / 3 and data["ms_toollib"] == {"bbbv": 3, "ioe": None}
+    assert (data["bbbv_per_second"], data["efficiency"], data["win_probability_lost"]) == (0.75, 0.6, None)
+    assert [c["number"] for c in data["clicks"]] == [1, 2, 4] and data["chords"][0]["kind"] == "chord"
+    second = data["clicks"][1]
+    assert second["label"] == "avoidable" and second["guess"] and second["avoidable"]
+    assert second["win_probability"] is None and second["win_probability_exact"] is False
+    assert (second["time"], second["since_previous"], second["uncovered"]) == (1.0, 0.5, 1)
+    assert data["clicks"][0]["since_previous"] is None
+    # No time, no clicks: no rate.
+    idle = Review(name="y", format="evf", rows=1, cols=1, mines=0, layout=frozenset(), clicks=(),
+                  chords=(), outcome="won", time=0.0, bbbv=1, bbbv_solved=1, counts={})
+    assert idle.bbbv_per_second is None and idle.efficiency is None and idle.luck == 1
