@@ -344,6 +344,9 @@ def test_illegal_moves_say_why_naming_the_cell_as_the_board_does() -> None:
     assert why("flag", 3) == "cell (1, 0) is uncovered and cannot be flagged"
     assert why("chord", 3) == ("cell (1, 0) cannot be chorded: it must be an uncovered number with "
                                "as many flags around it, and a covered neighbour")
+    game.flag(0)                               # cell 0 is named (0, 0) too, not 0
+    assert why("reveal", 0) == "cell (0, 0) is flagged"
+    game.flag(0)
     game.flag(6)
     assert why("reveal", 6) == "cell (2, 0) is flagged"
     game.push(Move("flag", 6))                 # flags come off again
