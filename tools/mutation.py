@@ -63,11 +63,15 @@ MODULES: dict[str, Module] = {
                       ("tests/engines/test_combine.py", "tests/test_arithmetic.py"), pure=True,
                       deselect="not big_boards"),
     "game": Module("src/minegraph/play/game.py", ("tests/play/test_game.py",), pure=False),
-    # The command line runs in a child process; the damaged files' test (four child
-    # processes per run) checks the reader's refusals, which the hand-made readings check
-    # word for word in-process.
+    # Left out: the command line (a child process, where the mutant is off) and the five
+    # slowest tests (seconds each: damaged files, whole Expert games, wrong flags and fatal
+    # chords against ms_toollib); every click of twelve games against brute force stays,
+    # with the hand-made readings, which check the same rules in-process.
     "review": Module("src/minegraph/play/review.py", ("tests/play/test_review.py",), pure=False,
-                     deselect="not test_the_command_line and not test_damaged_files_are_one_line"),
+                     deselect="not test_the_command_line and not test_damaged_files_are_one_line"
+                              " and not test_games_lost_with_wrong_flags_equal_ms_toollib"
+                              " and not test_a_chord_that_hits_a_mine_solves_what_ms_toollib_says"
+                              " and not test_an_expert_replay_of_300_clicks_is_reviewed_incrementally"),
 }
 
 #: Mutants that change no behaviour, by mutmut's name: (the mutated line as mutmut writes it,
@@ -154,6 +158,36 @@ EQUIVALENT: dict[str, tuple[str, str]] = {
     'minegraph.rules.x_check_fit__mutmut_21': (
         'room = size - (kept if kept is not None else 1 + min((len(a) for a in neighbors), default=1))',
         'the default is used only on a graph with no cell, where a room of -1 or -2 refuses every count alike and shows as 0'),
+    'minegraph.play.game.xǁGameǁ__init____mutmut_88': (
+        'raise GameError(None) from None',
+        'unreachable: grid_neighbors refuses only an unknown topology, which the line before already refused'),
+    'minegraph.play.game.xǁGameǁ__init____mutmut_89': (
+        'raise GameError(str(None)) from None',
+        'the same unreachable branch'),
+    'minegraph.play.game.xǁGameǁ_draw__mutmut_2': (
+        "rng = random.Random(None)      # (seeded: an unseeded Random reads the OS's entropy)",
+        'setstate() on the next line replaces the whole state the seed made'),
+    'minegraph.play.game.xǁGameǁ_draw__mutmut_3': (
+        "rng = random.Random(1)      # (seeded: an unseeded Random reads the OS's entropy)",
+        "the same: the seed's state is replaced"),
+    'minegraph.play.game.xǁGameǁ_why_illegal__mutmut_3': (
+        'where = self.label(move.cell) if (0 <= move.cell < self.size) or True else str(move.cell)',
+        'a cell off the board gets the message that names it by number, without `where`'),
+    'minegraph.play.game.xǁGameǁ_why_illegal__mutmut_7': (
+        'where = self.label(move.cell) if 0 <= move.cell <= self.size else str(move.cell)',
+        'the same: `where` of a cell off the board is never shown'),
+    'minegraph.play.game.xǁGameǁ_why_illegal__mutmut_8': (
+        'where = self.label(move.cell) if 0 <= move.cell < self.size else str(None)',
+        'the same'),
+    'minegraph.play.game.xǁGameǁpush__mutmut_8': (
+        'undo = _Undo(move, status=self.status, exploded=None)',
+        'a move is legal only while playing, when nothing has exploded: exploded is always None here'),
+    'minegraph.play.game.xǁGameǁpush__mutmut_10': (
+        'undo = _Undo(move, exploded=self.exploded)',
+        'the default status is "playing", the only status a legal move is played in'),
+    'minegraph.play.game.xǁGameǁpush__mutmut_11': (
+        'undo = _Undo(move, status=self.status, )',
+        'the default exploded is None, the only value it has while playing'),
 }
 
 #: mutmut's exit codes, grouped as this report counts them.
