@@ -221,9 +221,11 @@ def _prepare(name: str, module: Module, fresh: bool) -> Path:
         f"only_mutate = [{json.dumps(module.path)}]",
         f"pytest_add_cli_args_test_selection = {json.dumps(list(module.tests))}",
         f"pytest_add_cli_args = {json.dumps(pytest_args)}",
-        # A mutant that loops forever is stopped after 2 x 3 times its tests' CPU time (CPU
-        # time, not wall time: a busy machine does not stop a slow but finite mutant).
-        "timeout_multiplier = 3.0",
+        # A mutant that loops forever is stopped after 2 x 10 times its tests' CPU time plus
+        # 10 s (CPU time, not wall time: a busy machine does not stop a slow but finite
+        # mutant; the 10 s cover pytest's own start in each worker).
+        "timeout_multiplier = 10.0",
+        "timeout_constant = 10.0",
         "",
     ])
     text = (ROOT / "pyproject.toml").read_text()
@@ -293,10 +295,11 @@ def _results(name: str, module: Module, folder: Path) -> dict[str, object]:
 
 
 def _unkilled(module: Module, folder: Path) -> list[str]:
-    """The mutants of an earlier run that no test killed (survivors, untested, equivalent)."""
+    """The mutants of an earlier run that no test killed (survivors, untested, equivalent,
+    timeouts: mutmut forgets a timeout when the timeout settings change)."""
     meta = folder / "mutants" / (module.path + ".meta")
     codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
-    return sorted(k for k, c in codes.items() if c not in KILLED_CODES | TIMEOUT_CODES)
+    return sorted(k for k, c in codes.items() if c not in KILLED_CODES)
 
 
 def run_module(name: str, max_children: int, retest: bool, nice: int) -> dict[str, object]:
