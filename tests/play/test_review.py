@@ -722,3 +722,67 @@ def test_the_figures_of_a_hand_made_review() -> None:
     idle = Review(name="y", format="evf", rows=1, cols=1, mines=0, layout=frozenset(), clicks=(),
                   chords=(), outcome="won", time=0.0, bbbv=1, bbbv_solved=1, counts={})
     assert idle.bbbv_per_second is None and idle.efficiency is None and idle.luck == 1
+
+
+def test_the_json_of_a_hand_made_review_field_by_field() -> None:
+    from minegraph.board import Board as _Board
+    from minegraph.play.coach import Alternative, Verdict
+    from minegraph.play.figures import figures
+    from minegraph.play.review_report import render_review
+    board = _Board.from_text("###\n###")
+    tiny = Fraction(1, 10 ** 30 + 7)            # 31 digits: shortened unless written in full
+    c1 = review_module.Click(1, "left", (0, 0), 0.12345, None, board, Fraction(1, 6), False,
+                             (0, 0), Fraction(1, 6), True, ((0, 0), (0, 1)))
+    c2 = review_module.Click(2, "left", (0, 2), 1.23456, 1.11111, board, tiny, True, None, None)
+    c3 = review_module.Click(3, "chord", (1, 1), 2.0, 0.76544, board, Fraction(1, 2), False,
+                             (1, 0), Fraction(1, 3), False, ((1, 2),), True, (5,))
+    verdict = Verdict("inferior", Fraction(1, 4), Fraction(1, 3), True, (3,), None,
+                      (Alternative((5,), Fraction(1, 2), None, Fraction(1, 4)),))
+    r = Review(name="m.evf", format="evf", rows=2, cols=3, mines=1, layout=frozenset({5}),
+               clicks=(c1, c2), chords=(c3,), outcome="lost", time=3.0, bbbv=3, bbbv_solved=1,
+               counts={"left": 2, "right": 0, "chord": 1, "total": 3, "effective": 3},
+               software="Meta", player="P", toollib={"bbbv": 3}, verdicts={3: verdict})
+    assert c2.to_json() == {
+        "number": 2, "kind": "left", "cell": [0, 2], "time": 1.235, "since_previous": 1.111,
+        "probability": float(tiny), "probability_exact": f"1/{10 ** 30 + 7}",
+        "safe_available": True, "best": None, "best_probability": None, "first": False,
+        "guess": True, "avoidable": True, "uncovered": 0, "exploded": False}
+    assert c1.to_json()["time"] == 0.123 and c1.to_json()["since_previous"] is None
+    assert c1.to_json()["best"] == [0, 0] and c1.to_json()["best_probability"] == 1 / 6
+    assert c3.to_json()["exploded"] is True and c3.to_json()["first"] is False
+    assert [r.label(c) for c in r.timeline] == ["safe", "avoidable", "inferior"]
+    assert r.win_probability_lost == 1 / 12
+    luck = (1 - tiny) / 2
+    expected_clicks = [{**c.to_json(), "label": label, **{k: None for k in review_module.VERDICT_KEYS},
+                        "win_probability_exact": False}
+                       for c, label in ((c1, "safe"), (c2, "avoidable"))]
+    assert r.to_json() == {
+        "file": "m.evf", "format": "evf", "software": "Meta", "player": "P", "rows": 2, "cols": 3,
+        "mines": 1, "outcome": "lost", "time": 3.0, "bbbv": 3, "bbbv_solved": 1,
+        "bbbv_per_second": 0.3333, "efficiency": 0.3333,
+        "counts": {"left": 2, "right": 0, "chord": 1, "total": 3, "effective": 3},
+        "luck": float(luck), "luck_exact": f"{luck.numerator}/{luck.denominator}",
+        "guesses": 2,
+        "avoidable": [{"number": 2, "kind": "left", "cell": [0, 2], "probability": float(tiny),
+                       "probability_exact": f"1/{10 ** 30 + 7}", "best": None}],
+        "avoidable_cost": float(tiny), "win_probability_lost": round(1 / 12, 6),
+        "labels": {"safe": 1, "avoidable": 1, "best": 0, "inferior": 1, "guess": 0},
+        "figures": figures(r), "clicks": expected_clicks,
+        "chords": [{**c3.to_json(), "label": "inferior", **verdict.to_json(3)}],
+        "ms_toollib": {"bbbv": 3}}
+    assert r.report(every=True) == render_review(r, every=True)
+    assert r.report() == render_review(r) != r.report(every=True)
+
+
+def test_files_that_are_not_replays_or_cannot_be_read(tmp_path: Path) -> None:
+    def refused(path: str | Path) -> str:
+        with pytest.raises(MinegraphError) as caught:
+            review(path)
+        return str(caught.value)
+
+    assert refused("folder/notes.txt") == ("notes.txt: not a replay file: expected one of "
+                                           ".avf, .evf, .rmv, .mvf")
+    assert refused("game.AVFX") == "game.AVFX: not a replay file: expected one of .avf, .evf, .rmv, .mvf"
+    assert refused(tmp_path / "missing.evf") == ("missing.evf: cannot read the replay: "
+                                                 "No such file or directory")
+    assert refused(tmp_path) .startswith(f"{tmp_path.name}: not a replay file")
