@@ -270,7 +270,10 @@ def _results(name: str, module: Module, folder: Path) -> dict[str, object]:
     codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
     killed = sorted(k for k, c in codes.items() if c in KILLED_CODES)
     timeout = sorted(k for k, c in codes.items() if c in TIMEOUT_CODES)
-    others = sorted(k for k, c in codes.items() if c not in KILLED_CODES | TIMEOUT_CODES)
+    # Not run yet (a run stopped part-way): counted apart, not in the score.
+    unchecked = sorted(k for k, c in codes.items() if c is None)
+    others = sorted(k for k, c in codes.items()
+                    if c is not None and c not in KILLED_CODES | TIMEOUT_CODES)
     equivalent, survived, stale = [], [], []
     for mutant in others:
         listed = EQUIVALENT.get(mutant)
@@ -284,10 +287,11 @@ def _results(name: str, module: Module, folder: Path) -> dict[str, object]:
             stale.append(mutant)
             survived.append(mutant)
     total = len(codes)
-    counted = total - len(equivalent)
+    counted = total - len(unchecked) - len(equivalent)
     score = (len(killed) + len(timeout)) / counted if counted else 1.0
-    return {"module": module.path, "tests": list(module.tests), "pure_python": module.pure,
-            "mutants": total, "killed": len(killed), "timeout": len(timeout),
+    return {"module": module.path, "tests": list(module.tests), "deselected": module.deselect,
+            "pure_python": module.pure, "mutants": total, "not_checked": len(unchecked),
+            "killed": len(killed), "timeout": len(timeout),
             "survived": len(survived), "equivalent": len(equivalent), "score": round(score, 4),
             "survivors": survived, "equivalent_mutants": equivalent, "stale_equivalents": stale,
             "exit_codes": {str(c): sum(1 for v in codes.values() if v == c)
@@ -300,6 +304,12 @@ def _unkilled(module: Module, folder: Path) -> list[str]:
     meta = folder / "mutants" / (module.path + ".meta")
     codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
     return sorted(k for k, c in codes.items() if c not in KILLED_CODES)
+
+
+def report_module(name: str) -> dict[str, object]:
+    """The counts of the last run of one module, as it stands (also of a run stopped
+    part-way: its mutants not yet run are counted as not checked)."""
+    return _results(name, MODULES[name], WORK / name)
 
 
 def run_module(name: str, max_children: int, retest: bool, nice: int) -> dict[str, object]:
@@ -332,6 +342,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--retest", action="store_true",
                         help="run again only the mutants the last run left alive (after adding tests)")
     parser.add_argument("--survivors", action="store_true", help="print each survivor's diff")
+    parser.add_argument("--report", action="store_true",
+                        help="run nothing: count the last run's results (also of a run stopped part-way)")
     args = parser.parse_args(argv)
     names = args.modules or list(MODULES)
     unknown = [n for n in names if n not in MODULES]
@@ -339,12 +351,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown module {unknown[0]!r}: expected one of {', '.join(MODULES)}")
     results = []
     for name in names:
-        result = run_module(name, args.max_children, args.retest, args.nice)
+        if args.report:
+            result = report_module(name)
+        else:
+            result = run_module(name, args.max_children, args.retest, args.nice)
         results.append(result)
+        unchecked = f", {result['not_checked']} not checked" if result["not_checked"] else ""
         print(f"{result['module']}: {result['mutants']} mutants, {result['killed']} killed, "
               f"{result['survived']} survived, {result['equivalent']} equivalent, "
-              f"{result['timeout']} timeout: score {100 * float(result['score']):.1f}%"  # type: ignore[arg-type]
-              f" ({result['seconds']} s)", flush=True)
+              f"{result['timeout']} timeout{unchecked}: "
+              f"score {100 * float(result['score']):.1f}%"  # type: ignore[arg-type]
+              + (f" ({result['seconds']} s)" if "seconds" in result else ""), flush=True)
         if result["stale_equivalents"]:
             print(f"  stale EQUIVALENT entries (line changed): {result['stale_equivalents']}")
         if args.survivors:
@@ -357,7 +374,8 @@ def main(argv: list[str] | None = None) -> int:
         this = "python tools/mutation.py " + " ".join(argv if argv is not None else sys.argv[1:])
         for result in results:
             before = [r for r in earlier if r["module"] == result["module"]]
-            result["commands"] = (before[0].get("commands", []) if before and args.retest else []) + [this]
+            keep = before and (args.retest or args.report)
+            result["commands"] = (before[0].get("commands", []) if keep else []) + [this]
         ran = {r["module"] for r in results}
         results = [r for r in earlier if r["module"] not in ran] + results
         order = [m.path for m in MODULES.values()]
