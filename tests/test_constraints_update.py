@@ -170,3 +170,9 @@ def test_uncovering_the_last_cells_of_a_number_that_is_not_met_is_a_contradictio
     after = Board.from_text("1-\n--")                       # all three uncovered: no mine
     assert before.contradiction is None
     assert update_system(before, after).contradiction_clue == build_system(after).contradiction_clue == 0
+
+
+def test_a_zero_uncovered_makes_its_neighbours_safe_as_a_fresh_build_does() -> None:
+    before = build_system(Board.from_text("###\n###\n###"))
+    after = Board.from_text("0##\n###\n###")
+    assert update_system(before, after).safe == build_system(after).safe == {1, 3, 4}

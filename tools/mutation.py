@@ -92,6 +92,9 @@ EQUIVALENT: dict[str, tuple[str, str]] = {
     'minegraph.constraints.x__assemble__mutmut_12': (
         'failed = None',
         'unreachable: propagation (or _open_numbers without it) already failed on any such number'),
+    'minegraph.constraints.x__propagate__mutmut_4': (
+        'if n < 0 and n > u:',
+        "propagation goes on past a failing number, which keeps failing (a decision lowers its need and its cells alike, or only its cells), so the assembly still reports the board inconsistent; it may name another number that fails (which one is not specified)"),
     'minegraph.constraints.x__components__mutmut_32': (
         'ks = clue_groups.get(root, None)',
         'every component has a clue (a box is made of cells next to clues), so the default is never used'),
