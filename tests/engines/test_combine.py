@@ -344,3 +344,25 @@ def test_an_unknown_arithmetic_is_refused_naming_the_choices() -> None:
         with arithmetic("decimal"):
             pass
     assert str(caught.value) == "arithmetic must be one of auto, exact, float, got 'decimal'"
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(a=st.lists(st.integers(0, 9), min_size=1, max_size=6),
+       b=st.lists(st.integers(0, 9), min_size=1, max_size=6).filter(any))
+def test_poly_mul_is_the_convolution_and_poly_div_undoes_it(a: list[int], b: list[int]) -> None:
+    from minegraph.engines.combine import poly_div, poly_mul
+    product = poly_mul(a, b)
+    assert product == [sum(a[i] * b[k - i] for i in range(len(a)) if 0 <= k - i < len(b))
+                       for k in range(len(a) + len(b) - 1)]
+    assert poly_div(product, b) == a           # exact division (b's low zeros shifted out)
+
+
+def test_the_auto_choice_weighs_the_total(monkeypatch: pytest.MonkeyPatch) -> None:
+    from math import log2
+
+    from minegraph.engines import combine as module
+    polys, floating = [[1, 2, 1]] * 3, 4
+    with_total = 9 * (9 + log2(comb(13, 2)))           # 137.6 bits; without a total 117
+    assert module.exact_output_bits(polys, floating, 2) == pytest.approx(with_total)
+    monkeypatch.setattr(module, "EXACT_OUTPUT_BITS", 120)
+    assert module.chooses_float(polys, floating, 2) and not module.chooses_float(polys, floating, None)
