@@ -191,6 +191,33 @@ EQUIVALENT: dict[str, tuple[str, str]] = {
     'minegraph.play.game.xǁGameǁpush__mutmut_11': (
         'undo = _Undo(move, status=self.status, )',
         'the default exploded is None, the only value it has while playing'),
+    'minegraph.engines.combine.x_exact_output_bits__mutmut_15': (
+        'elif 1 <= remaining <= floating + degree:',
+        'for remaining 0 the term left out is log2 C(n, 0) = 0'),
+    'minegraph.engines.combine.x_exact_output_bits__mutmut_16': (
+        'elif 0 < remaining <= floating + degree:',
+        'the same: log2 C(n, 0) = 0'),
+    'minegraph.engines.combine.x_exact_output_bits__mutmut_17': (
+        'elif 0 <= remaining < floating + degree:',
+        'for remaining n the term left out is log2 C(n, n) = 0'),
+    'minegraph.engines.combine.x_poly_div__mutmut_8': (
+        'out = [1] * (len(q) - len(p) + 1)',
+        'every entry is written by the loop before it is read'),
+    'minegraph.engines.combine.x_poly_div__mutmut_22': (
+        'for j in range(len(p)):',
+        'j = 0 only turns rem[k] into its remainder, 0 for an exact division, and rem[k] is not read again'),
+    'minegraph.engines.combine.x_combine__mutmut_17': (
+        'if length - 1 >= TREE_DEGREE or len(polys) > 1:',
+        "the subproduct tree and the schoolbook products give the same integers (the module's contract, held by the tests against brute force); only the speed differs"),
+    'minegraph.engines.combine.x_combine__mutmut_18': (
+        'if length + 1 >= TREE_DEGREE and len(polys) > 1:',
+        'the same: another threshold between two algorithms with equal answers'),
+    'minegraph.engines.combine.x__combine_small__mutmut_57': (
+        'if u - t < len(weight)) for t in range(len(poly))])',
+        'the guard is always true: the weights have one entry per mine count of all the parts together, so u + t never passes the end'),
+    'minegraph.engines.combine.x__combine_small__mutmut_58': (
+        'if u + t <= len(weight)) for t in range(len(poly))])',
+        'the same: u + t stays below len(weight)'),
 }
 
 #: mutmut's exit codes, grouped as this report counts them.
