@@ -218,6 +218,18 @@ EQUIVALENT: dict[str, tuple[str, str]] = {
     'minegraph.engines.combine.x__combine_small__mutmut_58': (
         'if u + t <= len(weight)) for t in range(len(poly))])',
         'the same: u + t stays below len(weight)'),
+    'minegraph.engines.combine.x_combine__mutmut_19': (
+        'if length - 2 >= TREE_DEGREE and len(polys) > 1:',
+        'another threshold between two algorithms with equal answers'),
+    'minegraph.engines.combine.x_combine__mutmut_20': (
+        'if length - 1 > TREE_DEGREE and len(polys) > 1:',
+        'the same'),
+    'minegraph.engines.combine.x_combine__mutmut_21': (
+        'if length - 1 >= TREE_DEGREE and len(polys) >= 1:',
+        'the same: the tree also takes a single part, with the same integers'),
+    'minegraph.engines.combine.x_combine__mutmut_22': (
+        'if length - 1 >= TREE_DEGREE and len(polys) > 2:',
+        'the same'),
 }
 
 #: mutmut's exit codes, grouped as this report counts them.
