@@ -730,7 +730,7 @@ def test_the_json_of_a_hand_made_review_field_by_field() -> None:
     from minegraph.play.figures import figures
     from minegraph.play.review_report import render_review
     board = _Board.from_text("###\n###")
-    tiny = Fraction(1, 10 ** 30 + 7)            # 31 digits: shortened unless written in full
+    tiny = Fraction(1, 10 ** 120 + 7)           # 121 digits: shortened unless written in full
     c1 = review_module.Click(1, "left", (0, 0), 0.12345, None, board, Fraction(1, 6), False,
                              (0, 0), Fraction(1, 6), True, ((0, 0), (0, 1)))
     c2 = review_module.Click(2, "left", (0, 2), 1.23456, 1.11111, board, tiny, True, None, None)
@@ -744,7 +744,7 @@ def test_the_json_of_a_hand_made_review_field_by_field() -> None:
                software="Meta", player="P", toollib={"bbbv": 3}, verdicts={3: verdict})
     assert c2.to_json() == {
         "number": 2, "kind": "left", "cell": [0, 2], "time": 1.235, "since_previous": 1.111,
-        "probability": float(tiny), "probability_exact": f"1/{10 ** 30 + 7}",
+        "probability": float(tiny), "probability_exact": f"1/{10 ** 120 + 7}",
         "safe_available": True, "best": None, "best_probability": None, "first": False,
         "guess": True, "avoidable": True, "uncovered": 0, "exploded": False}
     assert c1.to_json()["time"] == 0.123 and c1.to_json()["since_previous"] is None
@@ -764,7 +764,7 @@ def test_the_json_of_a_hand_made_review_field_by_field() -> None:
         "luck": float(luck), "luck_exact": f"{luck.numerator}/{luck.denominator}",
         "guesses": 2,
         "avoidable": [{"number": 2, "kind": "left", "cell": [0, 2], "probability": float(tiny),
-                       "probability_exact": f"1/{10 ** 30 + 7}", "best": None}],
+                       "probability_exact": f"1/{10 ** 120 + 7}", "best": None}],
         "avoidable_cost": float(tiny), "win_probability_lost": round(1 / 12, 6),
         "labels": {"safe": 1, "avoidable": 1, "best": 0, "inferior": 1, "guess": 0},
         "figures": figures(r), "clicks": expected_clicks,
@@ -786,3 +786,61 @@ def test_files_that_are_not_replays_or_cannot_be_read(tmp_path: Path) -> None:
     assert refused(tmp_path / "missing.evf") == ("missing.evf: cannot read the replay: "
                                                  "No such file or directory")
     assert refused(tmp_path) .startswith(f"{tmp_path.name}: not a replay file")
+
+
+class _Child:
+    """A stand-in for the reader process: records how it was started and answers as told."""
+
+    def __init__(self, stdout: bytes = b"", returncode: int = 0, hang: bool = False) -> None:
+        self.stdout, self.returncode, self.hang = stdout, returncode, hang
+        self.calls: list[dict[str, object]] = []
+
+    def __call__(self, args: list[str], **options: object) -> object:
+        import subprocess
+        from pathlib import Path as _Path
+        self.calls.append({"args": args, "folder": _Path(str(options["cwd"])).name, **options})
+        if self.hang:
+            raise subprocess.TimeoutExpired(args, float(options["timeout"]))  # type: ignore[arg-type]
+        return subprocess.CompletedProcess(args, self.returncode, self.stdout, b"")
+
+
+@pytest.mark.parametrize(("child", "error", "message"), [
+    (_Child(returncode=1), FormatError,
+     "r.evf: not a readable .evf replay (the reader stopped: truncated or damaged file)"),
+    (_Child(b"not json"), FormatError, "r.evf: not a readable .evf replay"),
+    (_Child(b"[1, 2]"), FormatError, "r.evf: not a readable .evf replay"),
+    (_Child(b'{"error": "missing"}'), MinegraphError, review_module.INSTALL_HINT),
+    (_Child(b'{"error": "size", "rows": 200, "cols": 300, "mines": 9}'), LimitError,
+     "r.evf: a 200x300 board with 9 mines: reviews take boards of 1 to 10,000 cells with "
+     "fewer mines than cells"),
+    (_Child(b'{"error": "unreadable: bad header"}'), FormatError,
+     "r.evf: not a readable .evf replay (unreadable: bad header)"),
+    (_Child(hang=True), FormatError,
+     "r.evf: the replay reader took more than 30 s; not a readable .evf replay"),
+])
+def test_what_the_reader_process_answers_is_checked(monkeypatch: pytest.MonkeyPatch, child: _Child,
+                                                    error: type, message: str) -> None:
+    monkeypatch.setattr(review_module.subprocess, "run", child)
+    with pytest.raises(error) as caught:
+        review_bytes(b"data", "evf", name="r.evf")
+    assert type(caught.value) is error and str(caught.value) == message
+    (call,) = child.calls
+    assert call["args"][1:4] == ["-P", "-c", review_module._CHILD]        # type: ignore[index]
+    assert call["args"][4:] == ["evf", "10000", "65", ",".join(review_module.TOOLLIB_STATS)]  # type: ignore[index]
+    assert call["input"] == b"data" and call["capture_output"] is True and call["check"] is False
+    assert call["timeout"] == review_module.PARSE_SECONDS
+    assert str(call["folder"]).startswith("minegraph-replay-")
+
+
+def test_the_reader_process_is_held_to_the_callers_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from minegraph.deadline import time_limit
+    child = _Child(b'{"error": "unreadable: x"}')
+    monkeypatch.setattr(review_module.subprocess, "run", child)
+    with time_limit(5.0), pytest.raises(FormatError):
+        review_bytes(b"data", "evf")
+    assert 0.05 <= float(child.calls[0]["timeout"]) <= 5.0      # type: ignore[arg-type]
+    # A limit already spent: the reader still gets its 0.05 s floor, then the query stops.
+    from minegraph.errors import QueryTimeout
+    with time_limit(1e-9), pytest.raises(QueryTimeout):
+        review_bytes(b"data", "evf")
+    assert len(child.calls) == 2 and child.calls[1]["timeout"] == 0.05
