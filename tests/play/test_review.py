@@ -785,7 +785,9 @@ def test_files_that_are_not_replays_or_cannot_be_read(tmp_path: Path) -> None:
     assert refused("game.AVFX") == "game.AVFX: not a replay file: expected one of .avf, .evf, .rmv, .mvf"
     assert refused(tmp_path / "missing.evf") == ("missing.evf: cannot read the replay: "
                                                  "No such file or directory")
-    assert refused(tmp_path) .startswith(f"{tmp_path.name}: not a replay file")
+    assert refused(tmp_path).startswith(f"{tmp_path.name}: not a replay file")
+    # A path with no file name is named as given.
+    assert refused("folder/") == "folder/: not a replay file: expected one of .avf, .evf, .rmv, .mvf"
 
 
 class _Child:
