@@ -722,6 +722,7 @@ def test_the_figures_of_a_hand_made_review() -> None:
     idle = Review(name="y", format="evf", rows=1, cols=1, mines=0, layout=frozenset(), clicks=(),
                   chords=(), outcome="won", time=0.0, bbbv=1, bbbv_solved=1, counts={})
     assert idle.bbbv_per_second is None and idle.efficiency is None and idle.luck == 1
+    assert idle.to_json()["bbbv_per_second"] is None and idle.to_json()["efficiency"] is None
 
 
 def test_the_json_of_a_hand_made_review_field_by_field() -> None:
