@@ -230,6 +230,9 @@ EQUIVALENT: dict[str, tuple[str, str]] = {
     'minegraph.engines.combine.x_combine__mutmut_22': (
         'if length - 1 >= TREE_DEGREE and len(polys) > 2:',
         'the same'),
+    'minegraph.play.review.x__format_of__mutmut_7': (
+        'ext = os.path.splitext(name)[1].lower().lstrip("XX.XX")',
+        'after lower() no capital X is left to strip, and the dot is stripped all the same'),
 }
 
 #: mutmut's exit codes, grouped as this report counts them.
