@@ -233,6 +233,27 @@ EQUIVALENT: dict[str, tuple[str, str]] = {
     'minegraph.play.review.x__format_of__mutmut_7': (
         'ext = os.path.splitext(name)[1].lower().lstrip("XX.XX")',
         'after lower() no capital X is left to strip, and the dot is stripped all the same'),
+    'minegraph.engines.combine.x__reduced_weights__mutmut_15': (
+        'if lo >= hi:',
+        'with one weight not 0 there is nothing to reduce; whether to reduce the weights is a matter of speed: the reduced weights are scaled back exactly, so the integers are the same either way'),
+    'minegraph.engines.combine.x__reduced_weights__mutmut_17': (
+        'full_bits = (lgamma(floating + 1) - lgamma(hi + 1) - lgamma(floating - hi + 1)) * log(2)',
+        'the estimate only decides whether to reduce, a matter of speed: the reduced weights are scaled back exactly'),
+    'minegraph.engines.combine.x__reduced_weights__mutmut_18': (
+        'full_bits = (lgamma(floating + 1) - lgamma(hi + 1) + lgamma(floating - hi + 1)) / log(2)',
+        'the same estimate, only deciding whether to reduce'),
+    'minegraph.engines.combine.x__reduced_weights__mutmut_19': (
+        'full_bits = (lgamma(floating + 1) + lgamma(hi + 1) - lgamma(floating - hi + 1)) / log(2)',
+        'the same'),
+    'minegraph.engines.combine.x__reduced_weights__mutmut_22': (
+        'full_bits = (lgamma(floating + 2) - lgamma(hi + 1) - lgamma(floating - hi + 1)) / log(2)',
+        'the same'),
+    'minegraph.engines.combine.x__scaled__mutmut_2': (
+        'return int(fmpz(x) * num / den)',
+        "FLINT's / on integers is exact division, and the quotient is known to be an integer"),
+    'minegraph.engines.combine.x__scaled_rows__mutmut_6': (
+        'return [[int(fmpz(x) / small * big) for x in row] for row in rows]',
+        'the same: every x is divisible by den'),
 }
 
 #: mutmut's exit codes, grouped as this report counts them.
