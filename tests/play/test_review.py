@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -807,22 +808,24 @@ class _Child:
         return subprocess.CompletedProcess(args, self.returncode, self.stdout, b"")
 
 
-@pytest.mark.parametrize(("child", "error", "message"), [
-    (_Child(returncode=1), FormatError,
+@pytest.mark.parametrize(("answer", "error", "message"), [
+    ({"returncode": 1}, FormatError,
      "r.evf: not a readable .evf replay (the reader stopped: truncated or damaged file)"),
-    (_Child(b"not json"), FormatError, "r.evf: not a readable .evf replay"),
-    (_Child(b"[1, 2]"), FormatError, "r.evf: not a readable .evf replay"),
-    (_Child(b'{"error": "missing"}'), MinegraphError, review_module.INSTALL_HINT),
-    (_Child(b'{"error": "size", "rows": 200, "cols": 300, "mines": 9}'), LimitError,
+    ({"stdout": b"not json"}, FormatError, "r.evf: not a readable .evf replay"),
+    ({"stdout": b"[1, 2]"}, FormatError, "r.evf: not a readable .evf replay"),
+    ({"stdout": b'{"error": "missing"}'}, MinegraphError, review_module.INSTALL_HINT),
+    ({"stdout": b'{"error": "size", "rows": 200, "cols": 300, "mines": 9}'}, LimitError,
      "r.evf: a 200x300 board with 9 mines: reviews take boards of 1 to 10,000 cells with "
      "fewer mines than cells"),
-    (_Child(b'{"error": "unreadable: bad header"}'), FormatError,
+    ({"stdout": b'{"error": "unreadable: bad header"}'}, FormatError,
      "r.evf: not a readable .evf replay (unreadable: bad header)"),
-    (_Child(hang=True), FormatError,
+    ({"hang": True}, FormatError,
      "r.evf: the replay reader took more than 30 s; not a readable .evf replay"),
 ])
-def test_what_the_reader_process_answers_is_checked(monkeypatch: pytest.MonkeyPatch, child: _Child,
-                                                    error: type, message: str) -> None:
+def test_what_the_reader_process_answers_is_checked(monkeypatch: pytest.MonkeyPatch,
+                                                    answer: dict[str, Any], error: type,
+                                                    message: str) -> None:
+    child = _Child(**answer)
     monkeypatch.setattr(review_module.subprocess, "run", child)
     with pytest.raises(error) as caught:
         review_bytes(b"data", "evf", name="r.evf")
