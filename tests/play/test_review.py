@@ -850,3 +850,37 @@ def test_the_reader_process_is_held_to_the_callers_time_limit(monkeypatch: pytes
     with time_limit(1e-9), pytest.raises(QueryTimeout):
         review_bytes(b"data", "evf")
     assert len(child.calls) == 2 and child.calls[1]["timeout"] == 0.05
+
+
+def test_review_bytes_and_files_checked_before_the_reader(monkeypatch: pytest.MonkeyPatch,
+                                                          tmp_path: Path) -> None:
+    def refused(call: Any) -> str:
+        with pytest.raises(MinegraphError) as caught:
+            call()
+        return str(caught.value)
+
+    assert refused(lambda: review_bytes(b"", "zip")) == ("unknown replay format 'zip': expected "
+                                                         "one of avf, evf, rmv, mvf")
+    assert refused(lambda: review_bytes("text", "evf")) == "replay.evf: expected the replay's bytes, got str"
+    monkeypatch.setattr(review_module, "MAX_REPLAY_BYTES", 4)
+    assert refused(lambda: review_bytes(b"12345", "evf")) == (
+        "replay.evf: 5 bytes: replays are limited to 4 bytes (real ones are a few kB)")
+    child = _Child(b'{"error": "unreadable: x"}')
+    monkeypatch.setattr(review_module.subprocess, "run", child)
+    # Four bytes pass; ".EVF" is the evf format; the default name follows the format.
+    assert refused(lambda: review_bytes(b"1234", ".EVF")) == "replay.evf: not a readable .evf replay (unreadable: x)"
+    assert child.calls[-1]["input"] == b"1234" and child.calls[-1]["args"][4] == "evf"  # type: ignore[index]
+    small, big = tmp_path / "small.evf", tmp_path / "big.evf"
+    small.write_bytes(b"1234")
+    big.write_bytes(b"12345")
+    assert refused(lambda: review(small)) == "small.evf: not a readable .evf replay (unreadable: x)"
+    assert child.calls[-1]["input"] == b"1234"
+    assert refused(lambda: review(big)) == "big.evf: 5 bytes: replays are limited to 4 bytes (real ones are a few kB)"
+
+
+def test_counts_and_events_missing_or_of_the_wrong_kind() -> None:
+    raw = _reading(stats={"left": True, "right": "3", "double": 2.0, "cl": 7})
+    del raw["events"]
+    r = review_module._build(raw, "evf", "g.evf")
+    assert r.timeline == [] and r.outcome == "unfinished"
+    assert r.counts == {"left": 0, "right": 0, "chord": 0, "total": 7, "effective": 0}
