@@ -254,6 +254,12 @@ EQUIVALENT: dict[str, tuple[str, str]] = {
     'minegraph.engines.combine.x__scaled_rows__mutmut_6': (
         'return [[int(fmpz(x) / small * big) for x in row] for row in rows]',
         'the same: every x is divisible by den'),
+    'minegraph.play.review.x__counts__mutmut_28': (
+        'for k, v in ((k, stats.get(src, None)) for k, src in named.items())}',
+        'a missing figure as None is not a whole number, so it is counted 0 all the same'),
+    'minegraph.play.review.x__counts__mutmut_30': (
+        'for k, v in ((k, stats.get(src, )) for k, src in named.items())}',
+        "the same: get's default None becomes 0"),
 }
 
 #: mutmut's exit codes, grouped as this report counts them.
@@ -287,9 +293,9 @@ def _prepare(name: str, module: Module, fresh: bool) -> Path:
         f"only_mutate = [{json.dumps(module.path)}]",
         f"pytest_add_cli_args_test_selection = {json.dumps(list(module.tests))}",
         f"pytest_add_cli_args = {json.dumps(pytest_args)}",
-        # A mutant that loops forever is stopped after 2 x 10 times its tests' CPU time plus
-        # 10 s (CPU time, not wall time: a busy machine does not stop a slow but finite
-        # mutant; the 10 s cover pytest's own start in each worker).
+        # A mutant that loops forever is stopped after 2 x 10 x (its tests' time + 10 s) of
+        # CPU time (not wall time: a busy machine does not stop a slow but finite mutant; the
+        # 10 s cover pytest's own start in each worker).
         "timeout_multiplier = 10.0",
         "timeout_constant = 10.0",
         "",
