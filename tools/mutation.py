@@ -260,6 +260,36 @@ EQUIVALENT: dict[str, tuple[str, str]] = {
     'minegraph.play.review.x__counts__mutmut_30': (
         'for k, v in ((k, stats.get(src, )) for k, src in named.items())}',
         "the same: get's default None becomes 0"),
+    'minegraph.engines.combine.x__reduced_weights__mutmut_25': (
+        'full_bits = (lgamma(floating + 1) - lgamma(hi + 2) - lgamma(floating - hi + 1)) / log(2)',
+        'the same estimate, only deciding whether to reduce (speed)'),
+    'minegraph.engines.combine.x__reduced_weights__mutmut_29': (
+        'full_bits = (lgamma(floating + 1) - lgamma(hi + 1) - lgamma(floating - hi + 2)) / log(2)',
+        'the same estimate, only deciding whether to reduce (speed)'),
+    'minegraph.engines.combine.x__reduced_weights__mutmut_31': (
+        'full_bits = (lgamma(floating + 1) - lgamma(hi + 1) - lgamma(floating - hi + 1)) / log(3)',
+        'the same estimate, only deciding whether to reduce (speed)'),
+    'minegraph.engines.combine.x__reduced_weights__mutmut_36': (
+        'if (hi - lo) * log2(floating + 2) > full_bits / 2:',
+        'another threshold for whether to reduce (speed)'),
+    'minegraph.engines.combine.x__reduced_weights__mutmut_37': (
+        'if (hi - lo) * log2(floating + 1) >= full_bits / 2:',
+        'the same'),
+    'minegraph.engines.combine.x__reduced_weights__mutmut_38': (
+        'if (hi - lo) * log2(floating + 1) > full_bits * 2:',
+        'the same'),
+    'minegraph.engines.combine.x__reduced_weights__mutmut_39': (
+        'if (hi - lo) * log2(floating + 1) > full_bits / 3:',
+        'the same'),
+    'minegraph.engines.combine.x__reduced_weights__mutmut_42': (
+        'span = hi + lo + 1',
+        'a longer list of products, whose extra entries are never read (indices stay below hi - lo + 1)'),
+    'minegraph.engines.combine.x__reduced_weights__mutmut_43': (
+        'span = hi - lo + 2',
+        'the same: one extra entry, never read'),
+    'minegraph.engines.combine.x__combine_tree__mutmut_34': (
+        'reduced = None',
+        'the tree runs on the full weights instead of the reduced ones: the same integers, slower'),
 }
 
 #: mutmut's exit codes, grouped as this report counts them.
