@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS := $(VENV)/.installed-extras
 
-.PHONY: demo test coverage bench venv native clean typecheck browser node page-rules
+.PHONY: demo test coverage bench venv native clean typecheck browser node page-rules mutation
 
 $(STAMP): pyproject.toml setup.py
 	@echo "make: creating the virtual environment $(VENV) with $(PYTHON)"
@@ -122,6 +122,13 @@ test: $(EXTRAS) $(NATIVE) browser node
 		tests/test_constraints_update.py tests/test_analysis.py tests/test_kernel_examples.py \
 		tests/test_outcomes.py
 	$(COVERAGE_REPORT)
+
+# Mutation testing of the five core rule modules (constraints, rules, engines/combine,
+# play/game, play/review) with mutmut, one module at a time against the tests that exercise
+# it, under nice and one worker: tens of minutes on a shared machine, so not part of `make
+# test`. Prints each module's score and writes bench/results/mutation.json (docs/testing.md).
+mutation: $(EXTRAS) $(NATIVE)
+	$(BIN)/python tools/mutation.py --json bench/results/mutation.json
 
 typecheck: $(EXTRAS)
 	$(BIN)/python -m mypy src/minegraph

@@ -108,3 +108,71 @@ def test_a_new_total_alone_keeps_the_model() -> None:
     board = Board.from_text("mines: 2\n#1#\n###")
     after = update_system(before, board)
     assert after.remaining == 2 and _same(after, build_system(board))
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(data=st.data(), topology=st.sampled_from(["square", "triangle", "hex", "torus"]),
+       rows=st.integers(3, 4), cols=st.integers(3, 4))
+def test_update_from_any_earlier_board_equals_a_fresh_build(data: st.DataObject, topology: str,
+                                                            rows: int, cols: int) -> None:
+    """Any pair of positions, not only a game's progress: cells uncovered, flagged, covered
+    again, numbers changed, the total changed, another layout, another graph of the same size:
+    whatever path update_system takes, its answer is the fresh build's."""
+    n = rows * cols
+
+    def board(topology: str, layout: list[bool], states: list[int] | None = None) -> Board:
+        """True numbers of ``layout`` where ``states`` (default: drawn) shows a number."""
+        nbrs = grid_neighbors(topology, rows, cols)
+        if states is None:
+            states = [data.draw(st.sampled_from([HIDDEN, HIDDEN, MINE, 0])) for _ in range(n)]
+        out = []
+        for c, s in enumerate(states):
+            if s == MINE and (layout[c] or data.draw(st.integers(0, 9)) == 0):   # some flags wrong
+                out.append(MINE)
+            elif s == HIDDEN or layout[c]:
+                out.append(HIDDEN)
+            else:
+                out.append(sum(1 for q in nbrs[c] if layout[q]))
+        total = data.draw(st.sampled_from([None, sum(layout), sum(layout) + 1]))
+        return Board.grid(rows, cols, out, topology=topology, mines=min(total, n) if total else total)
+
+    layout = data.draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    before = board(topology, layout)
+    if data.draw(st.booleans()):
+        # The earlier board with a few cells changed (uncovered, flagged, covered again,
+        # unflagged), where the incremental path runs.
+        states = list(before.states)
+        for c in data.draw(st.lists(st.integers(0, n - 1), max_size=4)):
+            states[c] = data.draw(st.sampled_from([HIDDEN, MINE, 0, 0]))
+        after = board(topology, layout, states)
+    else:
+        other = data.draw(st.sampled_from([topology, "square", "hex"]))
+        after = board(other, data.draw(st.lists(st.booleans(), min_size=n, max_size=n)))
+    previous = build_system(before)
+    updated = update_system(previous, after)
+    fresh = build_system(after)
+    assert _same(updated, fresh)
+    if fresh.contradiction is None:
+        assert _valid_trace(updated)
+
+
+def test_the_same_states_on_another_graph_are_built_afresh() -> None:
+    # Square: the 0 at (0,0) makes (0,1), (1,0), (1,1) safe; on the hex grid (1,1) is not
+    # its neighbour and stays undecided. Same size, same states, another graph.
+    before = build_system(Board.grid(3, 3, "0########", topology="square"))
+    after = Board.grid(3, 3, "0########", topology="hex")
+    assert before.safe == {1, 3, 4}
+    assert update_system(before, after).safe == build_system(after).safe == {1, 3}
+
+
+def test_uncovering_the_last_cells_of_a_number_that_is_not_met_is_a_contradiction() -> None:
+    before = build_system(Board.from_text("1#\n##"))       # one mine among three: undecided
+    after = Board.from_text("1-\n--")                       # all three uncovered: no mine
+    assert before.contradiction is None
+    assert update_system(before, after).contradiction_clue == build_system(after).contradiction_clue == 0
+
+
+def test_a_zero_uncovered_makes_its_neighbours_safe_as_a_fresh_build_does() -> None:
+    before = build_system(Board.from_text("###\n###\n###"))
+    after = Board.from_text("0##\n###\n###")
+    assert update_system(before, after).safe == build_system(after).safe == {1, 3, 4}

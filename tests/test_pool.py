@@ -44,6 +44,33 @@ def _started(path: Path) -> int:
     return int(path.read_text())
 
 
+class _Held:
+    """A :func:`lane_work.hold` task called from a thread of its own (the call blocks until
+    the task is stopped), with the exception that call ended in."""
+
+    def __init__(self, pool: Pool, path: Path, deadline: Deadline | None = None,
+                 query: Deadline | None = None) -> None:
+        self._outcome: list[BaseException] = []
+
+        def job() -> None:
+            with time_limit(query):            # the current query's deadline (None: none)
+                try:
+                    pool.call(lane_work.hold, (str(path),), deadline)
+                except BaseException as exc:  # noqa: BLE001 - recorded for the assertion
+                    self._outcome.append(exc)
+
+        self._thread = threading.Thread(target=job)
+        self._thread.start()
+        #: The worker's process id, once the task has started in it.
+        self.pid = _started(path)
+
+    def outcome(self) -> BaseException:
+        """The exception the call ended in, once its thread has finished."""
+        self._thread.join(60)
+        assert not self._thread.is_alive() and len(self._outcome) == 1
+        return self._outcome[0]
+
+
 def test_answers_and_errors_come_back_from_the_worker() -> None:
     with Pool(1) as pool:
         assert pool.call(operator.add, (2, 3)) == 5
@@ -105,42 +132,21 @@ def test_a_task_past_its_deadline_loses_its_worker(tmp_path: Path) -> None:
 
 def test_a_cancelled_task_loses_its_worker_at_once(tmp_path: Path) -> None:
     deadline = Deadline(3600)
-    outcome: list[BaseException] = []
     with Pool(1) as pool:
-        def job() -> None:
-            try:
-                pool.call(lane_work.hold, (str(tmp_path / "pid"),), deadline)
-            except BaseException as exc:  # noqa: BLE001 - recorded for the assertion
-                outcome.append(exc)
-
-        worker = threading.Thread(target=job)
-        worker.start()
-        pid = _started(tmp_path / "pid")
+        held = _Held(pool, tmp_path / "pid", deadline)
         deadline.cancel()
-        worker.join(60)
-        assert not worker.is_alive() and isinstance(outcome[0], QueryCancelled)
-        assert _reaped(pid) and pool.pids() == []
+        assert isinstance(held.outcome(), QueryCancelled)
+        assert _reaped(held.pid) and pool.pids() == []
 
 
 def test_a_cancelled_query_stops_the_wait_and_the_task(tmp_path: Path) -> None:
     """The current query's deadline (Ctrl-C at the command line cancels it) also stops a task
     that has none of its own."""
     query = Deadline(3600)
-    outcome: list[BaseException] = []
     with Pool(1) as pool:
-        def job() -> None:
-            with time_limit(query):
-                try:
-                    pool.call(lane_work.hold, (str(tmp_path / "pid"),))
-                except BaseException as exc:  # noqa: BLE001 - recorded for the assertion
-                    outcome.append(exc)
-
-        worker = threading.Thread(target=job)
-        worker.start()
-        pid = _started(tmp_path / "pid")
+        held = _Held(pool, tmp_path / "pid", query=query)
         query.cancel()
-        worker.join(60)
-        assert isinstance(outcome[0], QueryCancelled) and _reaped(pid)
+        assert isinstance(held.outcome(), QueryCancelled) and _reaped(held.pid)
 
 
 def test_workers_are_recycled_by_task_count() -> None:
@@ -178,22 +184,11 @@ def test_a_worker_that_dies_is_replaced() -> None:
 def test_closing_kills_and_reaps_every_worker_even_mid_task(tmp_path: Path) -> None:
     pool = Pool(2)
     idle = pool.call(os.getpid)
-    outcome: list[BaseException] = []
-
-    def job() -> None:
-        try:
-            pool.call(lane_work.hold, (str(tmp_path / "pid"),))
-        except BaseException as exc:  # noqa: BLE001 - recorded for the assertion
-            outcome.append(exc)
-
-    worker = threading.Thread(target=job)
-    worker.start()
-    busy = _started(tmp_path / "pid")
+    held = _Held(pool, tmp_path / "pid")
     pool.close()
     # Reaped by close() itself: gone from the process table, not zombies.
-    assert _reaped(idle) and _reaped(busy) and pool.pids() == []
-    worker.join(60)
-    assert isinstance(outcome[0], PoolClosed)
+    assert _reaped(idle) and _reaped(held.pid) and pool.pids() == []
+    assert isinstance(held.outcome(), PoolClosed)
     with pytest.raises(PoolClosed):
         pool.call(os.getpid)
     pool.close()                                          # again: nothing to do

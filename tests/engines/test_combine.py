@@ -281,3 +281,88 @@ def test_closed_form(parts: int, floating: int, remaining: int) -> None:
                                + [[comb(n - 2, remaining - t) for t in range(3)]] * pairs)
     assert got.weight == [comb(floating, remaining - u) if u <= remaining else 0
                           for u in range(parts + pairs + 1)]
+
+
+# The helpers of the arithmetic choice and of the weights, against their definitions written
+# out here with math.comb and math.log2 (issue 36's mutation testing).
+
+@settings(max_examples=examples(200), deadline=None)
+@given(n=st.integers(0, 5000), total=st.integers(-3, 60), length=st.integers(0, 12))
+def test_binomial_weights_are_the_binomials(n: int, total: int, length: int) -> None:
+    from minegraph.engines.combine import binomial_weights
+    assert binomial_weights(n, total, length) == [
+        comb(n, total - u) if 0 <= total - u <= n else 0 for u in range(length)]
+
+
+def test_binomial_weights_past_the_flint_threshold() -> None:
+    from minegraph.engines.combine import BIG_BINOMIAL, binomial_weights
+    for n in (BIG_BINOMIAL - 1, BIG_BINOMIAL, BIG_BINOMIAL + 1):
+        assert binomial_weights(n, 40, 3) == [comb(n, 40), comb(n, 39), comb(n, 38)]
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(polys=st.lists(st.lists(st.integers(0, 40), min_size=1, max_size=5), max_size=6),
+       floating=st.integers(0, 30), remaining=st.one_of(st.none(), st.integers(-2, 70)))
+def test_exact_output_bits_is_its_formula(polys: list[list[int]], floating: int,
+                                           remaining: int | None) -> None:
+    """Per part and mine count, one number of the bits of the parts' counts and of the
+    weights' binomial: ``degree * (sum bit lengths + log2 C(F + degree, R))``."""
+    from math import log2
+
+    from minegraph.engines.combine import exact_output_bits
+    degree = sum(len(p) for p in polys)
+    bits = float(sum(max(sum(p), 1).bit_length() for p in polys))
+    if remaining is None:
+        bits += floating
+    elif 0 <= remaining <= floating + degree:
+        bits += log2(comb(floating + degree, remaining))
+    assert exact_output_bits(polys, floating, remaining) == pytest.approx(degree * bits, rel=1e-9, abs=1e-6)
+
+
+def test_auto_arithmetic_switches_to_floats_past_the_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    from minegraph.engines import combine as module
+    polys, floating = [[1, 2, 1]] * 3, 4              # degree 9, bits 9 * (3 * 3 + 4) = 117
+    assert module.exact_output_bits(polys, floating, None) == 117
+    monkeypatch.setattr(module, "EXACT_OUTPUT_BITS", 117)
+    assert not module.chooses_float(polys, floating, None)          # at the threshold: exact
+    monkeypatch.setattr(module, "EXACT_OUTPUT_BITS", 116)
+    assert module.chooses_float(polys, floating, None)
+    with module.arithmetic("exact"):
+        assert not module.chooses_float(polys, floating, None)
+    with module.arithmetic("float"):
+        assert module.chooses_float([[1]], 0, None)
+        with module.arithmetic("exact"):
+            assert module.current_arithmetic() == "exact"
+        assert module.current_arithmetic() == "float"
+    assert module.current_arithmetic() == "auto"
+
+
+def test_an_unknown_arithmetic_is_refused_naming_the_choices() -> None:
+    from minegraph.engines.combine import arithmetic
+    from minegraph.errors import UserError
+    with pytest.raises(UserError) as caught:
+        with arithmetic("decimal"):
+            pass
+    assert str(caught.value) == "arithmetic must be one of auto, exact, float, got 'decimal'"
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(a=st.lists(st.integers(0, 9), min_size=1, max_size=6),
+       b=st.lists(st.integers(0, 9), min_size=1, max_size=6).filter(any))
+def test_poly_mul_is_the_convolution_and_poly_div_undoes_it(a: list[int], b: list[int]) -> None:
+    from minegraph.engines.combine import poly_div, poly_mul
+    product = poly_mul(a, b)
+    assert product == [sum(a[i] * b[k - i] for i in range(len(a)) if 0 <= k - i < len(b))
+                       for k in range(len(a) + len(b) - 1)]
+    assert poly_div(product, b) == a           # exact division (b's low zeros shifted out)
+
+
+def test_the_auto_choice_weighs_the_total(monkeypatch: pytest.MonkeyPatch) -> None:
+    from math import log2
+
+    from minegraph.engines import combine as module
+    polys, floating = [[1, 2, 1]] * 3, 4
+    with_total = 9 * (9 + log2(comb(13, 2)))           # 137.6 bits; without a total 117
+    assert module.exact_output_bits(polys, floating, 2) == pytest.approx(with_total)
+    monkeypatch.setattr(module, "EXACT_OUTPUT_BITS", 120)
+    assert module.chooses_float(polys, floating, 2) and not module.chooses_float(polys, floating, None)

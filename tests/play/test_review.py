@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -526,3 +527,360 @@ def test_games_lost_with_wrong_flags_equal_ms_toollib() -> None:
         if r.time > 0:
             assert r.bbbv_per_second == pytest.approx(solved / r.time)
     assert lost > 40
+
+
+# ---------------------------------------------------------------------- hand-made readings
+# The review built from hand-made readings (what the reader process hands back: the board
+# with -1 on mines, the uncovering events with the game board before and after as
+# ms_toollib's values, the figures), so every rule of _build is checked on positions worked
+# out by hand, without a replay file or a child process (issue 36's mutation testing).
+#
+# The board, 2 x 3 with one mine on (1, 2):     numbers   0 1 1
+#                                                         0 1 *
+# 10 is a covered cell, 11 a flag; the events' boards are coded chr(65 + value).
+
+from minegraph.play import review as review_module  # noqa: E402
+
+_GRID = [[0, 1, 1], [0, 1, -1]]
+_C, _F = review_module.TOOLLIB_COVERED, review_module.TOOLLIB_FLAGGED
+
+
+def _code(values: list[int]) -> str:
+    return "".join(chr(review_module.CODE_BASE + v) for v in values)
+
+
+def _event(t: float, cell: int, before: list[int], after: list[int]) -> list[object]:
+    return [t, 3, "lc", cell // 3, cell % 3, _code(before), _code(after)]
+
+
+def _reading(*events: list[object], **changes: object) -> dict[str, object]:
+    raw: dict[str, object] = {"rows": 2, "cols": 3, "mines": 1, "board": _GRID,
+                              "events": list(events),
+                              "stats": {"rtime": 2.5, "left": 2, "right": 1, "double": 1, "cl": 4,
+                                        "ce": 3, "ioe": float("inf")},
+                              "meta": {"software": "hand", "player_identifier": "me"}}
+    raw.update(changes)
+    return raw
+
+
+_START = [_C] * 6
+_OPENED = [0, 1, _C, 0, 1, _C]          # after clicking (0,0): its opening, 2 and 5 covered
+
+
+def test_a_hand_worked_game_won_with_a_guess() -> None:
+    r = review_module._build(_reading(
+        _event(0.25, 0, _START, _OPENED),
+        _event(1.5, 2, _OPENED, [0, 1, 1, 0, 1, _C])), "evf", "g.evf")
+    first, second = r.clicks
+    # The first click on an untouched board: 1 mine in 6 cells, any cell alike.
+    assert (first.number, first.kind, first.cell, first.first) == (1, "left", (0, 0), True)
+    assert first.probability == Fraction(1, 6) and first.best == (0, 0)
+    assert first.best_probability == Fraction(1, 6) and not first.safe_available
+    assert first.since_previous is None and first.time == 0.25 and not first.guess
+    assert sorted(first.uncovered) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    # Then (0,2) or (1,2) holds the mine, one chance in two, nothing certainly safe.
+    assert second.probability == Fraction(1, 2) and second.guess and not second.avoidable
+    assert not second.safe_available and second.best_probability == Fraction(1, 2)
+    assert second.since_previous == 1.25 and second.uncovered == ((0, 2),)
+    assert second.at_risk == (2,) and not second.exploded
+    assert (r.outcome, r.bbbv, r.bbbv_solved, r.luck) == ("won", 2, 2, Fraction(1, 2))
+    assert r.rows == 2 and r.cols == 3 and r.mines == 1 and r.layout == {5}
+    assert (r.name, r.format, r.time, r.software, r.player) == ("g.evf", "evf", 2.5, "hand", "me")
+    assert r.counts == {"left": 2, "right": 1, "chord": 1, "total": 4, "effective": 3}
+    assert r.chords == () and r.toollib["cl"] == 4
+
+
+def test_a_hand_worked_game_lost_stops_at_the_mine() -> None:
+    shown = [0, 1, _C, 0, 1, 14]        # ms_toollib shows the mine at the end
+    r = review_module._build(_reading(
+        _event(0.0, 0, _START, _OPENED),
+        _event(1.0, 5, _OPENED, shown),
+        _event(2.0, 2, shown, [0, 1, 1, 0, 1, 14])), "avf", "g.avf")
+    assert [c.cell for c in r.clicks] == [(0, 0), (1, 2)]       # nothing after the mine
+    assert r.clicks[1].exploded and r.clicks[1].uncovered == ()
+    assert r.clicks[1].probability == Fraction(1, 2)
+    assert (r.outcome, r.bbbv, r.bbbv_solved) == ("lost", 2, 1)
+
+
+def test_a_hand_worked_chord_risks_every_cell_it_uncovers() -> None:
+    # First click on the 1 at (0,1): only it opens. A flag on (1,2), then a chord on (0,1)
+    # uncovers (0,0), (0,2), (1,0), (1,1): of the five places for the mine the chord is safe
+    # only in one (under the flag), so it risks 4/5.
+    one = [_C, 1, _C, _C, _C, _C]
+    flagged = [_C, 1, _C, _C, _C, _F]
+    r = review_module._build(_reading(
+        _event(0.0, 1, _START, one),
+        _event(3.0, 1, flagged, [0, 1, 1, 0, 1, _F])), "rmv", "g.rmv")
+    (click,), (chord,) = r.clicks, r.chords
+    assert click.probability == Fraction(1, 6) and click.uncovered == ((0, 1),)
+    assert chord.kind == "chord" and chord.number == 2 and chord.cell == (0, 1)
+    assert chord.at_risk == (0, 2, 3, 4) and chord.probability == Fraction(4, 5)
+    assert len(chord.uncovered) == 4 and r.outcome == "won"
+    assert [c.number for c in r.timeline] == [1, 2] and r.guesses == [chord]
+
+
+def test_an_unfinished_game_and_a_safe_cell_passed_over() -> None:
+    # A game that stops after (0,0), (0,2) and (1,2) still open, is unfinished.
+    r = review_module._build(_reading(_event(0.0, 0, _START, _OPENED)), "mvf", "g.mvf")
+    assert r.outcome == "unfinished" and r.bbbv_solved == 1 and r.luck == 1
+    # 1 x 4 with the mine on the right: 0 0 1 *. After the 1 at (0,2), one of (0,1) and (0,3)
+    # holds the only mine, so (0,0) is certainly safe: clicking (0,1), a half chance, is an
+    # avoidable guess.
+    raw = {"rows": 1, "cols": 4, "mines": 1, "board": [[0, 0, 1, -1]],
+           "events": [[0.0, 3, "lc", 0, 2, _code([_C] * 4), _code([_C, _C, 1, _C])],
+                      [1.0, 3, "lc", 0, 1, _code([_C, _C, 1, _C]), _code([0, 0, 1, _C])]]}
+    r = review_module._build(raw, "evf", "h.evf")
+    second = r.clicks[1]
+    assert second.probability == Fraction(1, 2) and second.safe_available and second.avoidable
+    assert second.best == (0, 0) and second.best_probability == 0
+    assert r.avoidable == [second] and r.avoidable_cost == Fraction(1, 2)
+    assert r.outcome == "won" and r.time == 0.0 and r.software == "" and r.player == ""
+    assert r.counts == {"left": 0, "right": 0, "chord": 0, "total": 0, "effective": 0}
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"rows": "2"}, "g.evf: not a readable replay (a bad field)"),
+    ({"cols": True}, "g.evf: not a readable replay (a bad field)"),
+    ({"mines": None}, "g.evf: not a readable replay (a bad field)"),
+    ({"board": [[0, 1, 1]]}, "g.evf: not a readable .evf replay (no board)"),
+    ({"board": [[0, 1, 1], [0, 1]]}, "g.evf: not a readable .evf replay (no board)"),
+    ({"board": "0"}, "g.evf: not a readable .evf replay (no board)"),
+    ({"board": [[0, 1, 1], (0, 1, -1)]}, "g.evf: not a readable .evf replay (no board)"),
+    ({"mines": 2}, "g.evf: the board holds 1 mines, the file says 2"),
+    ({"events": [[0.0, 3, "lc", 0, 0, "KKKKKK"]]}, "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [["soon", 3, "lc", 0, 0, "KKKKKK", "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", 2, 0, "KKKKKK", "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", 0, 3, "KKKKKK", "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", -1, 0, "KKKKKK", "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", 0, -1, "KKKKKK", "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", 0, 0, "KKKKK", "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", 0, 0, "KKKKKK", "AKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", 0, 0, ["K"] * 6, "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    ({"events": [[0.0, 3, "lc", 0.0, 0, "KKKKKK", "AKKKKK"]]},
+     "g.evf: not a readable .evf replay (a bad event)"),
+    # A number the layout contradicts (a 2 where the board has 1), and one on the mine.
+    ({"events": [[0.0, 3, "lc", 0, 0, "KCKKKK", "ACKKKK"]]},
+     "g.evf: the replay shows 2 at (0, 1), which its board contradicts"),
+    ({"events": [[0.0, 3, "lc", 0, 0, "KKKKKB", "AKKKKB"]]},
+     "g.evf: the replay shows 1 at (1, 2), which its board contradicts"),
+])
+def test_damaged_readings_are_refused_naming_what_is_wrong(changes: dict[str, object],
+                                                           message: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        review_module._build(_reading(**changes), "evf", "g.evf")
+    assert str(caught.value) == message
+
+
+def test_events_that_uncover_nothing_are_skipped() -> None:
+    # A flag (covered to flagged) and a click on an uncovered number: nothing opens.
+    r = review_module._build(_reading(
+        _event(0.0, 0, _START, _OPENED),
+        _event(0.5, 5, _OPENED, [0, 1, _C, 0, 1, _F]),
+        _event(0.7, 1, [0, 1, _C, 0, 1, _F], [0, 1, _C, 0, 1, _F])), "evf", "g.evf")
+    assert len(r.timeline) == 1 and r.outcome == "unfinished"
+
+
+def test_the_figures_of_a_hand_made_review() -> None:
+    from minegraph.board import Board as _Board
+    board = _Board.from_text("###\n###")
+
+    def click(number: int, kind: str, p: Fraction, safe: bool, first: bool = False) -> review_module.Click:
+        return review_module.Click(number, kind, (0, number % 3), 0.5 * number, None if first else 0.5,
+                                   board, p, safe, (0, 0), Fraction(0), first, ((0, 0),))
+
+    c1, c2 = click(1, "left", Fraction(1, 6), False, first=True), click(2, "left", Fraction(1, 3), True)
+    c3, c4 = click(3, "chord", Fraction(1, 4), False), click(4, "left", Fraction(0), True)
+    r = Review(name="x.evf", format="evf", rows=2, cols=3, mines=1, layout=frozenset({5}),
+               clicks=(c1, c2, c4), chords=(c3,), outcome="won", time=4.0, bbbv=3, bbbv_solved=3,
+               counts={"left": 3, "right": 0, "chord": 1, "total": 5, "effective": 4},
+               toollib={"bbbv": 3, "ioe": float("inf")})
+    assert r.timeline == [c1, c2, c3, c4] and r.guesses == [c2, c3] and r.avoidable == [c2]
+    assert r.luck == Fraction(2, 3) * Fraction(3, 4) and r.avoidable_cost == Fraction(1, 3)
+    assert [r.label(c) for c in r.timeline] == ["safe", "avoidable", "guess", "safe"]
+    assert r.bbbv_per_second == 0.75 and r.efficiency == 0.6 and r.win_probability_lost is None
+    data = r.to_json()
+    assert data["labels"] == {"safe": 2, "avoidable": 1, "best": 0, "inferior": 0, "guess": 1}
+    assert (data["luck"], data["luck_exact"], data["guesses"]) == (0.5, "1/2", 2)
+    assert data["avoidable"] == [{"number": 2, "kind": "left", "cell": [0, 2],
+                                  "probability": 1 / 3, "probability_exact": "1/3", "best": [0, 0]}]
+    assert data["avoidable_cost"] == 1 / 3 and data["ms_toollib"] == {"bbbv": 3, "ioe": None}
+    assert (data["bbbv_per_second"], data["efficiency"], data["win_probability_lost"]) == (0.75, 0.6, None)
+    assert [c["number"] for c in data["clicks"]] == [1, 2, 4] and data["chords"][0]["kind"] == "chord"
+    second = data["clicks"][1]
+    assert second["label"] == "avoidable" and second["guess"] and second["avoidable"]
+    assert second["win_probability"] is None and second["win_probability_exact"] is False
+    assert (second["time"], second["since_previous"], second["uncovered"]) == (1.0, 0.5, 1)
+    assert data["clicks"][0]["since_previous"] is None
+    # No time, no clicks: no rate.
+    idle = Review(name="y", format="evf", rows=1, cols=1, mines=0, layout=frozenset(), clicks=(),
+                  chords=(), outcome="won", time=0.0, bbbv=1, bbbv_solved=1, counts={})
+    assert idle.bbbv_per_second is None and idle.efficiency is None and idle.luck == 1
+    assert idle.to_json()["bbbv_per_second"] is None and idle.to_json()["efficiency"] is None
+
+
+def test_the_json_of_a_hand_made_review_field_by_field() -> None:
+    from minegraph.board import Board as _Board
+    from minegraph.play.coach import Alternative, Verdict
+    from minegraph.play.figures import figures
+    from minegraph.play.review_report import render_review
+    board = _Board.from_text("###\n###")
+    tiny = Fraction(1, 10 ** 120 + 7)           # 121 digits: shortened unless written in full
+    c1 = review_module.Click(1, "left", (0, 0), 0.12345, None, board, Fraction(1, 6), False,
+                             (0, 0), Fraction(1, 6), True, ((0, 0), (0, 1)))
+    c2 = review_module.Click(2, "left", (0, 2), 1.23456, 1.11111, board, tiny, True, None, None)
+    c3 = review_module.Click(3, "chord", (1, 1), 2.0, 0.76544, board, Fraction(1, 2), False,
+                             (1, 0), Fraction(1, 3), False, ((1, 2),), True, (5,))
+    verdict = Verdict("inferior", Fraction(1, 4), Fraction(1, 3), True, (3,), None,
+                      (Alternative((5,), Fraction(1, 2), None, Fraction(1, 4)),))
+    r = Review(name="m.evf", format="evf", rows=2, cols=3, mines=1, layout=frozenset({5}),
+               clicks=(c1, c2), chords=(c3,), outcome="lost", time=3.0, bbbv=3, bbbv_solved=1,
+               counts={"left": 2, "right": 0, "chord": 1, "total": 3, "effective": 3},
+               software="Meta", player="P", toollib={"bbbv": 3}, verdicts={3: verdict})
+    assert c2.to_json() == {
+        "number": 2, "kind": "left", "cell": [0, 2], "time": 1.235, "since_previous": 1.111,
+        "probability": float(tiny), "probability_exact": f"1/{10 ** 120 + 7}",
+        "safe_available": True, "best": None, "best_probability": None, "first": False,
+        "guess": True, "avoidable": True, "uncovered": 0, "exploded": False}
+    assert c1.to_json()["time"] == 0.123 and c1.to_json()["since_previous"] is None
+    assert c1.to_json()["best"] == [0, 0] and c1.to_json()["best_probability"] == 1 / 6
+    assert c3.to_json()["exploded"] is True and c3.to_json()["first"] is False
+    assert [r.label(c) for c in r.timeline] == ["safe", "avoidable", "inferior"]
+    assert r.win_probability_lost == 1 / 12
+    luck = (1 - tiny) / 2
+    expected_clicks = [{**c.to_json(), "label": label, **{k: None for k in review_module.VERDICT_KEYS},
+                        "win_probability_exact": False}
+                       for c, label in ((c1, "safe"), (c2, "avoidable"))]
+    assert r.to_json() == {
+        "file": "m.evf", "format": "evf", "software": "Meta", "player": "P", "rows": 2, "cols": 3,
+        "mines": 1, "outcome": "lost", "time": 3.0, "bbbv": 3, "bbbv_solved": 1,
+        "bbbv_per_second": 0.3333, "efficiency": 0.3333,
+        "counts": {"left": 2, "right": 0, "chord": 1, "total": 3, "effective": 3},
+        "luck": float(luck), "luck_exact": f"{luck.numerator}/{luck.denominator}",
+        "guesses": 2,
+        "avoidable": [{"number": 2, "kind": "left", "cell": [0, 2], "probability": float(tiny),
+                       "probability_exact": f"1/{10 ** 120 + 7}", "best": None}],
+        "avoidable_cost": float(tiny), "win_probability_lost": round(1 / 12, 6),
+        "labels": {"safe": 1, "avoidable": 1, "best": 0, "inferior": 1, "guess": 0},
+        "figures": figures(r), "clicks": expected_clicks,
+        "chords": [{**c3.to_json(), "label": "inferior", **verdict.to_json(3)}],
+        "ms_toollib": {"bbbv": 3}}
+    assert r.report(every=True) == render_review(r, every=True)
+    assert r.report() == render_review(r) != r.report(every=True)
+
+
+def test_files_that_are_not_replays_or_cannot_be_read(tmp_path: Path) -> None:
+    def refused(path: str | Path) -> str:
+        with pytest.raises(MinegraphError) as caught:
+            review(path)
+        return str(caught.value)
+
+    assert refused("folder/notes.txt") == ("notes.txt: not a replay file: expected one of "
+                                           ".avf, .evf, .rmv, .mvf")
+    assert refused("game.AVFX") == "game.AVFX: not a replay file: expected one of .avf, .evf, .rmv, .mvf"
+    assert refused(tmp_path / "missing.evf") == ("missing.evf: cannot read the replay: "
+                                                 "No such file or directory")
+    assert refused(tmp_path).startswith(f"{tmp_path.name}: not a replay file")
+    # A path with no file name is named as given.
+    assert refused("folder/") == "folder/: not a replay file: expected one of .avf, .evf, .rmv, .mvf"
+
+
+class _Child:
+    """A stand-in for the reader process: records how it was started and answers as told."""
+
+    def __init__(self, stdout: bytes = b"", returncode: int = 0, hang: bool = False) -> None:
+        self.stdout, self.returncode, self.hang = stdout, returncode, hang
+        self.calls: list[dict[str, object]] = []
+
+    def __call__(self, args: list[str], **options: object) -> object:
+        import subprocess
+        from pathlib import Path as _Path
+        self.calls.append({"args": args, "folder": _Path(str(options["cwd"])).name, **options})
+        if self.hang:
+            raise subprocess.TimeoutExpired(args, float(options["timeout"]))  # type: ignore[arg-type]
+        return subprocess.CompletedProcess(args, self.returncode, self.stdout, b"")
+
+
+@pytest.mark.parametrize(("answer", "error", "message"), [
+    ({"returncode": 1}, FormatError,
+     "r.evf: not a readable .evf replay (the reader stopped: truncated or damaged file)"),
+    ({"stdout": b"not json"}, FormatError, "r.evf: not a readable .evf replay"),
+    ({"stdout": b"[1, 2]"}, FormatError, "r.evf: not a readable .evf replay"),
+    ({"stdout": b'{"error": "missing"}'}, MinegraphError, review_module.INSTALL_HINT),
+    ({"stdout": b'{"error": "size", "rows": 200, "cols": 300, "mines": 9}'}, LimitError,
+     "r.evf: a 200x300 board with 9 mines: reviews take boards of 1 to 10,000 cells with "
+     "fewer mines than cells"),
+    ({"stdout": b'{"error": "unreadable: bad header"}'}, FormatError,
+     "r.evf: not a readable .evf replay (unreadable: bad header)"),
+    ({"hang": True}, FormatError,
+     "r.evf: the replay reader took more than 30 s; not a readable .evf replay"),
+])
+def test_what_the_reader_process_answers_is_checked(monkeypatch: pytest.MonkeyPatch,
+                                                    answer: dict[str, Any], error: type,
+                                                    message: str) -> None:
+    child = _Child(**answer)
+    monkeypatch.setattr(review_module.subprocess, "run", child)
+    with pytest.raises(error) as caught:
+        review_bytes(b"data", "evf", name="r.evf")
+    assert type(caught.value) is error and str(caught.value) == message
+    (call,) = child.calls
+    assert call["args"][1:4] == ["-P", "-c", review_module._CHILD]        # type: ignore[index]
+    assert call["args"][4:] == ["evf", "10000", "65", ",".join(review_module.TOOLLIB_STATS)]  # type: ignore[index]
+    assert call["input"] == b"data" and call["capture_output"] is True and call["check"] is False
+    assert call["timeout"] == review_module.PARSE_SECONDS
+    assert str(call["folder"]).startswith("minegraph-replay-")
+
+
+def test_the_reader_process_is_held_to_the_callers_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from minegraph.deadline import time_limit
+    child = _Child(b'{"error": "unreadable: x"}')
+    monkeypatch.setattr(review_module.subprocess, "run", child)
+    with time_limit(5.0), pytest.raises(FormatError):
+        review_bytes(b"data", "evf")
+    assert 0.05 <= float(child.calls[0]["timeout"]) <= 5.0      # type: ignore[arg-type]
+    # A limit already spent: the reader still gets its 0.05 s floor, then the query stops.
+    from minegraph.errors import QueryTimeout
+    with time_limit(1e-9), pytest.raises(QueryTimeout):
+        review_bytes(b"data", "evf")
+    assert len(child.calls) == 2 and child.calls[1]["timeout"] == 0.05
+
+
+def test_review_bytes_and_files_checked_before_the_reader(monkeypatch: pytest.MonkeyPatch,
+                                                          tmp_path: Path) -> None:
+    def refused(call: Any) -> str:
+        with pytest.raises(MinegraphError) as caught:
+            call()
+        return str(caught.value)
+
+    assert refused(lambda: review_bytes(b"", "zip")) == ("unknown replay format 'zip': expected "
+                                                         "one of avf, evf, rmv, mvf")
+    assert refused(lambda: review_bytes("text", "evf")) == "replay.evf: expected the replay's bytes, got str"
+    monkeypatch.setattr(review_module, "MAX_REPLAY_BYTES", 4)
+    assert refused(lambda: review_bytes(b"12345", "evf")) == (
+        "replay.evf: 5 bytes: replays are limited to 4 bytes (real ones are a few kB)")
+    child = _Child(b'{"error": "unreadable: x"}')
+    monkeypatch.setattr(review_module.subprocess, "run", child)
+    # Four bytes pass; ".EVF" is the evf format; the default name follows the format.
+    assert refused(lambda: review_bytes(b"1234", ".EVF")) == "replay.evf: not a readable .evf replay (unreadable: x)"
+    assert child.calls[-1]["input"] == b"1234" and child.calls[-1]["args"][4] == "evf"  # type: ignore[index]
+    small, big = tmp_path / "small.evf", tmp_path / "big.evf"
+    small.write_bytes(b"1234")
+    big.write_bytes(b"12345")
+    assert refused(lambda: review(small)) == "small.evf: not a readable .evf replay (unreadable: x)"
+    assert child.calls[-1]["input"] == b"1234"
+    assert refused(lambda: review(big)) == "big.evf: 5 bytes: replays are limited to 4 bytes (real ones are a few kB)"
+
+
+def test_counts_and_events_missing_or_of_the_wrong_kind() -> None:
+    raw = _reading(stats={"left": True, "right": "3", "double": 2.0, "cl": 7})
+    del raw["events"]
+    r = review_module._build(raw, "evf", "g.evf")
+    assert r.timeline == [] and r.outcome == "unfinished"
+    assert r.counts == {"left": 0, "right": 0, "chord": 0, "total": 7, "effective": 0}
