@@ -105,7 +105,8 @@ endif
 # The page's lint and unit tests, then the suite on every core (pytest-xdist), then the tests
 # that start CPU-bound processes or drive a UI alone (marker "serial"), then the engines again
 # in pure Python (MINEGRAPH_PURE=1: no kernel), the path an install without a C compiler
-# runs; then the coverage report.
+# runs (less the polynomial combination's tests, which never touch the kernel and already ran);
+# then the coverage report.
 coverage:
 	$(MAKE) test COVERAGE=1
 
@@ -117,6 +118,7 @@ test: $(EXTRAS) $(NATIVE) browser node
 	$(BIN)/python -m pytest -n auto --dist worksteal -m "not serial" $(COVERAGE_ARGS) src tests
 	$(BIN)/python -m pytest -m serial $(COVERAGE_ARGS) tests
 	MINEGRAPH_PURE=1 $(BIN)/python -m pytest -n auto --dist worksteal -m "not serial" \
+		--ignore=tests/engines/test_combine.py --ignore=tests/engines/test_combine_float.py \
 		$(COVERAGE_ARGS) src/minegraph/constraints.py src/minegraph/engines src/minegraph/generate \
 		src/minegraph/kernel.py tests/engines tests/generate tests/test_constraints.py \
 		tests/test_constraints_update.py tests/test_analysis.py tests/test_kernel_examples.py \

@@ -175,7 +175,7 @@ def part_sets(draw: st.DrawFn, max_parts: int = 5, max_len: int = 4, max_floatin
 
 
 # ----------------------------------------------------------------------------- tests
-@_settings(3000)
+@_settings(2000)
 @given(part_sets())
 def test_combine_equals_brute_force(case: tuple[list[list[int]], int, int | None]) -> None:
     polys, floating, remaining = case
