@@ -1905,6 +1905,22 @@ static PyObject *analyze_answer(const Model *M, Arena *A, long long total, const
     return result;
 }
 
+/* The number of cells of a neighbour table given as int32 buffers (indptr: n + 1 offsets
+ * into indices) for n states, or -1 with ValueError when they do not fit each other. */
+static int csr_cells(Py_ssize_t n_states, const Py_buffer *ipb, const Py_buffer *ixb) {
+    if (n_states >= INT32_MAX / 2 || ipb->len != (Py_ssize_t)sizeof(int32_t) * (n_states + 1) ||
+        ixb->len % sizeof(int32_t)) {
+        PyErr_SetString(PyExc_ValueError, "indptr: n + 1 int32 values for n states");
+        return -1;
+    }
+    const int32_t *indptr = ipb->buf;
+    if (indptr[0] != 0 || indptr[n_states] != (int32_t)(ixb->len / sizeof(int32_t))) {
+        PyErr_SetString(PyExc_ValueError, "indptr does not match indices");
+        return -1;
+    }
+    return (int)n_states;
+}
+
 static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
     Py_buffer ipb = {0}, ixb = {0}, cancelb = {0};
     PyObject *states_obj, *cancel_obj, *result = NULL, *states_fast = NULL;
@@ -1921,17 +1937,10 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
     states_fast = PySequence_Fast(states_obj, "states: a sequence of ints");
     if (!states_fast)
         goto done;
-    Py_ssize_t n_ss = PySequence_Fast_GET_SIZE(states_fast);
-    if (ipb.len != (Py_ssize_t)sizeof(int32_t) * (n_ss + 1) || ixb.len % sizeof(int32_t)) {
-        PyErr_SetString(PyExc_ValueError, "indptr: n + 1 int32 values for n states");
+    int n = csr_cells(PySequence_Fast_GET_SIZE(states_fast), &ipb, &ixb);
+    if (n < 0)
         goto done;
-    }
-    int n = (int)n_ss;
     const int32_t *indptr = ipb.buf, *indices = ixb.buf;
-    if (indptr[0] != 0 || indptr[n] != (int32_t)(ixb.len / sizeof(int32_t))) {
-        PyErr_SetString(PyExc_ValueError, "indptr does not match indices");
-        goto done;
-    }
     int8_t *states8 = NEW(&A, int8_t, n);
     if (!states8) {
         PyErr_NoMemory();
@@ -2372,18 +2381,10 @@ static PyObject *kernel_reasoning(PyObject *self, PyObject *args) {
     states_fast = PySequence_Fast(states_obj, "states: a sequence of ints");
     if (!states_fast)
         goto done;
-    Py_ssize_t n_ss = PySequence_Fast_GET_SIZE(states_fast);
-    if (n_ss >= INT32_MAX / 2 || ipb.len != (Py_ssize_t)sizeof(int32_t) * (n_ss + 1) ||
-        ixb.len % sizeof(int32_t)) {
-        PyErr_SetString(PyExc_ValueError, "indptr: n + 1 int32 values for n states");
+    int n = csr_cells(PySequence_Fast_GET_SIZE(states_fast), &ipb, &ixb);
+    if (n < 0)
         goto done;
-    }
-    int n = (int)n_ss;
     const int32_t *indptr = ipb.buf, *indices = ixb.buf;
-    if (indptr[0] != 0 || indptr[n] != (int32_t)(ixb.len / sizeof(int32_t))) {
-        PyErr_SetString(PyExc_ValueError, "indptr does not match indices");
-        goto done;
-    }
     Position P = {n, indptr, indices, NEW(&A, int8_t, n), NEW(&A, int8_t, n),
                   NEW(&A, int32_t, n), NEW(&A, int32_t, n)};
     int32_t *opened = NEW(&A, int32_t, n), *stack = NEW(&A, int32_t, (size_t)indptr[n] + n + 1);
