@@ -515,3 +515,24 @@ def test_floats_of_float_arithmetic_are_each_probability_as_a_float() -> None:
            1e-320, Fraction(0), 1 - 2 ** -53]
     got, want = _float_values(odd), [probability_float(p) for p in odd]
     assert got == want and [type(x) for x in got] == [type(x) for x in want]
+
+
+def test_a_neighbour_table_that_does_not_fit_its_states_is_refused() -> None:
+    # Both entry points check the table the same way (one C function): n + 1 offsets for n
+    # states, the first 0 and the last the number of indices.
+    from array import array
+    native = kernel.module()
+    assert native is not None
+    states = [-1, 1, -1]
+    good = array("i", [0, 1, 3, 4]), array("i", [1, 0, 2, 1])
+    assert native.reasoning(*good, states, True) is not None
+    assert native.analyze(*good, states, -1, 0, 0.0, None).status == native.OK
+    for indptr, indices, why in [
+        (array("i", [0, 1, 3]), good[1], r"n \+ 1 int32"),      # one offset short
+        (array("i", [0, 1, 3, 5]), good[1], "does not match"),  # past the indices
+        (array("i", [1, 1, 3, 4]), good[1], "does not match"),  # not starting at 0
+    ]:
+        with pytest.raises(ValueError, match=why):
+            native.reasoning(indptr, indices, states, True)
+        with pytest.raises(ValueError, match=why):
+            native.analyze(indptr, indices, states, -1, 0, 0.0, None)
