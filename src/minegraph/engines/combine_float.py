@@ -180,24 +180,28 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
     tilt, means = _saddle(keys, sizes, floating, remaining) if prune else (1.0, None)
     x = arb(tilt)
     pruner = _Pruner(precision, prune)
-    # Leaves: the tilted distributions q(t) = P(t) x^t / Z, and log10 of prod Z^m.
-    single: list[Any] = []
+    # Leaves: the tilted distributions q(t) = P(t) x^t / Z over each part's support (the
+    # counts from its first to its last non-zero coefficient: most parts must hold some
+    # mines, and their leading zeros were two thirds of all coefficients on a 1000x1000
+    # board), and log10 of prod Z^m.
+    support = [_support(key) for key in keys]
+    single: list[_Window] = []
     log_scale = arb(0)
-    for key, m in zip(keys, sizes):
+    for (first, last), key, m in zip(support, keys, sizes):
         raw = []
-        power = arb(1)
-        for v in key:
+        power = x ** first
+        for v in key[first:last + 1]:
             raw.append(power * v if v else arb(0))
             power *= x
         z = sum(raw, arb(0))
-        single.append(arb_poly([v / z for v in raw]))
+        single.append(_Window(first, arb_poly([v / z for v in raw])))
         log_scale += m * z.log()
     mean = [m * means[g] if means is not None else 0.0 for g, m in enumerate(sizes)]
     polys_of: list[_Window] = []
     power_below: list[_Window | None] = []
     for g, key in enumerate(keys):
         m = sizes[g]
-        leaf = _Window(0, single[g])
+        leaf = single[g]
         below = pruner.power(leaf, m - 1, mean[g] / m) if m > 1 else None
         power_below.append(below)
         polys_of.append(pruner.up(_times(below, leaf), mean[g]) if below is not None else leaf)
@@ -208,7 +212,7 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
         centre.append(centre[a] + centre[b])
         polys_of.append(pruner.up(_times(polys_of[a], polys_of[b]), centre[-1]))
         degree.append(degree[a] + degree[b])
-    need = _needed(children, keys, polys_of, power_below, degree)
+    need = _needed(children, support, polys_of, power_below, degree)
     # Tilted weights w[u] = C(F, R - u) x^-u, exact zeros outside 0 <= R - u <= F, and the
     # floating cells' share C(F-1, R-u-1) x^-u = w[u] * (R - u) / F; only the root's needed
     # totals are ever read.
@@ -261,8 +265,8 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
             # Every weight is positive: the parts' possible totals are those of Q, which
             # pruning may hide, so take them from the supports: one total u0 alone gives
             # (R - u0) / F exactly; two or more give a share strictly inside (0, 1).
-            least = sum(m * next(t for t, v in enumerate(k) if v) for k, m in zip(keys, sizes))
-            most = sum(m * max(t for t, v in enumerate(k) if v) for k, m in zip(keys, sizes))
+            least = sum(m * first for (first, _), m in zip(support, sizes))
+            most = sum(m * last for (_, last), m in zip(support, sizes))
             feasible = {remaining - least} if least == most else set()
         else:
             feasible = {remaining - u for u, _ in terms}
@@ -289,8 +293,8 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
             rs = _middle(below, rs, degree[g] - d, degree[g])
         sens = _dense(rs, d + 1)
         sens.reverse()
-        leaf = single[g]
-        terms_g = [arb(0) if x_t == 0 else (s + widen) * leaf[t]
+        leaf, first = single[g].poly, single[g].offset
+        terms_g = [arb(0) if x_t == 0 else (s + widen) * leaf[t - first]
                    for t, (x_t, s) in enumerate(zip(key, sens))]
         nonzero = [t for t, term in enumerate(terms_g) if not term.is_zero()]
         total = sum(terms_g, arb(0))
@@ -312,29 +316,36 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
 
 
 
-def _needed(children: list[tuple[int, int] | None], keys: list[tuple[int, ...]],
+def _needed(children: list[tuple[int, int] | None], support: list[tuple[int, int]],
             polys_of: list[_Window], power_below: list[_Window | None],
             degree: list[int]) -> list[tuple[int, int]]:
     """Per node, the range of its totals whose sensitivity the down pass reads.
 
-    A leaf needs all its counts ``0 .. d`` (a group of ``m`` equal parts, its counts plus the
-    window of the other ``m - 1``); a node needs each child's needed totals plus its
+    A leaf needs every count of its support (a group of ``m`` equal parts, its support plus
+    the window of the other ``m - 1``); a node needs each child's needed totals plus its
     sibling's kept window. The sensitivities themselves span the tilted weights' width
     (thousands of totals on a 1000x1000 board) where the windows span hundreds: the rest is
     never read, so never computed.
     """
     need: list[tuple[int, int]] = []
-    for g, key in enumerate(keys):
+    for g, (first, last) in enumerate(support):
         below = power_below[g]
         low, high = _span(below) if below is not None else (0, 0)
-        need.append((low, min(high + len(key) - 1, degree[g])))
-    for v in range(len(keys), len(children)):
+        need.append((low + first, min(high + last, degree[g])))
+    for v in range(len(support), len(children)):
         a, b = children[v]  # type: ignore[misc]  # merges: never None
         (a_low, a_high), (b_low, b_high) = _span(polys_of[a]), _span(polys_of[b])
         low = min(need[a][0] + b_low, need[b][0] + a_low)
         high = max(need[a][1] + b_high, need[b][1] + a_high)
         need.append((max(low, 0), min(high, degree[v])))
     return need
+
+
+def _support(key: tuple[int, ...]) -> tuple[int, int]:
+    """The first and last index of a non-zero coefficient (there is one)."""
+    first = next(t for t, v in enumerate(key) if v)
+    last = len(key) - 1 - next(t for t, v in enumerate(reversed(key)) if v)
+    return first, last
 
 
 def _span(w: _Window) -> tuple[int, int]:
