@@ -177,14 +177,14 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
     # Tails may be dropped only when every weight over 0..D is positive: then no answer is
     # an exact zero that a dropped tail could fake (see _Pruner).
     prune = lo == 0 and hi == degree_total
-    tilt, means = _saddle(keys, sizes, floating, remaining) if prune else (1.0, None)
+    support = [_support(key) for key in keys]
+    tilt, means = _saddle(keys, support, sizes, floating, remaining) if prune else (1.0, None)
     x = arb(tilt)
     pruner = _Pruner(precision, prune)
     # Leaves: the tilted distributions q(t) = P(t) x^t / Z over each part's support (the
     # counts from its first to its last non-zero coefficient: most parts must hold some
     # mines, and their leading zeros were two thirds of all coefficients on a 1000x1000
     # board), and log10 of prod Z^m.
-    support = [_support(key) for key in keys]
     single: list[_Window] = []
     log_scale = arb(0)
     for (first, last), key, m in zip(support, keys, sizes):
@@ -291,24 +291,27 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
         below = power_below[g]
         if below is not None:
             rs = _middle(below, rs, degree[g] - d, degree[g])
-        sens = _dense(rs, d + 1)
+        # rs[j] is the sensitivity at count d - j: only the support's counts are read, and
+        # leaf[i] is the tilted coefficient of count first + i.
+        first, last = support[g]
+        sens = _dense(rs, d - last, last - first + 1)
         sens.reverse()
-        leaf, first = single[g].poly, single[g].offset
-        terms_g = [arb(0) if x_t == 0 else (s + widen) * leaf[t - first]
-                   for t, (x_t, s) in enumerate(zip(key, sens))]
-        nonzero = [t for t, term in enumerate(terms_g) if not term.is_zero()]
+        leaf = single[g].poly
+        terms_g = [arb(0) if x_t == 0 else (s + widen) * leaf[i]
+                   for i, (x_t, s) in enumerate(zip(key[first:last + 1], sens))]
+        nonzero = [i for i, term in enumerate(terms_g) if not term.is_zero()]
         total = sum(terms_g, arb(0))
         if total.contains(0):
             return None
-        row: list[Share] = [0.0] * len(terms_g)
+        row: list[Share] = [0.0] * len(key)
         if len(nonzero) == 1:
-            row[nonzero[0]] = 1.0          # the only possible count: proven
+            row[first + nonzero[0]] = 1.0          # the only possible count: proven
         else:
-            for t in nonzero:
-                share_t = _share(terms_g[t], total)
+            for i in nonzero:
+                share_t = _share(terms_g[i], total)
                 if share_t is None:
                     return None
-                row[t] = share_t
+                row[first + i] = share_t
         for c in groups[key]:
             distribution[c] = list(row)
     log10_count = float(((count.log() + log_scale) / arb(10).log()).mid())
@@ -413,19 +416,19 @@ def _middle(p: _Window, rs: _Window, low: int, high: int) -> _Window:
     return _Window(-skip, product)
 
 
-def _dense(w: _Window, n: int) -> list[Any]:
-    """Coefficients ``0 .. n-1`` of a window, zeros outside it."""
+def _dense(w: _Window, start: int, n: int) -> list[Any]:
+    """Coefficients ``start .. start + n - 1`` of a window, zeros outside it."""
     from flint import arb
     coeffs = [arb(0)] * n
     for i, c in enumerate(w.poly.coeffs()):
-        j = w.offset + i
+        j = w.offset + i - start
         if 0 <= j < n:
             coeffs[j] = c
     return coeffs
 
 
-def _saddle(keys: list[tuple[int, ...]], sizes: list[int], floating: int,
-            remaining: int) -> tuple[float, list[float]]:
+def _saddle(keys: list[tuple[int, ...]], support: list[tuple[int, int]], sizes: list[int],
+            floating: int, remaining: int) -> tuple[float, list[float]]:
     """The tilt ``x`` at which the parts' expected number of mines under ``P(t) x^t`` equals
     the number where the tilted weights ``C(F, R - u) x^-u`` peak, and each group's mean.
 
@@ -439,9 +442,9 @@ def _saddle(keys: list[tuple[int, ...]], sizes: list[int], floating: int,
     logs: list[float] = []
     ts: list[int] = []
     starts: list[int] = []
-    for key in keys:
+    for key, (first, last) in zip(keys, support):
         starts.append(len(ts))
-        for t, v in enumerate(key):
+        for t, v in enumerate(key[first:last + 1], first):
             if v:
                 logs.append(math.log(v))
                 ts.append(t)
@@ -466,6 +469,8 @@ def _saddle(keys: list[tuple[int, ...]], sizes: list[int], floating: int,
     low, high = -60.0, 60.0
     for _ in range(80):
         mid = (low + high) / 2
+        if mid in (low, high):
+            break                     # adjacent floats: every further step keeps y = mid
         if excess(mid) > 0:
             high = mid
         else:
