@@ -318,7 +318,6 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
     return FloatCombination(True, distribution, share, log10_count, precision)
 
 
-
 def _needed(children: list[tuple[int, int] | None], support: list[tuple[int, int]],
             polys_of: list[_Window], power_below: list[_Window | None],
             degree: list[int]) -> list[tuple[int, int]]:
