@@ -728,6 +728,28 @@ static int count_wide_part(Part *c, Arena *A, Poll *pl) {
 }
 
 
+/* One component counted, by the search or by the programme, whichever is expected to be
+ * faster: the search's cost grows with the assignments, the programme's with the clues open
+ * at a cut, and measured on the components of Expert positions and of a scattered 1000x1000
+ * board (bench/results/kernel-big-35d-assemble.json) the programme is the faster from about
+ * SEARCH_CELLS cells, by 5 to 10 times at 80 to 120.  So: the search up to SEARCH_CELLS cells,
+ * the programme above; what either declines (the search's node budget, the programme's state
+ * budget), the other tries, the search only up to MAX_COMPONENT_CELLS (its 128-bit bound).
+ * Status as count_part; *budget is spent by the search alone. */
+#define SEARCH_CELLS 63
+static int count_component(Part *c, Arena *A, Poll *pl, long long *budget) {
+    long long before = *budget;
+    int status = ST_DECLINED;
+    if (c->cells <= SEARCH_CELLS && (status = count_part(c, A, pl, budget)) == ST_DECLINED)
+        *budget = before;       /* the nodes spent in vain are not the next component's */
+    if (status == ST_DECLINED)
+        status = count_wide_part(c, A, pl);
+    if (status == ST_DECLINED && c->cells > SEARCH_CELLS && c->cells <= MAX_COMPONENT_CELLS
+        && (status = count_part(c, A, pl, budget)) == ST_DECLINED)
+        *budget = before;
+    return status;
+}
+
 /* ------------------------------------------------------------------ the model of a position */
 /* The steps of constraints.build_system and its decomposition, each a function below:
  * model_constraints (the numbers, propagation, the active clues), model_boxes (boxes by the
@@ -1058,19 +1080,13 @@ static int model_parts(Model *M, Arena *A, const char **why) {
     return ST_OK;
 }
 
-/* Every component counted (engines/dp.py's job, by count_part's search), in order; the first
+/* Every component counted (engines/dp.py's job, by count_component), in order; the first
  * with no assignment makes the position inconsistent.  ST_OK, ST_INCONSISTENT, ST_DECLINED
  * (why), ST_TIMEOUT, ST_CANCELLED or -1. */
 static int model_count(Model *M, Arena *A, Poll *pl, long long *budget, const char **why) {
     for (int ci = 0; ci < M->ncomps; ci++) {
         Part *c = &M->parts[ci];
-        long long before = *budget;
-        /* the search up to MAX_COMPONENT_CELLS cells; what it does not finish, the programme */
-        int status = c->cells <= MAX_COMPONENT_CELLS ? count_part(c, A, pl, budget) : ST_DECLINED;
-        if (status == ST_DECLINED) {
-            *budget = before;   /* the nodes spent in vain are not the next component's */
-            status = count_wide_part(c, A, pl);
-        }
+        int status = count_component(c, A, pl, budget);
         if (status < 0)
             return -1;
         if (status == ST_DECLINED) {
@@ -2666,14 +2682,9 @@ static PyObject *component_answer(const Key *K, Arena *A, Poll *pl, int with_tot
     int status;
     Py_BEGIN_ALLOW_THREADS      /* the search: C data only */
     status = order_key(K, c, pos, A);
-    /* counting: the search up to MAX_COMPONENT_CELLS cells, else (or past its budget) the
-     * programme; completing: the search alone */
-    if (status == ST_OK && (c->completing || c->cells <= MAX_COMPONENT_CELLS))
-        status = count_part(c, A, pl, &nodes);
-    else if (status == ST_OK)
-        status = ST_DECLINED;
-    if (status == ST_DECLINED && !c->completing)
-        status = count_wide_part(c, A, pl);
+    /* completing: the search alone; counting: count_component's choice */
+    if (status == ST_OK)
+        status = c->completing ? count_part(c, A, pl, &nodes) : count_component(c, A, pl, &nodes);
     Py_END_ALLOW_THREADS
     if (status < 0)
         return PyErr_NoMemory();
