@@ -2742,6 +2742,158 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ box_shares */
+PyDoc_STRVAR(box_shares_doc,
+"box_shares(mined, sizes, totals, likely, shares) -> bytes\n"
+"\n"
+"engines/dp.py's per-box step of a floating-point answer (_box_value), for the boxes of one\n"
+"counted part: per box b, over the mine counts t = likely[j] whose share of the part is\n"
+"shares[j] (floats), 0.0 when mined[b][t] == 0 for every t (proven safe), 1.0 when\n"
+"mined[b][t] == sizes[b] * totals[t] for every t (proven mines), else\n"
+"sum(mined[b][t] / (sizes[b] * totals[t]) * shares[j]) added in that order (each quotient\n"
+"correctly rounded, as Python's int / int), at most 1 - 2**-53; NaN when that sum is below\n"
+"2**-922 or a total is 0 (the caller answers those boxes exactly).  One native double per box.");
+
+/* mined / ways for ways = size * total, correctly rounded as Python's int / int; clears
+ * *zero unless mined == 0 and *full unless mined == ways; *bad when ways == 0.  0, or -1 with
+ * an error.  Counts below 2**53 are exact doubles (IEEE division rounds correctly); larger
+ * ones go through Python's own division. */
+static int box_term(PyObject *m, PyObject *total, long size, double *q, int *zero, int *full,
+                    int *bad) {
+    int om, ot;
+    long long mv = PyLong_AsLongLongAndOverflow(m, &om);
+    long long tv = mv == -1 && PyErr_Occurred() ? -1 : PyLong_AsLongLongAndOverflow(total, &ot);
+    if (PyErr_Occurred())
+        return -1;
+    const long long exact = 1LL << 53;
+    if (!om && !ot && mv >= 0 && tv > 0 && tv <= exact / size && mv <= exact) {
+        long long ways = tv * size;
+        *zero &= mv == 0;
+        *full &= mv == ways;
+        *q = (double)mv / (double)ways;
+        return 0;
+    }
+    PyObject *s = PyLong_FromLong(size), *ways = s ? PyNumber_Multiply(s, total) : NULL;
+    Py_XDECREF(s);
+    if (!ways)
+        return -1;
+    int nonzero = PyObject_IsTrue(m), equal = PyObject_RichCompareBool(m, ways, Py_EQ);
+    int none = nonzero < 0 || equal < 0 ? -1 : PyObject_Not(ways);
+    if (none < 0) {
+        Py_DECREF(ways);
+        return -1;
+    }
+    *zero &= !nonzero;
+    *full &= equal;
+    *q = 0.0;
+    if (none) {
+        *bad = 1;
+    } else {
+        PyObject *quotient = PyNumber_TrueDivide(m, ways);
+        *q = quotient ? PyFloat_AsDouble(quotient) : -1.0;
+        Py_XDECREF(quotient);
+    }
+    Py_DECREF(ways);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* One box's value (see box_shares_doc) from its row of mined counts.  0, or -1 with an error. */
+static int box_value(PyObject *row, long size, PyObject **totals, Py_ssize_t ntotals,
+                     const Py_ssize_t *likely, const double *shares, Py_ssize_t nlikely,
+                     double *value) {
+    PyObject *fast = PySequence_Fast(row, "mined: a sequence of sequences of ints");
+    if (!fast)
+        return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    int zero = 1, full = 1, bad = 0;
+    double acc = 0.0;
+    for (Py_ssize_t j = 0; j < nlikely; j++) {
+        Py_ssize_t t = likely[j];
+        double q;
+        if (t >= len || t >= ntotals) {
+            PyErr_Format(PyExc_IndexError, "likely[%zd] = %zd: past mined or totals", j, t);
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (box_term(PySequence_Fast_GET_ITEM(fast, t), totals[t], size, &q, &zero, &full,
+                     &bad) < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        acc += q * shares[j];
+    }
+    Py_DECREF(fast);
+    if (zero)
+        *value = 0.0;
+    else if (full)
+        *value = 1.0;
+    else if (bad || !(acc >= 0x1p-922))
+        *value = NAN;
+    else
+        *value = acc < 1.0 - 0x1p-53 ? acc : 1.0 - 0x1p-53;
+    return 0;
+}
+
+static PyObject *kernel_box_shares(PyObject *self, PyObject *args) {
+    PyObject *mined, *sizes, *totals, *likely, *shares, *out = NULL;
+    PyObject *mf = NULL, *sf = NULL, *tf = NULL, *lf = NULL, *hf = NULL;
+    Py_ssize_t *ts = NULL;
+    double *ws = NULL;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOO", &mined, &sizes, &totals, &likely, &shares))
+        return NULL;
+    if (!(mf = PySequence_Fast(mined, "mined: a sequence of sequences of ints"))
+        || !(sf = PySequence_Fast(sizes, "sizes: a sequence of ints"))
+        || !(tf = PySequence_Fast(totals, "totals: a sequence of ints"))
+        || !(lf = PySequence_Fast(likely, "likely: a sequence of ints"))
+        || !(hf = PySequence_Fast(shares, "shares: a sequence of floats")))
+        goto done;
+    Py_ssize_t B = PySequence_Fast_GET_SIZE(mf), J = PySequence_Fast_GET_SIZE(lf);
+    if (PySequence_Fast_GET_SIZE(sf) != B || PySequence_Fast_GET_SIZE(hf) != J) {
+        PyErr_SetString(PyExc_ValueError, "box_shares: one size per box and one share per count");
+        goto done;
+    }
+    ts = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(J + 1));
+    ws = PyMem_Malloc(sizeof(double) * (size_t)(J + 1));
+    if (!ts || !ws) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < J; j++) {
+        PyObject *share = PySequence_Fast_GET_ITEM(hf, j);
+        ts[j] = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(lf, j));
+        if ((ts[j] < 0 && !PyErr_Occurred()) || !PyFloat_Check(share)) {
+            PyErr_Format(PyExc_ValueError, "likely[%zd] and shares[%zd]: a count >= 0 and a "
+                         "float", j, j);
+        }
+        if (PyErr_Occurred())
+            goto done;
+        ws[j] = PyFloat_AS_DOUBLE(share);
+    }
+    out = PyBytes_FromStringAndSize(NULL, B * (Py_ssize_t)sizeof(double));
+    double *v = out ? (double *)PyBytes_AS_STRING(out) : NULL;
+    for (Py_ssize_t b = 0; b < B && out; b++) {
+        long size = PyLong_AsLong(PySequence_Fast_GET_ITEM(sf, b));
+        if (size < 1 || size > INT_MAX) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "sizes[%zd]: a box holds at least one cell", b);
+            Py_CLEAR(out);
+        } else if (box_value(PySequence_Fast_GET_ITEM(mf, b), size, PySequence_Fast_ITEMS(tf),
+                             PySequence_Fast_GET_SIZE(tf), ts, ws, J, &v[b]) < 0) {
+            Py_CLEAR(out);
+        }
+    }
+done:
+    PyMem_Free(ts);
+    PyMem_Free(ws);
+    Py_XDECREF(mf);
+    Py_XDECREF(sf);
+    Py_XDECREF(tf);
+    Py_XDECREF(lf);
+    Py_XDECREF(hf);
+    return out;
+}
+
 /* ------------------------------------------------------------------ float_dict */
 PyDoc_STRVAR(key_hashes_doc,
 "key_hashes(keys) -> bytes\n\n"
@@ -2822,6 +2974,7 @@ static PyMethodDef methods[] = {
     {"csr", kernel_csr, METH_O, "csr(neighbors) -> (indptr, indices): the table as int32 bytes."},
     {"solvable", kernel_solvable, METH_VARARGS, solvable_doc},
     {"count_component", kernel_count_component, METH_VARARGS, count_component_doc},
+    {"box_shares", kernel_box_shares, METH_VARARGS, box_shares_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -132,6 +132,10 @@ def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, 
                     want: int, /) -> Component: ...
 
 
+def box_shares(mined: Sequence[Sequence[int]], sizes: Sequence[int], totals: Sequence[int],
+               likely: Sequence[int], shares: Sequence[float], /) -> bytes: ...
+
+
 def csr(neighbors: Sequence[Sequence[int]], /) -> tuple[bytes, bytes]: ...
 
 

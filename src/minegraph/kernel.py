@@ -45,7 +45,7 @@ if TYPE_CHECKING:       # the kernel's typed results, as its stub _kernel.pyi de
     from minegraph._kernel import Answer, Component, Played
 
 __all__ = ["KernelAnswer", "answer", "int32_list", "reasoning", "Declined", "Unavailable", "available", "load_native", "module",
-           "status", "run", "float_dict", "key_hashes", "solvable", "count_component", "complete_component",
+           "status", "run", "float_dict", "key_hashes", "solvable", "count_component", "complete_component", "box_shares",
            "max_component_cells", "SEARCH_BUDGET", "PURE_VARIABLE"]
 
 #: Search nodes the kernel may spend on one position before it declines (a few milliseconds).
@@ -582,6 +582,53 @@ def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, 
         length = sum(sizes) + 1 if with_total else 1
         return [0], [[0] * length for _ in sizes]
     return out.total, out.mined
+
+
+def box_shares(mined: Sequence[Sequence[int]], sizes: Sequence[int], totals: Sequence[int],
+               likely: Sequence[int], shares: Sequence[float]) -> bytes:
+    """Every box's probability in a floating-point answer, for the boxes of one counted part:
+    the Python step ``engines.dp._box_value`` in C (``tests/test_kernel_floats.py`` holds the
+    two equal), one native double per box, ``nan`` where the value lies below 2**-922 (the
+    caller then answers exactly).
+
+    Parameters
+    ----------
+    mined : sequence of sequence of int
+        ``mined[b][t]``: the mines in box ``b`` summed over the part's assignments with ``t``
+        mines (:attr:`~minegraph.engines.dp.ComponentDP.mined`).
+    sizes : sequence of int
+        The cells of each box.
+    totals : sequence of int
+        ``totals[t]``: the part's assignments with ``t`` mines.
+    likely : sequence of int
+        The mine counts of the part whose share is not 0, increasing.
+    shares : sequence of float
+        Their shares.
+
+    Returns
+    -------
+    bytes
+        One native double per box: 0.0 (proven safe), 1.0 (proven mines), else the sum of
+        ``mined[b][t] / (sizes[b] * totals[t]) * share`` in order, at most ``1 - 2**-53``;
+        ``nan`` below 2**-922 or where a total is 0.
+
+    Raises
+    ------
+    Declined
+        (:class:`Unavailable`) when this process runs pure Python.
+
+    Examples
+    --------
+    >>> from array import array
+    >>> if available():
+    ...     print(array("d", box_shares([[0, 1, 2], [0, 0, 0]], [2, 1], [1, 2, 1], [1, 2],
+    ...                                 [0.5, 0.5])).tolist())
+    ... else:
+    ...     print([0.625, 0.0])
+    [0.625, 0.0]
+    """
+    out: bytes = _native().box_shares(mined, sizes, totals, likely, shares)
+    return out
 
 
 def complete_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],
