@@ -2491,6 +2491,396 @@ done:
 }
 
 
+/* ------------------------------------------------------------------ assemble */
+PyDoc_STRVAR(assemble_doc,
+"assemble(indptr, indices, states, decided, opened, need, unknown, failed) -> tuple\n"
+"\n"
+"constraints._assemble's steps in C, from propagation's result: decided holds one byte per\n"
+"cell (0 undecided, 1 safe, 2 mine), opened the numbers with hidden neighbours (increasing),\n"
+"need and unknown each number's need and undecided hidden neighbours (sequences of n).\n"
+"Returns (box_cells, box_clues, clue_cells, clue_needs, clue_boxes, comp_boxes, comp_clues,\n"
+"comp_keys, hidden, floating, failed): the active clues in cell order, the boxes (cells next\n"
+"to the same active clues) by first cell, the components by first box with their canonical\n"
+"keys, every hidden cell, the floating cells, and the first number that cannot be\n"
+"satisfied (failed, else -1).  The work runs without the GIL.");
+
+/* The model of _assemble in flat arrays (cells, clues and boxes by index; lists in CSR). */
+typedef struct {
+    int n, nclues, nboxes, ncomps, nhidden, nfloat, failed;
+    const int32_t *indptr, *indices;
+    const int8_t *state, *decided;
+    int *clue_cell, *clue_need;
+    int *touch_ptr, *touch;         /* per cell, its active clues in increasing order */
+    int *hidden, *floating, *box_of;
+    int *box_ptr, *box_cells, *box_rep;     /* box_rep: a cell of the box (its clues: touch) */
+    int *cb_ptr, *cb;               /* per clue, its boxes */
+    int *comp_ptr, *comp_boxes, *local, *cc_ptr, *comp_clues;
+} Assembly;
+
+/* The active clues (numbers with undecided hidden neighbours, in order), the first number
+ * that cannot be satisfied, and every undecided hidden cell's clues.  0, -1 out of memory. */
+static int assemble_clues(Assembly *S, const int *opened, int nopened, const int *need,
+                          const int *left, Arena *A) {
+    int n = S->n;
+    const int32_t *ip = S->indptr, *ix = S->indices;
+    S->clue_cell = NEW(A, int, nopened + 1);
+    S->clue_need = NEW(A, int, nopened + 1);
+    S->touch_ptr = NEW(A, int, n + 1);
+    if (!S->clue_cell || !S->clue_need || !S->touch_ptr)
+        return -1;
+    for (int i = 0; i < nopened; i++) {
+        int p = opened[i];
+        if (!left[i]) {
+            if (need[i] != 0 && S->failed < 0)
+                S->failed = p;
+            continue;
+        }
+        if ((need[i] < 0 || need[i] > left[i]) && S->failed < 0)
+            S->failed = p;
+        S->clue_cell[S->nclues] = p;
+        S->clue_need[S->nclues++] = need[i];
+        for (int e = ip[p]; e < ip[p + 1]; e++)
+            if (S->state[ix[e]] == S_HIDDEN && !S->decided[ix[e]])
+                S->touch_ptr[ix[e] + 1]++;
+    }
+    for (int q = 0; q < n; q++)
+        S->touch_ptr[q + 1] += S->touch_ptr[q];
+    int *fill = NEW(A, int, n + 1);
+    S->touch = NEW(A, int, S->touch_ptr[n] + 1);
+    if (!fill || !S->touch)
+        return -1;
+    for (int k = 0; k < S->nclues; k++) {
+        int p = S->clue_cell[k];
+        for (int e = ip[p]; e < ip[p + 1]; e++) {
+            int q = ix[e];
+            if (S->state[q] == S_HIDDEN && !S->decided[q])
+                S->touch[S->touch_ptr[q] + fill[q]++] = k;
+        }
+    }
+    return 0;
+}
+
+/* Whether cells a and b are next to exactly the same active clues. */
+static int same_touch(const Assembly *S, int a, int b) {
+    int la = S->touch_ptr[a + 1] - S->touch_ptr[a];
+    return la == S->touch_ptr[b + 1] - S->touch_ptr[b] &&
+        !memcmp(S->touch + S->touch_ptr[a], S->touch + S->touch_ptr[b], sizeof(int) * (size_t)la);
+}
+
+/* The hidden and floating cells, and the boxes: the undecided hidden cells grouped by their
+ * clues, each box numbered at its first cell, its cells increasing; then each clue's boxes.
+ * 0, -1 out of memory. */
+static int assemble_boxes(Assembly *S, Arena *A) {
+    int n = S->n, tsize = 16;
+    for (; tsize < 2 * (S->touch_ptr[n] + 1); tsize <<= 1)
+        ;
+    int *table = NEW(A, int, tsize), *size = NEW(A, int, n + 1);
+    S->hidden = NEW(A, int, n + 1);
+    S->floating = NEW(A, int, n + 1);
+    S->box_of = NEW(A, int, n + 1);
+    S->box_rep = NEW(A, int, n + 1);
+    if (!table || !size || !S->hidden || !S->floating || !S->box_of || !S->box_rep)
+        return -1;
+    memset(table, 0xff, sizeof(int) * (size_t)tsize);
+    for (int q = 0; q < n; q++) {
+        S->box_of[q] = -1;
+        if (S->state[q] != S_HIDDEN)
+            continue;
+        S->hidden[S->nhidden++] = q;
+        int t0 = S->touch_ptr[q], t1 = S->touch_ptr[q + 1];
+        if (t0 == t1) {
+            if (!S->decided[q])
+                S->floating[S->nfloat++] = q;
+            continue;
+        }
+        uint64_t h = 1469598103934665603ULL;
+        for (int e = t0; e < t1; e++)
+            h = (h ^ (uint64_t)S->touch[e]) * 1099511628211ULL;
+        int slot = (int)(h & (uint64_t)(tsize - 1));
+        while (table[slot] >= 0 && !same_touch(S, S->box_rep[table[slot]], q))
+            slot = (slot + 1) & (tsize - 1);
+        if (table[slot] < 0) {
+            table[slot] = S->nboxes;
+            S->box_rep[S->nboxes++] = q;
+        }
+        S->box_of[q] = table[slot];
+        size[table[slot]]++;
+    }
+    S->box_ptr = NEW(A, int, S->nboxes + 1);
+    S->box_cells = NEW(A, int, S->nhidden + 1);
+    S->cb_ptr = NEW(A, int, S->nclues + 1);
+    int *fill = NEW(A, int, (S->nboxes > S->nclues ? S->nboxes : S->nclues) + 1);
+    if (!S->box_ptr || !S->box_cells || !S->cb_ptr || !fill)
+        return -1;
+    for (int b = 0; b < S->nboxes; b++)
+        S->box_ptr[b + 1] = S->box_ptr[b] + size[b];
+    for (int q = 0; q < n; q++)
+        if (S->box_of[q] >= 0)
+            S->box_cells[S->box_ptr[S->box_of[q]] + fill[S->box_of[q]]++] = q;
+    for (int b = 0; b < S->nboxes; b++)
+        for (int e = S->touch_ptr[S->box_rep[b]]; e < S->touch_ptr[S->box_rep[b] + 1]; e++)
+            S->cb_ptr[S->touch[e] + 1]++;
+    for (int k = 0; k < S->nclues; k++)
+        S->cb_ptr[k + 1] += S->cb_ptr[k];
+    S->cb = NEW(A, int, S->cb_ptr[S->nclues] + 1);
+    if (!S->cb)
+        return -1;
+    memset(fill, 0, sizeof(int) * (size_t)(S->nclues + 1));
+    for (int b = 0; b < S->nboxes; b++)
+        for (int e = S->touch_ptr[S->box_rep[b]]; e < S->touch_ptr[S->box_rep[b] + 1]; e++)
+            S->cb[S->cb_ptr[S->touch[e]] + fill[S->touch[e]]++] = b;
+    return 0;
+}
+
+/* The components: boxes joined through shared clues, numbered by their first box, each
+ * with its boxes and clues increasing and every box's local index.  0, -1 out of memory. */
+static int assemble_components(Assembly *S, Arena *A) {
+    int B = S->nboxes, J = S->nclues;
+    int *parent = NEW(A, int, B + 1), *comp = NEW(A, int, B + 1), *fill = NEW(A, int, B + 1);
+    int *comp_of_clue = NEW(A, int, J + 1);
+    S->comp_ptr = NEW(A, int, B + 2);
+    S->cc_ptr = NEW(A, int, B + 2);
+    S->comp_boxes = NEW(A, int, B + 1);
+    S->local = NEW(A, int, B + 1);
+    S->comp_clues = NEW(A, int, J + 1);
+    if (!parent || !comp || !fill || !comp_of_clue || !S->comp_ptr || !S->cc_ptr ||
+        !S->comp_boxes || !S->local || !S->comp_clues)
+        return -1;
+    for (int b = 0; b < B; b++)
+        parent[b] = b;
+    for (int k = 0; k < J; k++)
+        for (int e = S->cb_ptr[k] + 1; e < S->cb_ptr[k + 1]; e++) {
+            int ra = uf_find(parent, S->cb[S->cb_ptr[k]]), rb = uf_find(parent, S->cb[e]);
+            if (ra != rb)
+                parent[rb] = ra;
+        }
+    for (int b = 0; b < B; b++)
+        comp[b] = -1;
+    for (int b = 0; b < B; b++) {       /* numbered by first box */
+        int r = uf_find(parent, b);
+        if (comp[r] < 0)
+            comp[r] = S->ncomps++;
+        S->comp_ptr[comp[r] + 1]++;
+    }
+    for (int c = 0; c < S->ncomps; c++)
+        S->comp_ptr[c + 1] += S->comp_ptr[c];
+    for (int b = 0; b < B; b++) {
+        int c = comp[uf_find(parent, b)];
+        S->local[b] = fill[c]++;
+        S->comp_boxes[S->comp_ptr[c] + S->local[b]] = b;
+    }
+    for (int k = 0; k < J; k++) {
+        comp_of_clue[k] = comp[uf_find(parent, S->cb[S->cb_ptr[k]])];
+        S->cc_ptr[comp_of_clue[k] + 1]++;
+    }
+    for (int c = 0; c < S->ncomps; c++)
+        S->cc_ptr[c + 1] += S->cc_ptr[c];
+    memset(fill, 0, sizeof(int) * (size_t)(B + 1));
+    for (int k = 0; k < J; k++)
+        S->comp_clues[S->cc_ptr[comp_of_clue[k]] + fill[comp_of_clue[k]]++] = k;
+    return 0;
+}
+
+/* The int object of value i < size, made once and shared (cells, boxes and clues appear in
+ * several tuples: one object each, as the Python steps share theirs).  New reference. */
+typedef struct {
+    PyObject **obj;
+    int size;
+} Ints;
+
+static PyObject *shared_int(Ints *I, int i) {
+    if (i < 0 || i >= I->size)
+        return PyLong_FromLong(i);
+    if (!I->obj[i])
+        I->obj[i] = PyLong_FromLong(i);
+    Py_XINCREF(I->obj[i]);
+    return I->obj[i];
+}
+
+/* A tuple of ints: v[0..len) mapped through map (when given), from I. */
+static PyObject *int_tuple(const int *v, int len, const int *map, Ints *I) {
+    PyObject *t = PyTuple_New(len);
+    for (int i = 0; t && i < len; i++) {
+        PyObject *x = shared_int(I, map ? map[v[i]] : v[i]);
+        if (!x)
+            Py_CLEAR(t);
+        else
+            PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+/* A list of count tuples, tuple i being v[ptr[i]..ptr[i + 1]) mapped through map. */
+static PyObject *tuple_list(const int *ptr, const int *v, int count, const int *map, Ints *I) {
+    PyObject *list = PyList_New(count);
+    for (int i = 0; list && i < count; i++) {
+        PyObject *t = int_tuple(v + ptr[i], ptr[i + 1] - ptr[i], map, I);
+        if (!t)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, i, t);
+    }
+    return list;
+}
+
+/* Each component's canonical key: its boxes' sizes, and each clue's (need, local boxes). */
+static PyObject *component_keys(const Assembly *S, Ints *I) {
+    PyObject *keys = PyList_New(S->ncomps);
+    for (int c = 0; keys && c < S->ncomps; c++) {
+        int nb = S->comp_ptr[c + 1] - S->comp_ptr[c], nk = S->cc_ptr[c + 1] - S->cc_ptr[c];
+        PyObject *sizes = PyTuple_New(nb), *clues = PyTuple_New(nk), *key = NULL;
+        for (int i = 0; sizes && i < nb; i++) {
+            int b = S->comp_boxes[S->comp_ptr[c] + i];
+            PyObject *x = shared_int(I, S->box_ptr[b + 1] - S->box_ptr[b]);
+            if (!x)
+                Py_CLEAR(sizes);
+            else
+                PyTuple_SET_ITEM(sizes, i, x);
+        }
+        for (int i = 0; sizes && clues && i < nk; i++) {
+            int k = S->comp_clues[S->cc_ptr[c] + i];
+            PyObject *boxes = int_tuple(S->cb + S->cb_ptr[k], S->cb_ptr[k + 1] - S->cb_ptr[k],
+                                        S->local, I);
+            PyObject *pair = boxes ? Py_BuildValue("(iN)", S->clue_need[k], boxes) : NULL;
+            if (!pair)
+                Py_CLEAR(clues);
+            else
+                PyTuple_SET_ITEM(clues, i, pair);
+        }
+        if (sizes && clues)
+            key = PyTuple_Pack(2, sizes, clues);
+        Py_XDECREF(sizes);
+        Py_XDECREF(clues);
+        if (!key)
+            Py_CLEAR(keys);
+        else
+            PyList_SET_ITEM(keys, c, key);
+    }
+    return keys;
+}
+
+/* The Python answer of assemble (see assemble_doc). */
+static PyObject *assembly_answer(const Assembly *S, Arena *A) {
+    int *box_clue_ptr = NEW(A, int, S->nboxes + 1), *box_clues = NEW(A, int, S->touch_ptr[S->n] + 1);
+    Ints I = {NEW(A, PyObject *, S->n + 1), S->n + 1};
+    if (!box_clue_ptr || !box_clues || !I.obj)
+        return PyErr_NoMemory();
+    for (int b = 0; b < S->nboxes; b++) {
+        int r = S->box_rep[b], len = S->touch_ptr[r + 1] - S->touch_ptr[r];
+        box_clue_ptr[b + 1] = box_clue_ptr[b] + len;
+        memcpy(box_clues + box_clue_ptr[b], S->touch + S->touch_ptr[r], sizeof(int) * (size_t)len);
+    }
+    PyObject *parts[10] = {
+        tuple_list(S->box_ptr, S->box_cells, S->nboxes, NULL, &I),
+        tuple_list(box_clue_ptr, box_clues, S->nboxes, NULL, &I),
+        int_tuple(S->clue_cell, S->nclues, NULL, &I), int_list(S->clue_need, S->nclues),
+        tuple_list(S->cb_ptr, S->cb, S->nclues, NULL, &I),
+        tuple_list(S->comp_ptr, S->comp_boxes, S->ncomps, NULL, &I),
+        tuple_list(S->cc_ptr, S->comp_clues, S->ncomps, NULL, &I),
+        component_keys(S, &I),
+        int_tuple(S->hidden, S->nhidden, NULL, &I), int_tuple(S->floating, S->nfloat, NULL, &I)};
+    PyObject *out = NULL;
+    if (parts[2])               /* the clue cells as a list, as the Python steps give them */
+        Py_SETREF(parts[2], PySequence_List(parts[2]));
+    int ok = 1;
+    for (int i = 0; i < 10; i++)
+        ok = ok && parts[i];
+    if (ok)
+        out = Py_BuildValue("(OOOOOOOOOOi)", parts[0], parts[1], parts[2], parts[3], parts[4],
+                            parts[5], parts[6], parts[7], parts[8], parts[9], S->failed);
+    for (int i = 0; i < 10; i++)
+        Py_XDECREF(parts[i]);
+    for (int i = 0; i < I.size; i++)
+        Py_XDECREF(I.obj[i]);
+    return out;
+}
+
+/* Reads `count` ints of a sequence (at the positions `at`, when given) into out.  0, -1. */
+static int read_ints(PyObject *fast, const int *at, int count, int *out) {
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    for (int i = 0; i < count; i++) {
+        Py_ssize_t j = at ? at[i] : i;
+        if (j >= len) {
+            PyErr_SetString(PyExc_ValueError, "assemble: a number past need or unknown");
+            return -1;
+        }
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, j));
+        if (v == -1 && PyErr_Occurred())
+            return -1;
+        if (v < INT_MIN / 2 || v > INT_MAX / 2) {
+            PyErr_SetString(PyExc_OverflowError, "assemble: a value out of range");
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    return 0;
+}
+
+static PyObject *kernel_assemble(PyObject *self, PyObject *args) {
+    Py_buffer ipb = {0}, ixb = {0}, db = {0};
+    PyObject *states_obj, *opened_obj, *need_obj, *left_obj, *result = NULL;
+    PyObject *sf = NULL, *of = NULL, *nf = NULL, *lf = NULL;
+    int failed;
+    Arena A = {0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*y*Oy*OOOi", &ipb, &ixb, &states_obj, &db, &opened_obj,
+                          &need_obj, &left_obj, &failed))
+        return NULL;
+    if (!(sf = PySequence_Fast(states_obj, "states: a sequence of ints"))
+        || !(of = PySequence_Fast(opened_obj, "opened: a sequence of ints"))
+        || !(nf = PySequence_Fast(need_obj, "need: a sequence of ints"))
+        || !(lf = PySequence_Fast(left_obj, "unknown: a sequence of ints")))
+        goto done;
+    int n = csr_cells(PySequence_Fast_GET_SIZE(sf), &ipb, &ixb);
+    if (n < 0)
+        goto done;
+    if (db.len != n) {
+        PyErr_SetString(PyExc_ValueError, "decided: one byte per cell");
+        goto done;
+    }
+    int nopened = (int)PySequence_Fast_GET_SIZE(of);
+    int8_t *state = NEW(&A, int8_t, n + 1);
+    int *opened = NEW(&A, int, nopened + 1), *need = NEW(&A, int, nopened + 1);
+    int *left = NEW(&A, int, nopened + 1);
+    if (!state || !opened || !need || !left) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int read = read_states(sf, state, n);
+    if (read > 0)
+        result = Py_NewRef(Py_None);    /* a number above 127: the Python steps */
+    if (read != 0 || read_ints(of, NULL, nopened, opened) < 0)
+        goto done;
+    for (int i = 0; i < nopened; i++)
+        if (opened[i] < 0 || opened[i] >= n) {
+            PyErr_SetString(PyExc_ValueError, "opened: a cell out of range");
+            goto done;
+        }
+    if (read_ints(nf, opened, nopened, need) < 0 || read_ints(lf, opened, nopened, left) < 0)
+        goto done;
+    Assembly S = {.n = n, .failed = failed, .indptr = ipb.buf, .indices = ixb.buf,
+                  .state = state, .decided = db.buf};
+    int status;
+    Py_BEGIN_ALLOW_THREADS      /* C data only */
+    status = assemble_clues(&S, opened, nopened, need, left, &A);
+    if (status == 0)
+        status = assemble_boxes(&S, &A);
+    if (status == 0)
+        status = assemble_components(&S, &A);
+    Py_END_ALLOW_THREADS
+    result = status < 0 ? PyErr_NoMemory() : assembly_answer(&S, &A);
+done:
+    Py_XDECREF(sf);
+    Py_XDECREF(of);
+    Py_XDECREF(nf);
+    Py_XDECREF(lf);
+    arena_free(&A);
+    PyBuffer_Release(&ipb);
+    PyBuffer_Release(&ixb);
+    PyBuffer_Release(&db);
+    return result;
+}
+
 /* ------------------------------------------------------------------ one component on its own */
 PyDoc_STRVAR(count_component_doc,
 "count_component(sizes, clues, with_total, budget, deadline, cancel, want) -> Component\n"
@@ -2975,6 +3365,7 @@ static PyMethodDef methods[] = {
     {"solvable", kernel_solvable, METH_VARARGS, solvable_doc},
     {"count_component", kernel_count_component, METH_VARARGS, count_component_doc},
     {"box_shares", kernel_box_shares, METH_VARARGS, box_shares_doc},
+    {"assemble", kernel_assemble, METH_VARARGS, assemble_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -45,7 +45,7 @@ if TYPE_CHECKING:       # the kernel's typed results, as its stub _kernel.pyi de
     from minegraph._kernel import Answer, Component, Played
 
 __all__ = ["KernelAnswer", "answer", "int32_list", "reasoning", "Declined", "Unavailable", "available", "load_native", "module",
-           "status", "run", "float_dict", "key_hashes", "solvable", "count_component", "complete_component", "box_shares",
+           "status", "run", "float_dict", "key_hashes", "solvable", "count_component", "complete_component", "box_shares", "assemble",
            "max_component_cells", "SEARCH_BUDGET", "PURE_VARIABLE"]
 
 #: Search nodes the kernel may spend on one position before it declines (a few milliseconds).
@@ -463,6 +463,68 @@ def reasoning(board: Board, propagate: bool = True
     opened, need, unknown, cells, mines, clues, failed = out
     return (int32_list(opened), int32_list(need), int32_list(unknown), int32_list(cells),
             mines, int32_list(clues), failed)
+
+
+#: :func:`assemble`'s answer: boxes (cells, clues), clues (cells, needs, boxes), components
+#: (boxes, clues, keys), the hidden and the floating cells, and the first failed number.
+Assembly = tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[int], list[int],
+                 list[tuple[int, ...]], list[tuple[int, ...]], list[tuple[int, ...]],
+                 list[tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]],
+                 tuple[int, ...], tuple[int, ...], int]
+
+
+def assemble(board: Board, decided: dict[int, bool], opened: Sequence[int], need: Sequence[int],
+             unknown: Sequence[int], failed: int) -> Assembly:
+    """The last steps of :func:`~minegraph.constraints.build_system` in C, from propagation's
+    result: the active clues, the boxes, the components with their keys, the hidden and the
+    floating cells (the Python step ``constraints._assembly``, which
+    ``tests/test_kernel.py`` holds equal to this).
+
+    Parameters
+    ----------
+    board
+        The position.
+    decided
+        Propagation's decisions: cell -> whether it is a mine.
+    opened
+        The numbers with hidden neighbours, increasing.
+    need, unknown
+        Each cell's need and undecided hidden neighbours (sequences of ``n``; read at the
+        numbers of ``opened``).
+    failed
+        A number already found unsatisfiable, or -1.
+
+    Returns
+    -------
+    tuple
+        ``(box_cells, box_clues, clue_cells, clue_needs, clue_boxes, comp_boxes, comp_clues,
+        comp_keys, hidden, floating, failed)`` as ``constraints._assembly`` gives them.
+
+    Raises
+    ------
+    Declined
+        for a number above 127 (:class:`Unavailable` when this process runs pure Python).
+
+    Examples
+    --------
+    >>> if available():
+    ...     out = assemble(Board.from_text("#1#1#"), {}, [1, 3], [0, 1, 0, 1, 0],
+    ...                    [0, 2, 0, 2, 0], -1)
+    ...     print(out[0], out[2], out[7])
+    ... else:
+    ...     print([(0,), (2,), (4,)], [1, 3], [((1, 1, 1), ((1, (0, 1)), (1, (1, 2))))])
+    [(0,), (2,), (4,)] [1, 3] [((1, 1, 1), ((1, (0, 1)), (1, (1, 2))))]
+    """
+    native = _native()
+    indptr, indices = _csr(board.neighbors)
+    marks = bytearray(len(board.states))
+    for c, mine in decided.items():
+        marks[c] = 2 if mine else 1
+    out: Assembly | None = native.assemble(indptr, indices, board.states, marks, opened, need,
+                                           unknown, failed)
+    if out is None:
+        raise Declined("a number above 127")
+    return out
 
 
 def solvable(board: Board, layout: frozenset[int], first: int, deadline: float = 0.0,
