@@ -894,8 +894,10 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
     forced = getattr(result.mine_counts, "forced", None)
     if forced is not None:          # the kernel's answer: listed in order already
         return _from_kernel(board, result, name, forced)
-    if isinstance(result.probabilities, FloatProbabilities):
-        return _from_floats(board, result, name, result.probabilities)
+    held = result.probabilities
+    if isinstance(held, FloatProbabilities) and \
+            len(result.safe) + len(result.mines) < len(held.hidden):    # else counted below
+        return _from_floats(board, result, name, held)
     safe = sorted(result.safe)
     mined = sorted(result.mines)
     if result.counts_known:
