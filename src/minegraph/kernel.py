@@ -197,14 +197,26 @@ _CSR_KEEP = 64
 _CSR_KEEP_CELLS = 100_000
 
 
-def _csr(neighbors: tuple[tuple[int, ...], ...]) -> tuple[bytes, bytes]:
+#: The table of one big board between :func:`reasoning` and :func:`assemble`, the two steps
+#: of one constraint build (held by the first, released by the second).
+_HELD: list[tuple[object, bytes, bytes]] = []
+
+
+def _csr(neighbors: tuple[tuple[int, ...], ...], hold: bool | None = None) -> tuple[bytes, bytes]:
+    """The CSR arrays of a neighbour table; of a big table, ``hold=True`` keeps them for the
+    next call with ``hold=False``, which releases them."""
     entry = _CSR.get(id(neighbors))
     if entry is not None and entry[0] is neighbors:
         return entry[1], entry[2]
+    held = _HELD.pop() if _HELD and hold is False else None
+    if held is not None and held[0] is neighbors:
+        return held[1], held[2]
     assert _KERNEL is not None      # only the kernel's callers need the table
     pair: tuple[bytes, bytes] = _KERNEL.csr(neighbors)
     if len(neighbors) > _CSR_KEEP_CELLS:
-        return pair     # made again per call (a tenth of a second), not held beside the board
+        if hold:
+            _HELD[:] = [(neighbors, *pair)]
+        return pair     # made again per build (a tenth of a second), not held beside the board
     if len(_CSR) >= _CSR_KEEP:
         _CSR.clear()
     _CSR[id(neighbors)] = (neighbors, *pair)
@@ -456,7 +468,7 @@ def reasoning(board: Board, propagate: bool = True
     [1, 3, 4] [0] [1] [1] 3
     """
     native = _native()
-    indptr, indices = _csr(board.neighbors)
+    indptr, indices = _csr(board.neighbors, hold=True)
     out = native.reasoning(indptr, indices, board.states, propagate)
     if out is None:
         raise Declined("a number above 127")
@@ -516,7 +528,7 @@ def assemble(board: Board, decided: dict[int, bool], opened: Sequence[int], need
     [(0,), (2,), (4,)] [1, 3] [((1, 1, 1), ((1, (0, 1)), (1, (1, 2))))]
     """
     native = _native()
-    indptr, indices = _csr(board.neighbors)
+    indptr, indices = _csr(board.neighbors, hold=False)
     marks = bytearray(len(board.states))
     for c, mine in decided.items():
         marks[c] = 2 if mine else 1
