@@ -15,9 +15,10 @@
  * sequences (Answer, Component, Played).  The kernel declines (status DECLINED) whatever it
  * is not built for -- a component of more than MAX_WIDE_CELLS cells, counts past 128 bits or
  * the programme's state budget in a wide component, a combination past MAX_DEGREE_COMBINED
- * -- and the caller then runs the Python path.  A component of at most MAX_COMPONENT_CELLS
- * cells is counted by a clue-ordered search; a wider one, or one the search does not finish
- * within its node budget, by a dynamic programme over a path decomposition (count_wide).  It never touches signals: it polls the caller's deadline and cancel flag.  The
+ * -- and the caller then runs the Python path.  A component of at most SEARCH_CELLS cells is
+ * counted by a clue-ordered search; a wider one, or one the search does not finish within
+ * its node budget, by a dynamic programme over a path decomposition (count_wide), and one of
+ * at most MAX_COMPONENT_CELLS cells the programme declines by the search (count_component).  It never touches signals: it polls the caller's deadline and cancel flag.  The
  * status codes and the limits below are the one definition: the module exports them and
  * minegraph/kernel.py reads them from here.
  *

@@ -244,9 +244,10 @@ def _raise_for(kernel: ModuleType, code: int, why: str) -> NoReturn:
 
 def max_component_cells() -> int:
     """The most cells of a component the kernel counts (its own limit, read from it); 0 when
-    this process runs pure Python. Up to ``MAX_COMPONENT_CELLS`` (120) cells it searches;
-    a wider component, or one past the search's node budget, it counts by a dynamic
-    programme in 128-bit integers, and declines when a count would overflow them.
+    this process runs pure Python. Up to 63 cells it searches; a wider component, or one past
+    the search's node budget, it counts by a dynamic programme in 128-bit integers (the
+    faster there), and declines when a count would overflow them (a component of at most
+    ``MAX_COMPONENT_CELLS``, 120, cells the programme declines goes back to the search).
 
     Returns
     -------
