@@ -29,7 +29,7 @@ import threading
 from dataclasses import dataclass
 from fractions import Fraction
 from math import log10
-from typing import Any
+from typing import Any, NamedTuple
 
 from minegraph.engines.combine import down_tree, merge_tree
 from minegraph.present import SMALLEST_FLOAT, scientific_text
@@ -177,55 +177,80 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
     # Tails may be dropped only when every weight over 0..D is positive: then no answer is
     # an exact zero that a dropped tail could fake (see _Pruner).
     prune = lo == 0 and hi == degree_total
-    tilt, means = _saddle(keys, sizes, floating, remaining) if prune else (1.0, None)
+    support = [_support(key) for key in keys]
+    tilt, means = _saddle(keys, support, sizes, floating, remaining) if prune else (1.0, None)
     x = arb(tilt)
     pruner = _Pruner(precision, prune)
-    # Leaves: the tilted distributions q(t) = P(t) x^t / Z, and log10 of prod Z^m.
-    single: list[Any] = []
+    # Leaves: the tilted distributions q(t) = P(t) x^t / Z over each part's support (the
+    # counts from its first to its last non-zero coefficient: most parts must hold some
+    # mines, and their leading zeros were two thirds of all coefficients on a 1000x1000
+    # board), and log10 of prod Z^m.
+    single: list[_Window] = []
     log_scale = arb(0)
-    for key, m in zip(keys, sizes):
-        raw = [arb(v) * x ** t if v else arb(0) for t, v in enumerate(key)]
+    for (first, last), key, m in zip(support, keys, sizes):
+        raw = []
+        power = x ** first
+        for v in key[first:last + 1]:
+            raw.append(power * v if v else arb(0))
+            power *= x
         z = sum(raw, arb(0))
-        single.append(arb_poly([v / z for v in raw]))
+        single.append(_Window(first, arb_poly([v / z for v in raw])))
         log_scale += m * z.log()
     mean = [m * means[g] if means is not None else 0.0 for g, m in enumerate(sizes)]
-    polys_of: list[Any] = []
-    power_below: list[Any] = []
+    polys_of: list[_Window] = []
+    power_below: list[_Window | None] = []
     for g, key in enumerate(keys):
         m = sizes[g]
-        below = pruner.power(single[g], m - 1, mean[g] / m) if m > 1 else None
+        leaf = single[g]
+        below = pruner.power(leaf, m - 1, mean[g] / m) if m > 1 else None
         power_below.append(below)
-        polys_of.append(pruner.up(below * single[g], mean[g]) if below is not None
-                        else single[g])
+        polys_of.append(pruner.up(_times(below, leaf), mean[g]) if below is not None else leaf)
     degree = [m * (len(key) - 1) for key, m in zip(keys, sizes)]
     centre = list(mean)
     children, root = merge_tree(degree)
     for a, b in children[len(keys):]:  # type: ignore[misc]  # the merges: never None
         centre.append(centre[a] + centre[b])
-        polys_of.append(pruner.up(polys_of[a] * polys_of[b], centre[-1]))
+        polys_of.append(pruner.up(_times(polys_of[a], polys_of[b]), centre[-1]))
         degree.append(degree[a] + degree[b])
+    need = _needed(children, support, polys_of, power_below, degree)
     # Tilted weights w[u] = C(F, R - u) x^-u, exact zeros outside 0 <= R - u <= F, and the
-    # floating cells' share C(F-1, R-u-1) x^-u = w[u] * (R - u) / F.
-    top = degree_total + 1
-    weight = [arb(0)] * top
-    value = arb.bin_uiui(floating, remaining - lo) / x ** lo
-    for u in range(lo, hi + 1):
-        weight[u] = value
-        k = remaining - u            # C(F, k-1) = C(F, k) * k / (F - k + 1)
-        if u < hi:
-            value = value * k / ((floating - k + 1) * x)
-    w_max = max((w.abs_upper() for w in weight), key=lambda v: v)
-    pruner.set_weight_scale(w_max)
-    rs_root = pruner.down(arb_poly(list(reversed(weight))), degree_total - centre[root])
-    q = polys_of[root].coeffs()
-    q += [arb(0)] * (top - len(q))
-    count = sum((a * w for a, w in zip(q, weight) if not (a.is_zero() or w.is_zero())), arb(0))
+    # floating cells' share C(F-1, R-u-1) x^-u = w[u] * (R - u) / F; only the root's needed
+    # totals are ever read.
+    base, end = need[root]
+    weight = [arb(0)] * (end - base + 1)
+    start, stop = max(lo, base), min(hi, end)
+    if start <= stop:
+        value = arb.bin_uiui(floating, remaining - start) / x ** start
+        for u in range(start, stop + 1):
+            weight[u - base] = value
+            k = remaining - u            # C(F, k-1) = C(F, k) * k / (F - k + 1)
+            if u < stop:
+                value = value * k / ((floating - k + 1) * x)
+    if prune:
+        pruner.set_weight_scale(_largest_weight(floating, remaining, tilt, lo, hi))
+    rs_root = pruner.down(_Window(degree_total - end, arb_poly(list(reversed(weight)))),
+                          degree_total - centre[root])
+    # The root's window: Q(u) for u in first .. first + len(q) - 1 (within the needed totals),
+    # zero elsewhere.
+    first = polys_of[root].offset
+    q = polys_of[root].poly.coeffs()
+    terms = [(u, a * weight[u - base]) for u, a in enumerate(q, first)
+             if not (a.is_zero() or weight[u - base].is_zero())]
+    count = sum((t for _, t in terms), arb(0))
     if count.is_zero():
         return _inconsistent(polys)
+
+    def child(v: int, node: int, sibling: int, rs: _Window) -> _Window:
+        # rs[j] is the sensitivity at total degree[node] - j: only the needed totals.
+        t_low, t_high = need[node]
+        j_low = degree[node] - t_high
+        sliced = _middle(polys_of[sibling], rs, degree[sibling] + j_low,
+                         degree[sibling] + degree[node] - t_low)
+        return pruner.down(_Window(sliced.offset + j_low, sliced.poly),
+                           degree[node] - centre[node])
+
     # Down the tree: reversed sensitivities, as in the exact algorithm.
-    leaf_rs = down_tree(children, root, rs_root, lambda v, node, sibling, rs: pruner.down(
-        (polys_of[sibling] * rs).truncate(degree[v] + 1).right_shift(degree[sibling]),
-        degree[node] - centre[node]))
+    leaf_rs = down_tree(children, root, rs_root, child)
     # Everything dropped lowers each sensitivity by at most ``slack`` (and the count too).
     slack = pruner.slack()
     widen = arb(0, slack) if prune else arb(0)
@@ -233,20 +258,18 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
     if count.contains(0):
         return None
     if floating:
-        mined = sum((a * w * (remaining - u) for u, (a, w) in enumerate(zip(q, weight))
-                     if remaining > u and not (a.is_zero() or w.is_zero())), arb(0)) / floating
+        mined = sum((t * (remaining - u) for u, t in terms if remaining > u), arb(0)) / floating
         mined += arb(0, slack * max(1, remaining) / floating) if prune else arb(0)
         # Proven 0 or 1 when every completion puts no mine, or a mine on every floating cell.
         if prune:
             # Every weight is positive: the parts' possible totals are those of Q, which
             # pruning may hide, so take them from the supports: one total u0 alone gives
             # (R - u0) / F exactly; two or more give a share strictly inside (0, 1).
-            least = sum(m * next(t for t, v in enumerate(k) if v) for k, m in zip(keys, sizes))
-            most = sum(m * max(t for t, v in enumerate(k) if v) for k, m in zip(keys, sizes))
+            least = sum(m * first for (first, _), m in zip(support, sizes))
+            most = sum(m * last for (_, last), m in zip(support, sizes))
             feasible = {remaining - least} if least == most else set()
         else:
-            feasible = {remaining - u for u, (a, w) in enumerate(zip(q, weight))
-                        if not (a.is_zero() or w.is_zero())}
+            feasible = {remaining - u for u, _ in terms}
         share: Share
         if feasible == {0}:
             share = 0.0
@@ -267,34 +290,144 @@ def _with_total(polys: list[list[int]], floating: int, remaining: int,
         d = len(key) - 1
         below = power_below[g]
         if below is not None:
-            rs = (below * rs).truncate(degree[g] + 1).right_shift(degree[g] - d)
-        sens = rs.coeffs()[:d + 1]
-        sens += [arb(0)] * (d + 1 - len(sens))
+            rs = _middle(below, rs, degree[g] - d, degree[g])
+        # rs[j] is the sensitivity at count d - j: only the support's counts are read, and
+        # leaf[i] is the tilted coefficient of count first + i.
+        first, last = support[g]
+        sens = _dense(rs, d - last, last - first + 1)
         sens.reverse()
-        leaf = single[g]
-        terms = [arb(0) if x_t == 0 else (s + widen) * leaf[t]
-                 for t, (x_t, s) in enumerate(zip(key, sens))]
-        nonzero = [t for t, term in enumerate(terms) if not term.is_zero()]
-        total = sum(terms, arb(0))
+        leaf = single[g].poly
+        terms_g = [arb(0) if x_t == 0 else (s + widen) * leaf[i]
+                   for i, (x_t, s) in enumerate(zip(key[first:last + 1], sens))]
+        nonzero = [i for i, term in enumerate(terms_g) if not term.is_zero()]
+        total = sum(terms_g, arb(0))
         if total.contains(0):
             return None
-        row: list[Share] = [0.0] * len(terms)
+        row: list[Share] = [0.0] * len(key)
         if len(nonzero) == 1:
-            row[nonzero[0]] = 1.0          # the only possible count: proven
+            row[first + nonzero[0]] = 1.0          # the only possible count: proven
         else:
-            for t in nonzero:
-                share_t = _share(terms[t], total)
+            for i in nonzero:
+                share_t = _share(terms_g[i], total)
                 if share_t is None:
                     return None
-                row[t] = share_t
+                row[first + i] = share_t
         for c in groups[key]:
             distribution[c] = list(row)
     log10_count = float(((count.log() + log_scale) / arb(10).log()).mid())
     return FloatCombination(True, distribution, share, log10_count, precision)
 
 
-def _saddle(keys: list[tuple[int, ...]], sizes: list[int], floating: int,
-            remaining: int) -> tuple[float, list[float]]:
+def _needed(children: list[tuple[int, int] | None], support: list[tuple[int, int]],
+            polys_of: list[_Window], power_below: list[_Window | None],
+            degree: list[int]) -> list[tuple[int, int]]:
+    """Per node, the range of its totals whose sensitivity the down pass reads.
+
+    A leaf needs every count of its support (a group of ``m`` equal parts, its support plus
+    the window of the other ``m - 1``); a node needs each child's needed totals plus its
+    sibling's kept window. The sensitivities themselves span the tilted weights' width
+    (thousands of totals on a 1000x1000 board) where the windows span hundreds: the rest is
+    never read, so never computed.
+    """
+    need: list[tuple[int, int]] = []
+    for g, (first, last) in enumerate(support):
+        below = power_below[g]
+        low, high = _span(below) if below is not None else (0, 0)
+        need.append((low + first, min(high + last, degree[g])))
+    for v in range(len(support), len(children)):
+        a, b = children[v]  # type: ignore[misc]  # merges: never None
+        (a_low, a_high), (b_low, b_high) = _span(polys_of[a]), _span(polys_of[b])
+        low = min(need[a][0] + b_low, need[b][0] + a_low)
+        high = max(need[a][1] + b_high, need[b][1] + a_high)
+        need.append((max(low, 0), min(high, degree[v])))
+    return need
+
+
+def _support(key: tuple[int, ...]) -> tuple[int, int]:
+    """The first and last index of a non-zero coefficient (there is one)."""
+    first = next(t for t, v in enumerate(key) if v)
+    last = len(key) - 1 - next(t for t, v in enumerate(reversed(key)) if v)
+    return first, last
+
+
+def _span(w: _Window) -> tuple[int, int]:
+    """The first and last exponent a window holds (its offset twice when empty)."""
+    return w.offset, w.offset + max(w.poly.length(), 1) - 1
+
+
+def _largest_weight(floating: int, remaining: int, tilt: float, lo: int, hi: int) -> Any:
+    """An upper bound on every tilted weight ``C(F, R - u) x^-u``, ``lo <= u <= hi``.
+
+    The ratio of consecutive weights, ``w[u+1] / w[u] = k / ((F - k + 1) x)`` with
+    ``k = R - u``, falls as ``u`` grows: the weights rise while ``k (1 + x) >= (F + 1) x``,
+    then fall, so the largest is at the first ``u`` past that point (found exactly, ``x``
+    being a float), clamped to ``lo .. hi``.
+    """
+    from flint import arb
+    x = Fraction(tilt)
+    k0 = math.ceil((floating + 1) * x / (1 + x))      # w rises from u to u+1 iff R-u >= k0
+    u = min(max(remaining - k0 + 1, lo), hi)
+    return (arb.bin_uiui(floating, remaining - u) / arb(tilt) ** u).abs_upper()
+
+
+class _Window(NamedTuple):
+    """A polynomial ``sum_i poly[i] * x**(offset + i)``: only the window of coefficients that
+    pruning kept is stored (kept as explicit zeros, a dropped prefix made every later product
+    as long as the tree's degree)."""
+
+    offset: int
+    poly: Any
+
+
+def _times(a: _Window, b: _Window) -> _Window:
+    """The product of two windows."""
+    return _Window(a.offset + b.offset, a.poly * b.poly)
+
+
+def _middle(p: _Window, rs: _Window, low: int, high: int) -> _Window:
+    """Coefficients ``low .. high`` of ``p * rs`` as a window indexed from ``low`` (the down
+    pass's truncated shifted product): only the coefficients that can reach the slice are
+    multiplied."""
+    from flint import arb_poly
+    a, b = p.poly, rs.poly
+    base = p.offset + rs.offset       # the exponent of a[0] * b[0]
+    need = high - base + 1            # the product's coefficients 0 .. need-1 matter
+    if need <= 0 or a.length() == 0 or b.length() == 0:
+        return _Window(0, arb_poly())
+    if a.length() > need:
+        a = a.truncate(need)
+    if b.length() > need:
+        b = b.truncate(need)
+    skip = low - base
+    # a[i] * b[j] reaches the slice only if i + j >= skip: drop what cannot, in both.
+    drop_a = max(0, skip - (b.length() - 1))
+    drop_b = max(0, skip - (a.length() - 1))
+    if drop_a:
+        a = a.right_shift(drop_a)
+    if drop_b:
+        b = b.right_shift(drop_b)
+    skip -= drop_a + drop_b
+    product = a * b
+    if product.length() > need - drop_a - drop_b:
+        product = product.truncate(need - drop_a - drop_b)
+    if skip >= 0:
+        return _Window(0, product.right_shift(skip) if skip else product)
+    return _Window(-skip, product)
+
+
+def _dense(w: _Window, start: int, n: int) -> list[Any]:
+    """Coefficients ``start .. start + n - 1`` of a window, zeros outside it."""
+    from flint import arb
+    coeffs = [arb(0)] * n
+    for i, c in enumerate(w.poly.coeffs()):
+        j = w.offset + i - start
+        if 0 <= j < n:
+            coeffs[j] = c
+    return coeffs
+
+
+def _saddle(keys: list[tuple[int, ...]], support: list[tuple[int, int]], sizes: list[int],
+            floating: int, remaining: int) -> tuple[float, list[float]]:
     """The tilt ``x`` at which the parts' expected number of mines under ``P(t) x^t`` equals
     the number where the tilted weights ``C(F, R - u) x^-u`` peak, and each group's mean.
 
@@ -303,20 +436,28 @@ def _saddle(keys: list[tuple[int, ...]], sizes: list[int], floating: int,
     not its correctness, depends on it).
     """
     import numpy as np
-    width = max(len(k) for k in keys)
-    logs = np.full((len(keys), width), -np.inf)
-    for g, key in enumerate(keys):
-        for t, v in enumerate(key):
+    # Only the non-zero coefficients, group after group (a dense table padded to the widest
+    # group was 40 times larger on a scattered 1000x1000 board).
+    logs: list[float] = []
+    ts: list[int] = []
+    starts: list[int] = []
+    for key, (first, last) in zip(keys, support):
+        starts.append(len(ts))
+        for t, v in enumerate(key[first:last + 1], first):
             if v:
-                logs[g, t] = math.log(v)
-    ts = np.arange(width, dtype=float)
+                logs.append(math.log(v))
+                ts.append(t)
+    log_v = np.array(logs)
+    t_of = np.array(ts, dtype=float)
+    begin = np.array(starts)
+    group_of = np.repeat(np.arange(len(keys)), np.diff(np.append(begin, len(ts))))
     multiplicity = np.array(sizes, dtype=float)
 
     def means(y: float) -> Any:
-        e = logs + ts * y
-        e -= e.max(axis=1, keepdims=True)
+        e = log_v + t_of * y
+        e -= np.maximum.reduceat(e, begin)[group_of]
         p = np.exp(e)
-        return (p * ts).sum(axis=1) / p.sum(axis=1)
+        return np.add.reduceat(p * t_of, begin) / np.add.reduceat(p, begin)
 
     def excess(y: float) -> float:
         parts = float((means(y) * multiplicity).sum())
@@ -327,6 +468,8 @@ def _saddle(keys: list[tuple[int, ...]], sizes: list[int], floating: int,
     low, high = -60.0, 60.0
     for _ in range(80):
         mid = (low + high) / 2
+        if mid in (low, high):
+            break                     # adjacent floats: every further step keeps y = mid
         if excess(mid) > 0:
             high = mid
         else:
@@ -364,29 +507,31 @@ class _Pruner:
         from flint import arb
         return 2 * (self.dropped_up * self.scale + self.dropped_down) + arb(0)
 
-    def power(self, poly: Any, m: int, mean: float) -> Any:
-        """``poly ** m`` by squaring, trimming after each product."""
+    def power(self, poly: _Window, m: int, mean: float) -> _Window:
+        """``poly ** m`` (``m >= 1``) by squaring, trimming after each product."""
         result = None
         base, k, step = poly, m, 1
         done = 0
         while k:
             if k & 1:
-                result = base if result is None else self.up(result * base, mean * (done + step))
+                result = base if result is None else self.up(_times(result, base),
+                                                             mean * (done + step))
                 done += step
             k >>= 1
             if k:
-                base = self.up(base * base, mean * 2 * step)
+                base = self.up(_times(base, base), mean * 2 * step)
                 step *= 2
+        assert result is not None
         return result
 
-    def up(self, poly: Any, centre: float) -> Any:
+    def up(self, poly: _Window, centre: float) -> _Window:
         if not self.active:
             return poly
         trimmed, mass = self._trim(poly, centre, self.tiny)
         self.dropped_up += mass
         return trimmed
 
-    def down(self, poly: Any, centre: float) -> Any:
+    def down(self, poly: _Window, centre: float) -> _Window:
         if not self.active:
             return poly
         trimmed, mass = self._trim(poly, centre, self.tiny * self.scale)
@@ -394,15 +539,16 @@ class _Pruner:
         return trimmed
 
     @staticmethod
-    def _trim(poly: Any, centre: float, tiny: Any) -> tuple[Any, Any]:
-        """``poly`` without its longest prefix and suffix of total mass below ``tiny`` each
+    def _trim(window: _Window, centre: float, tiny: Any) -> tuple[_Window, Any]:
+        """``window`` without its longest prefix and suffix of total mass below ``tiny`` each
         (found by bisection: prefix sums of non-negative coefficients are monotone, whatever
-        the polynomial's shape), and the mass dropped."""
+        the polynomial's shape), and the mass dropped. ``centre`` is an exponent."""
         from flint import arb
+        poly = window.poly
         n = poly.length()
         if n < 64:
-            return poly, arb(0)
-        c = min(max(int(round(centre)), 0), n - 1)
+            return window, arb(0)
+        c = min(max(int(round(centre)) - window.offset, 0), n - 1)
 
         def head(i: int) -> Any:
             return poly.truncate(i)(1).abs_upper() if i else arb(0)
@@ -427,10 +573,10 @@ class _Pruner:
                 low = mid + 1
         stop = low
         if first == 0 and stop == n:
-            return poly, arb(0)
+            return window, arb(0)
         mass = head(first) + tail(stop)
-        kept = poly.right_shift(first).truncate(stop - first).left_shift(first)
-        return kept, mass
+        kept = poly.right_shift(first).truncate(stop - first) if first else poly.truncate(stop)
+        return _Window(window.offset + first, kept), mass
 
 
 def _share(part: Any, whole: Any) -> Share | None:
