@@ -193,6 +193,10 @@ def test_components_past_the_search_share_equal_the_dp(cells: int) -> None:
             want = ComponentDP(sizes, clues, with_total=with_total)
             total, mined = kernel.count_component(sizes, clues, with_total=with_total)
             assert total == want.total and mined == want.mined
+            if sum(sizes) <= kernel.module().MAX_COMPONENT_CELLS:  # type: ignore[union-attr]
+                searched = kernel.count_component(sizes, clues, with_total=with_total,
+                                                  budget=10 ** 9, search_only=True)
+                assert searched == (want.total, want.mined)
 
 
 def test_float_answer_below_the_double_range_keeps_fractions() -> None:

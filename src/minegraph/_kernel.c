@@ -732,7 +732,7 @@ static int count_wide_part(Part *c, Arena *A, Poll *pl) {
 /* One component counted, by the search or by the programme, whichever is expected to be
  * faster: the search's cost grows with the assignments, the programme's with the clues open
  * at a cut, and measured on the components of Expert positions and of a scattered 1000x1000
- * board (bench/results/kernel-big-35d-assemble.json) the programme is the faster from about
+ * board (bench/bench_count_choice.py, bench/results/count-choice-35d.json) the programme is the faster from about
  * SEARCH_CELLS cells, by 5 to 10 times at 80 to 120.  So: the search up to SEARCH_CELLS cells,
  * the programme above; what either declines (the search's node budget, the programme's state
  * budget), the other tries, the search only up to MAX_COMPONENT_CELLS (its 128-bit bound).
@@ -2890,7 +2890,9 @@ PyDoc_STRVAR(count_component_doc,
 "(need, boxes) with distinct box indices.  want == -2: count it -> Component(OK, total,\n"
 "mined, nodes) where total[t] is the number of assignments with t mines (trimmed; one entry,\n"
 "the plain count, without a total) and mined[b][t] the mines in box b summed over them\n"
-"(cells + 1 entries, or one).  want >= -1: one assignment with `want` mines (any when -1)\n"
+"(cells + 1 entries, or one); want == -3: the same by the search alone (a benchmark's and\n"
+"a test's way to compare the two counts; up to MAX_COMPONENT_CELLS cells).  want >= -1: one\n"
+"assignment with `want` mines (any when -1)\n"
 "-> completion (mines per box), or status INCONSISTENT.  Otherwise the status says why:\n"
 "DECLINED past MAX_WIDE_CELLS cells, 128 bits or the budgets, TIMEOUT, CANCELLED.  The\n"
 "search runs without the GIL.");
@@ -3073,9 +3075,12 @@ static PyObject *component_answer(const Key *K, Arena *A, Poll *pl, int with_tot
     int status;
     Py_BEGIN_ALLOW_THREADS      /* the search: C data only */
     status = order_key(K, c, pos, A);
-    /* completing: the search alone; counting: count_component's choice */
-    if (status == ST_OK)
-        status = c->completing ? count_part(c, A, pl, &nodes) : count_component(c, A, pl, &nodes);
+    /* completing, or counting with want == -3: the search alone (up to its 128-bit bound);
+     * counting: count_component's choice */
+    if (status == ST_OK && (c->completing || want == -3))
+        status = c->cells <= MAX_COMPONENT_CELLS ? count_part(c, A, pl, &nodes) : ST_DECLINED;
+    else if (status == ST_OK)
+        status = count_component(c, A, pl, &nodes);
     Py_END_ALLOW_THREADS
     if (status < 0)
         return PyErr_NoMemory();

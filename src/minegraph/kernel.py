@@ -609,7 +609,8 @@ def solvable(board: Board, layout: frozenset[int], first: int, deadline: float =
 
 def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]], *,
                     with_total: bool, deadline: float = 0.0, cancel: bytearray | None = None,
-                    budget: int = SEARCH_BUDGET) -> tuple[list[int], list[list[int]]]:
+                    budget: int = SEARCH_BUDGET, search_only: bool = False
+                    ) -> tuple[list[int], list[list[int]]]:
     """One component counted by the kernel's search, in local numbering (its canonical key:
     box sizes, and clues as ``(need, boxes)``): the figures of
     :class:`~minegraph.engines.dp.ComponentDP`, ``total[t]`` the assignments with ``t`` mines
@@ -630,6 +631,9 @@ def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, 
         A one-byte buffer; the kernel stops when the caller sets it to non-zero.
     budget : int
         Search nodes allowed.
+    search_only : bool
+        Count by the search alone, never the programme (up to ``MAX_COMPONENT_CELLS``, 120,
+        cells): a benchmark's and a test's way to compare the two.
 
     Returns
     -------
@@ -652,7 +656,7 @@ def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, 
     ...     print(([0, 1, 1], [[0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 1, 0]]))
     ([0, 1, 1], [[0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 1, 0]])
     """
-    out = _component(sizes, clues, with_total, deadline, cancel, budget, -2)
+    out = _component(sizes, clues, with_total, deadline, cancel, budget, -3 if search_only else -2)
     if out is None:         # a number over no box that needs mines: no assignment
         length = sum(sizes) + 1 if with_total else 1
         return [0], [[0] * length for _ in sizes]
