@@ -223,3 +223,25 @@ def test_float_answer_below_the_double_range_keeps_fractions() -> None:
     assert a.floats == {(0, 0): exact, (0, 2): 1.0 - 2.0 ** -53, (0, 4): exact}
     assert a.float_array()[0, 0] == tiny and a.best == (0, 0) and a.best_basis == "probability"
     assert a.probabilities[(0, 0)] == exact and a.safe == [] and a.mines == []
+
+
+@pytest.mark.parametrize("with_total", [True, False])
+def test_a_completion_past_the_search_budget_comes_from_the_dp(
+        with_total: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A component the programme counted may be one the completion search does not finish
+    within its node budget: the DP's completion then, meeting every clue with the mines
+    asked for."""
+    from minegraph.engines import native
+    sizes, clues = wide_key(random.Random(5), 100)
+    part = native.kernel_part(sizes, clues, with_total=with_total)
+    assert part is not None
+
+    def declined(*args: object, **kwargs: object) -> list[int]:
+        raise kernel.Declined("the search passed its node budget")
+    monkeypatch.setattr(native, "complete_component", declined)
+    targets = [t for t, ways in enumerate(part.total) if ways] if with_total else [0]
+    for t in targets:
+        found = part.completion(t)
+        assert all(0 <= k <= s for k, s in zip(found, sizes))
+        assert all(sum(found[b] for b in boxes) == need for need, boxes in clues)
+        assert not with_total or sum(found) == t
