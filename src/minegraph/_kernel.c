@@ -499,6 +499,18 @@ static int wide_next(const Part *c, Cut *X, Cut *Y, int i, const int *capleft, l
     return *entries > MAX_WIDE_ENTRIES;
 }
 
+/* [*lo, *hi): where row[0..len) is not zero (a state's polynomial is non-zero on a window of
+ * its cut's range of mine counts; the loops below skip the rest). */
+static void nonzero_window(const u128 *row, int len, int *lo, int *hi) {
+    int a = 0, b = len;
+    while (a < b && !row[a])
+        a++;
+    while (b > a && !row[b - 1])
+        b--;
+    *lo = a;
+    *hi = b;
+}
+
 /* F at cut i + 1 from F at cut i and box i's transitions.  0, 1 on overflow, -1. */
 static int wide_forward(const Part *c, const Cut *X, Cut *Y, int i, long long *work, Arena *A) {
     int s = c->size[i];
@@ -507,17 +519,20 @@ static int wide_forward(const Part *c, const Cut *X, Cut *Y, int i, long long *w
         return -1;
     if ((*work += (long long)X->n * (s + 1) * X->len) > MAX_WIDE_WORK)
         return 1;
-    for (int st = 0; st < X->n; st++)
+    for (int st = 0; st < X->n; st++) {
+        const u128 *f = X->F + (size_t)st * X->len;
+        int t0, t1;
+        nonzero_window(f, X->len, &t0, &t1);
         for (int v = 0; v <= s; v++) {
             int to = X->trans[st * (s + 1) + v];
             if (to < 0)
                 continue;
-            const u128 *f = X->F + (size_t)st * X->len;
             u128 *g = Y->F + (size_t)to * Y->len + (X->lo + v - Y->lo);
-            for (int t = 0; t < X->len; t++)
+            for (int t = t0; t < t1; t++)
                 if (f[t] && mul_add(&g[t], f[t], BINOM[s][v]))
                     return 1;
         }
+    }
     return 0;
 }
 
@@ -544,35 +559,43 @@ static int wide_backward(Part *c, Cut *X, const Cut *Y, int i, long long *work, 
     u128 *H = NEW(A, u128, (size_t)(Y->n ? Y->n : 1) * Y->len);
     if (!X->G || !H)
         return -1;
-    for (int st = 0; st < X->n; st++)
+    for (int st = 0; st < X->n; st++) {
+        const u128 *f = X->F + (size_t)st * X->len;
+        int f0, f1;
+        nonzero_window(f, X->len, &f0, &f1);
         for (int v = 0; v <= s; v++) {
-            int to = X->trans[st * (s + 1) + v];
+            int to = X->trans[st * (s + 1) + v], g0, g1;
             if (to < 0)
                 continue;
             const u128 *g = Y->G + (size_t)to * Y->glen;
             u128 *out = X->G + (size_t)st * X->glen + (Y->glo + v - X->glo);
-            for (int t = 0; t < Y->glen; t++)
+            nonzero_window(g, Y->glen, &g0, &g1);
+            for (int t = g0; t < g1; t++)
                 if (g[t] && mul_add(&out[t], g[t], BINOM[s][v]))
                     return 1;
             if (!v)
                 continue;
-            const u128 *f = X->F + (size_t)st * X->len;
             u128 *h = H + (size_t)to * Y->len + (X->lo + v - Y->lo);
-            for (int t = 0; t < X->len; t++)
+            for (int t = f0; t < f1; t++)
                 if (f[t] && mul_add(&h[t], f[t], BINOM[s - 1][v - 1]))
                     return 1;
         }
+    }
     u128 *mined = c->mined + (size_t)i * L;
-    for (int to = 0; to < Y->n; to++)
-        for (int a = 0; a < Y->len; a++) {
+    for (int to = 0; to < Y->n; to++) {
+        const u128 *g = Y->G + (size_t)to * Y->glen;
+        int b0, b1;
+        nonzero_window(g, Y->glen, &b0, &b1);
+        for (int a = 0; a < Y->len && b0 < b1; a++) {
             u128 h = H[(size_t)to * Y->len + a];
             if (!h)
                 continue;
-            const u128 *g = Y->G + (size_t)to * Y->glen;
-            for (int b = 0; b < Y->glen; b++)
-                if (g[b] && mul_add(&mined[Y->lo + a + Y->glo + b], h, g[b]))
+            u128 *out = mined + Y->lo + a + Y->glo;
+            for (int b = b0; b < b1; b++)
+                if (g[b] && mul_add(&out[b], h, g[b]))
                     return 1;
         }
+    }
     return 0;
 }
 
