@@ -46,7 +46,7 @@ def assert_same_assembly(board: Board, propagate: bool) -> None:
     assert [type(x) for x in in_c] == [type(x) for x in python]
 
 
-@settings(max_examples=examples(2000), deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(ANY_POSITION, st.booleans())
 def test_assembly_in_c_equals_the_python_step(board: Board, propagate: bool) -> None:
     """Every topology (square, triangle, hex, torus, random graphs), with and without a
@@ -105,7 +105,7 @@ def assert_box_shares_agree(mined: list[list[int]], sizes: tuple[int, ...], tota
             assert math.isnan(got[b])       # the caller answers it exactly
 
 
-@settings(max_examples=examples(1000), deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(ANY_POSITION, st.integers(0, 3))
 def test_box_shares_in_c_equal_the_python_step(board: Board, scale: int) -> None:
     """Each box's value bit for bit, also with counts past 64 bits (the same ratios, scaled:
