@@ -99,7 +99,43 @@ def _no_guess(board: Board, layout: frozenset[int], first: int) -> bool:
 
 def test_every_branching_example_is_checked_here() -> None:
     assert set(WANTS) == {"run", "solvable", "count_component", "complete_component",
-                          "float_dict", "reasoning"}
+                          "float_dict", "reasoning", "box_shares", "assemble"}
+
+
+def test_box_shares_example_by_its_definition() -> None:
+    """Per box, the sum over the likely mine counts of the share of the box's cells holding
+    a mine (mined over size times totals) times the count's share, in exact Fractions: the
+    first box 1/4 * 1/2 + 2/2 * 1/2, the second never mined (0.0, proven)."""
+    from array import array
+    mined, sizes, totals, likely, shares = [[0, 1, 2], [0, 0, 0]], [2, 1], [1, 2, 1], [1, 2], \
+        [0.5, 0.5]
+    exact = [sum(Fraction(row[t], size * totals[t]) * Fraction(share)
+                 for t, share in zip(likely, shares)) for row, size in zip(mined, sizes)]
+    assert exact == [Fraction(5, 8), 0]
+    assert f"{[float(x) for x in exact]}\n" == WANTS["box_shares"]
+    if kernel.available():
+        got = kernel.box_shares(mined, sizes, totals, likely, shares)
+        assert array("d", got).tolist() == [float(x) for x in exact]
+
+
+def test_assemble_example_by_the_neighbourhoods() -> None:
+    """``#1#1#``: the hidden cells grouped by the numbers around them (read from the board's
+    neighbour lists): cell 0 by the 1 on cell 1 alone, cell 2 by both, cell 4 by the 1 on
+    cell 3; one component, each clue needing one mine over its two boxes."""
+    board = Board.from_text("#1#1#")
+    numbers = [c for c, s in enumerate(board.states) if s >= 0]
+    around = {q: tuple(k for k, p in enumerate(numbers) if q in board.neighbors[p])
+              for q in range(5) if board.states[q] == -1}
+    boxes = sorted({tuple(q for q in around if around[q] == key) for key in around.values()})
+    index = {cells: b for b, cells in enumerate(boxes)}
+    clues = tuple((board.states[p], tuple(index[cells] for cells in boxes
+                                          if any(q in board.neighbors[p] for q in cells)))
+                  for p in numbers)
+    key = (tuple(len(cells) for cells in boxes), clues)
+    assert f"{boxes} {numbers} {[key]}\n" == WANTS["assemble"]
+    if kernel.available():
+        out = kernel.assemble(board, {}, numbers, [0, 1, 0, 1, 0], [0, 2, 0, 2, 0], -1)
+        assert (out[0], out[2], out[7]) == (boxes, numbers, [key])
 
 
 def test_reasoning_example_by_the_rules() -> None:

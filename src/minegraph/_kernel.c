@@ -15,9 +15,10 @@
  * sequences (Answer, Component, Played).  The kernel declines (status DECLINED) whatever it
  * is not built for -- a component of more than MAX_WIDE_CELLS cells, counts past 128 bits or
  * the programme's state budget in a wide component, a combination past MAX_DEGREE_COMBINED
- * -- and the caller then runs the Python path.  A component of at most MAX_COMPONENT_CELLS
- * cells is counted by a clue-ordered search; a wider one, or one the search does not finish
- * within its node budget, by a dynamic programme over a path decomposition (count_wide).  It never touches signals: it polls the caller's deadline and cancel flag.  The
+ * -- and the caller then runs the Python path.  A component of at most SEARCH_CELLS cells is
+ * counted by a clue-ordered search; a wider one, or one the search does not finish within
+ * its node budget, by a dynamic programme over a path decomposition (count_wide), and one of
+ * at most MAX_COMPONENT_CELLS cells the programme declines by the search (count_component).  It never touches signals: it polls the caller's deadline and cancel flag.  The
  * status codes and the limits below are the one definition: the module exports them and
  * minegraph/kernel.py reads them from here.
  *
@@ -498,6 +499,18 @@ static int wide_next(const Part *c, Cut *X, Cut *Y, int i, const int *capleft, l
     return *entries > MAX_WIDE_ENTRIES;
 }
 
+/* [*lo, *hi): where row[0..len) is not zero (a state's polynomial is non-zero on a window of
+ * its cut's range of mine counts; the loops below skip the rest). */
+static void nonzero_window(const u128 *row, int len, int *lo, int *hi) {
+    int a = 0, b = len;
+    while (a < b && !row[a])
+        a++;
+    while (b > a && !row[b - 1])
+        b--;
+    *lo = a;
+    *hi = b;
+}
+
 /* F at cut i + 1 from F at cut i and box i's transitions.  0, 1 on overflow, -1. */
 static int wide_forward(const Part *c, const Cut *X, Cut *Y, int i, long long *work, Arena *A) {
     int s = c->size[i];
@@ -506,17 +519,20 @@ static int wide_forward(const Part *c, const Cut *X, Cut *Y, int i, long long *w
         return -1;
     if ((*work += (long long)X->n * (s + 1) * X->len) > MAX_WIDE_WORK)
         return 1;
-    for (int st = 0; st < X->n; st++)
+    for (int st = 0; st < X->n; st++) {
+        const u128 *f = X->F + (size_t)st * X->len;
+        int t0, t1;
+        nonzero_window(f, X->len, &t0, &t1);
         for (int v = 0; v <= s; v++) {
             int to = X->trans[st * (s + 1) + v];
             if (to < 0)
                 continue;
-            const u128 *f = X->F + (size_t)st * X->len;
             u128 *g = Y->F + (size_t)to * Y->len + (X->lo + v - Y->lo);
-            for (int t = 0; t < X->len; t++)
+            for (int t = t0; t < t1; t++)
                 if (f[t] && mul_add(&g[t], f[t], BINOM[s][v]))
                     return 1;
         }
+    }
     return 0;
 }
 
@@ -543,35 +559,43 @@ static int wide_backward(Part *c, Cut *X, const Cut *Y, int i, long long *work, 
     u128 *H = NEW(A, u128, (size_t)(Y->n ? Y->n : 1) * Y->len);
     if (!X->G || !H)
         return -1;
-    for (int st = 0; st < X->n; st++)
+    for (int st = 0; st < X->n; st++) {
+        const u128 *f = X->F + (size_t)st * X->len;
+        int f0, f1;
+        nonzero_window(f, X->len, &f0, &f1);
         for (int v = 0; v <= s; v++) {
-            int to = X->trans[st * (s + 1) + v];
+            int to = X->trans[st * (s + 1) + v], g0, g1;
             if (to < 0)
                 continue;
             const u128 *g = Y->G + (size_t)to * Y->glen;
             u128 *out = X->G + (size_t)st * X->glen + (Y->glo + v - X->glo);
-            for (int t = 0; t < Y->glen; t++)
+            nonzero_window(g, Y->glen, &g0, &g1);
+            for (int t = g0; t < g1; t++)
                 if (g[t] && mul_add(&out[t], g[t], BINOM[s][v]))
                     return 1;
             if (!v)
                 continue;
-            const u128 *f = X->F + (size_t)st * X->len;
             u128 *h = H + (size_t)to * Y->len + (X->lo + v - Y->lo);
-            for (int t = 0; t < X->len; t++)
+            for (int t = f0; t < f1; t++)
                 if (f[t] && mul_add(&h[t], f[t], BINOM[s - 1][v - 1]))
                     return 1;
         }
+    }
     u128 *mined = c->mined + (size_t)i * L;
-    for (int to = 0; to < Y->n; to++)
-        for (int a = 0; a < Y->len; a++) {
+    for (int to = 0; to < Y->n; to++) {
+        const u128 *g = Y->G + (size_t)to * Y->glen;
+        int b0, b1;
+        nonzero_window(g, Y->glen, &b0, &b1);
+        for (int a = 0; a < Y->len && b0 < b1; a++) {
             u128 h = H[(size_t)to * Y->len + a];
             if (!h)
                 continue;
-            const u128 *g = Y->G + (size_t)to * Y->glen;
-            for (int b = 0; b < Y->glen; b++)
-                if (g[b] && mul_add(&mined[Y->lo + a + Y->glo + b], h, g[b]))
+            u128 *out = mined + Y->lo + a + Y->glo;
+            for (int b = b0; b < b1; b++)
+                if (g[b] && mul_add(&out[b], h, g[b]))
                     return 1;
         }
+    }
     return 0;
 }
 
@@ -727,6 +751,28 @@ static int count_wide_part(Part *c, Arena *A, Poll *pl) {
     return ST_OK;
 }
 
+
+/* One component counted, by the search or by the programme, whichever is expected to be
+ * faster: the search's cost grows with the assignments, the programme's with the clues open
+ * at a cut, and measured on the components of Expert positions and of a scattered 1000x1000
+ * board (bench/bench_count_choice.py, bench/results/count-choice-35d.json) the programme is the faster from about
+ * SEARCH_CELLS cells, by 5 to 10 times at 80 to 120.  So: the search up to SEARCH_CELLS cells,
+ * the programme above; what either declines (the search's node budget, the programme's state
+ * budget), the other tries, the search only up to MAX_COMPONENT_CELLS (its 128-bit bound).
+ * Status as count_part; *budget is spent by the search alone. */
+#define SEARCH_CELLS 63
+static int count_component(Part *c, Arena *A, Poll *pl, long long *budget) {
+    long long before = *budget;
+    int status = ST_DECLINED;
+    if (c->cells <= SEARCH_CELLS && (status = count_part(c, A, pl, budget)) == ST_DECLINED)
+        *budget = before;       /* the nodes spent in vain are not the next component's */
+    if (status == ST_DECLINED)
+        status = count_wide_part(c, A, pl);
+    if (status == ST_DECLINED && c->cells > SEARCH_CELLS && c->cells <= MAX_COMPONENT_CELLS
+        && (status = count_part(c, A, pl, budget)) == ST_DECLINED)
+        *budget = before;
+    return status;
+}
 
 /* ------------------------------------------------------------------ the model of a position */
 /* The steps of constraints.build_system and its decomposition, each a function below:
@@ -1058,19 +1104,13 @@ static int model_parts(Model *M, Arena *A, const char **why) {
     return ST_OK;
 }
 
-/* Every component counted (engines/dp.py's job, by count_part's search), in order; the first
+/* Every component counted (engines/dp.py's job, by count_component), in order; the first
  * with no assignment makes the position inconsistent.  ST_OK, ST_INCONSISTENT, ST_DECLINED
  * (why), ST_TIMEOUT, ST_CANCELLED or -1. */
 static int model_count(Model *M, Arena *A, Poll *pl, long long *budget, const char **why) {
     for (int ci = 0; ci < M->ncomps; ci++) {
         Part *c = &M->parts[ci];
-        long long before = *budget;
-        /* the search up to MAX_COMPONENT_CELLS cells; what it does not finish, the programme */
-        int status = c->cells <= MAX_COMPONENT_CELLS ? count_part(c, A, pl, budget) : ST_DECLINED;
-        if (status == ST_DECLINED) {
-            *budget = before;   /* the nodes spent in vain are not the next component's */
-            status = count_wide_part(c, A, pl);
-        }
+        int status = count_component(c, A, pl, budget);
         if (status < 0)
             return -1;
         if (status == ST_DECLINED) {
@@ -2475,6 +2515,396 @@ done:
 }
 
 
+/* ------------------------------------------------------------------ assemble */
+PyDoc_STRVAR(assemble_doc,
+"assemble(indptr, indices, states, decided, opened, need, unknown, failed) -> tuple\n"
+"\n"
+"constraints._assemble's steps in C, from propagation's result: decided holds one byte per\n"
+"cell (0 undecided, 1 safe, 2 mine), opened the numbers with hidden neighbours (increasing),\n"
+"need and unknown each number's need and undecided hidden neighbours (sequences of n).\n"
+"Returns (box_cells, box_clues, clue_cells, clue_needs, clue_boxes, comp_boxes, comp_clues,\n"
+"comp_keys, hidden, floating, failed): the active clues in cell order, the boxes (cells next\n"
+"to the same active clues) by first cell, the components by first box with their canonical\n"
+"keys, every hidden cell, the floating cells, and the first number that cannot be\n"
+"satisfied (failed, else -1).  The work runs without the GIL.");
+
+/* The model of _assemble in flat arrays (cells, clues and boxes by index; lists in CSR). */
+typedef struct {
+    int n, nclues, nboxes, ncomps, nhidden, nfloat, failed;
+    const int32_t *indptr, *indices;
+    const int8_t *state, *decided;
+    int *clue_cell, *clue_need;
+    int *touch_ptr, *touch;         /* per cell, its active clues in increasing order */
+    int *hidden, *floating, *box_of;
+    int *box_ptr, *box_cells, *box_rep;     /* box_rep: a cell of the box (its clues: touch) */
+    int *cb_ptr, *cb;               /* per clue, its boxes */
+    int *comp_ptr, *comp_boxes, *local, *cc_ptr, *comp_clues;
+} Assembly;
+
+/* The active clues (numbers with undecided hidden neighbours, in order), the first number
+ * that cannot be satisfied, and every undecided hidden cell's clues.  0, -1 out of memory. */
+static int assemble_clues(Assembly *S, const int *opened, int nopened, const int *need,
+                          const int *left, Arena *A) {
+    int n = S->n;
+    const int32_t *ip = S->indptr, *ix = S->indices;
+    S->clue_cell = NEW(A, int, nopened + 1);
+    S->clue_need = NEW(A, int, nopened + 1);
+    S->touch_ptr = NEW(A, int, n + 1);
+    if (!S->clue_cell || !S->clue_need || !S->touch_ptr)
+        return -1;
+    for (int i = 0; i < nopened; i++) {
+        int p = opened[i];
+        if (!left[i]) {
+            if (need[i] != 0 && S->failed < 0)
+                S->failed = p;
+            continue;
+        }
+        if ((need[i] < 0 || need[i] > left[i]) && S->failed < 0)
+            S->failed = p;
+        S->clue_cell[S->nclues] = p;
+        S->clue_need[S->nclues++] = need[i];
+        for (int e = ip[p]; e < ip[p + 1]; e++)
+            if (S->state[ix[e]] == S_HIDDEN && !S->decided[ix[e]])
+                S->touch_ptr[ix[e] + 1]++;
+    }
+    for (int q = 0; q < n; q++)
+        S->touch_ptr[q + 1] += S->touch_ptr[q];
+    int *fill = NEW(A, int, n + 1);
+    S->touch = NEW(A, int, S->touch_ptr[n] + 1);
+    if (!fill || !S->touch)
+        return -1;
+    for (int k = 0; k < S->nclues; k++) {
+        int p = S->clue_cell[k];
+        for (int e = ip[p]; e < ip[p + 1]; e++) {
+            int q = ix[e];
+            if (S->state[q] == S_HIDDEN && !S->decided[q])
+                S->touch[S->touch_ptr[q] + fill[q]++] = k;
+        }
+    }
+    return 0;
+}
+
+/* Whether cells a and b are next to exactly the same active clues. */
+static int same_touch(const Assembly *S, int a, int b) {
+    int la = S->touch_ptr[a + 1] - S->touch_ptr[a];
+    return la == S->touch_ptr[b + 1] - S->touch_ptr[b] &&
+        !memcmp(S->touch + S->touch_ptr[a], S->touch + S->touch_ptr[b], sizeof(int) * (size_t)la);
+}
+
+/* The hidden and floating cells, and the boxes: the undecided hidden cells grouped by their
+ * clues, each box numbered at its first cell, its cells increasing; then each clue's boxes.
+ * 0, -1 out of memory. */
+static int assemble_boxes(Assembly *S, Arena *A) {
+    int n = S->n, tsize = 16;
+    for (; tsize < 2 * (S->touch_ptr[n] + 1); tsize <<= 1)
+        ;
+    int *table = NEW(A, int, tsize), *size = NEW(A, int, n + 1);
+    S->hidden = NEW(A, int, n + 1);
+    S->floating = NEW(A, int, n + 1);
+    S->box_of = NEW(A, int, n + 1);
+    S->box_rep = NEW(A, int, n + 1);
+    if (!table || !size || !S->hidden || !S->floating || !S->box_of || !S->box_rep)
+        return -1;
+    memset(table, 0xff, sizeof(int) * (size_t)tsize);
+    for (int q = 0; q < n; q++) {
+        S->box_of[q] = -1;
+        if (S->state[q] != S_HIDDEN)
+            continue;
+        S->hidden[S->nhidden++] = q;
+        int t0 = S->touch_ptr[q], t1 = S->touch_ptr[q + 1];
+        if (t0 == t1) {
+            if (!S->decided[q])
+                S->floating[S->nfloat++] = q;
+            continue;
+        }
+        uint64_t h = 1469598103934665603ULL;
+        for (int e = t0; e < t1; e++)
+            h = (h ^ (uint64_t)S->touch[e]) * 1099511628211ULL;
+        int slot = (int)(h & (uint64_t)(tsize - 1));
+        while (table[slot] >= 0 && !same_touch(S, S->box_rep[table[slot]], q))
+            slot = (slot + 1) & (tsize - 1);
+        if (table[slot] < 0) {
+            table[slot] = S->nboxes;
+            S->box_rep[S->nboxes++] = q;
+        }
+        S->box_of[q] = table[slot];
+        size[table[slot]]++;
+    }
+    S->box_ptr = NEW(A, int, S->nboxes + 1);
+    S->box_cells = NEW(A, int, S->nhidden + 1);
+    S->cb_ptr = NEW(A, int, S->nclues + 1);
+    int *fill = NEW(A, int, (S->nboxes > S->nclues ? S->nboxes : S->nclues) + 1);
+    if (!S->box_ptr || !S->box_cells || !S->cb_ptr || !fill)
+        return -1;
+    for (int b = 0; b < S->nboxes; b++)
+        S->box_ptr[b + 1] = S->box_ptr[b] + size[b];
+    for (int q = 0; q < n; q++)
+        if (S->box_of[q] >= 0)
+            S->box_cells[S->box_ptr[S->box_of[q]] + fill[S->box_of[q]]++] = q;
+    for (int b = 0; b < S->nboxes; b++)
+        for (int e = S->touch_ptr[S->box_rep[b]]; e < S->touch_ptr[S->box_rep[b] + 1]; e++)
+            S->cb_ptr[S->touch[e] + 1]++;
+    for (int k = 0; k < S->nclues; k++)
+        S->cb_ptr[k + 1] += S->cb_ptr[k];
+    S->cb = NEW(A, int, S->cb_ptr[S->nclues] + 1);
+    if (!S->cb)
+        return -1;
+    memset(fill, 0, sizeof(int) * (size_t)(S->nclues + 1));
+    for (int b = 0; b < S->nboxes; b++)
+        for (int e = S->touch_ptr[S->box_rep[b]]; e < S->touch_ptr[S->box_rep[b] + 1]; e++)
+            S->cb[S->cb_ptr[S->touch[e]] + fill[S->touch[e]]++] = b;
+    return 0;
+}
+
+/* The components: boxes joined through shared clues, numbered by their first box, each
+ * with its boxes and clues increasing and every box's local index.  0, -1 out of memory. */
+static int assemble_components(Assembly *S, Arena *A) {
+    int B = S->nboxes, J = S->nclues;
+    int *parent = NEW(A, int, B + 1), *comp = NEW(A, int, B + 1), *fill = NEW(A, int, B + 1);
+    int *comp_of_clue = NEW(A, int, J + 1);
+    S->comp_ptr = NEW(A, int, B + 2);
+    S->cc_ptr = NEW(A, int, B + 2);
+    S->comp_boxes = NEW(A, int, B + 1);
+    S->local = NEW(A, int, B + 1);
+    S->comp_clues = NEW(A, int, J + 1);
+    if (!parent || !comp || !fill || !comp_of_clue || !S->comp_ptr || !S->cc_ptr ||
+        !S->comp_boxes || !S->local || !S->comp_clues)
+        return -1;
+    for (int b = 0; b < B; b++)
+        parent[b] = b;
+    for (int k = 0; k < J; k++)
+        for (int e = S->cb_ptr[k] + 1; e < S->cb_ptr[k + 1]; e++) {
+            int ra = uf_find(parent, S->cb[S->cb_ptr[k]]), rb = uf_find(parent, S->cb[e]);
+            if (ra != rb)
+                parent[rb] = ra;
+        }
+    for (int b = 0; b < B; b++)
+        comp[b] = -1;
+    for (int b = 0; b < B; b++) {       /* numbered by first box */
+        int r = uf_find(parent, b);
+        if (comp[r] < 0)
+            comp[r] = S->ncomps++;
+        S->comp_ptr[comp[r] + 1]++;
+    }
+    for (int c = 0; c < S->ncomps; c++)
+        S->comp_ptr[c + 1] += S->comp_ptr[c];
+    for (int b = 0; b < B; b++) {
+        int c = comp[uf_find(parent, b)];
+        S->local[b] = fill[c]++;
+        S->comp_boxes[S->comp_ptr[c] + S->local[b]] = b;
+    }
+    for (int k = 0; k < J; k++) {
+        comp_of_clue[k] = comp[uf_find(parent, S->cb[S->cb_ptr[k]])];
+        S->cc_ptr[comp_of_clue[k] + 1]++;
+    }
+    for (int c = 0; c < S->ncomps; c++)
+        S->cc_ptr[c + 1] += S->cc_ptr[c];
+    memset(fill, 0, sizeof(int) * (size_t)(B + 1));
+    for (int k = 0; k < J; k++)
+        S->comp_clues[S->cc_ptr[comp_of_clue[k]] + fill[comp_of_clue[k]]++] = k;
+    return 0;
+}
+
+/* The int object of value i < size, made once and shared (cells, boxes and clues appear in
+ * several tuples: one object each, as the Python steps share theirs).  New reference. */
+typedef struct {
+    PyObject **obj;
+    int size;
+} Ints;
+
+static PyObject *shared_int(Ints *I, int i) {
+    if (i < 0 || i >= I->size)
+        return PyLong_FromLong(i);
+    if (!I->obj[i])
+        I->obj[i] = PyLong_FromLong(i);
+    Py_XINCREF(I->obj[i]);
+    return I->obj[i];
+}
+
+/* A tuple of ints: v[0..len) mapped through map (when given), from I. */
+static PyObject *int_tuple(const int *v, int len, const int *map, Ints *I) {
+    PyObject *t = PyTuple_New(len);
+    for (int i = 0; t && i < len; i++) {
+        PyObject *x = shared_int(I, map ? map[v[i]] : v[i]);
+        if (!x)
+            Py_CLEAR(t);
+        else
+            PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+/* A list of count tuples, tuple i being v[ptr[i]..ptr[i + 1]) mapped through map. */
+static PyObject *tuple_list(const int *ptr, const int *v, int count, const int *map, Ints *I) {
+    PyObject *list = PyList_New(count);
+    for (int i = 0; list && i < count; i++) {
+        PyObject *t = int_tuple(v + ptr[i], ptr[i + 1] - ptr[i], map, I);
+        if (!t)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, i, t);
+    }
+    return list;
+}
+
+/* Each component's canonical key: its boxes' sizes, and each clue's (need, local boxes). */
+static PyObject *component_keys(const Assembly *S, Ints *I) {
+    PyObject *keys = PyList_New(S->ncomps);
+    for (int c = 0; keys && c < S->ncomps; c++) {
+        int nb = S->comp_ptr[c + 1] - S->comp_ptr[c], nk = S->cc_ptr[c + 1] - S->cc_ptr[c];
+        PyObject *sizes = PyTuple_New(nb), *clues = PyTuple_New(nk), *key = NULL;
+        for (int i = 0; sizes && i < nb; i++) {
+            int b = S->comp_boxes[S->comp_ptr[c] + i];
+            PyObject *x = shared_int(I, S->box_ptr[b + 1] - S->box_ptr[b]);
+            if (!x)
+                Py_CLEAR(sizes);
+            else
+                PyTuple_SET_ITEM(sizes, i, x);
+        }
+        for (int i = 0; sizes && clues && i < nk; i++) {
+            int k = S->comp_clues[S->cc_ptr[c] + i];
+            PyObject *boxes = int_tuple(S->cb + S->cb_ptr[k], S->cb_ptr[k + 1] - S->cb_ptr[k],
+                                        S->local, I);
+            PyObject *pair = boxes ? Py_BuildValue("(iN)", S->clue_need[k], boxes) : NULL;
+            if (!pair)
+                Py_CLEAR(clues);
+            else
+                PyTuple_SET_ITEM(clues, i, pair);
+        }
+        if (sizes && clues)
+            key = PyTuple_Pack(2, sizes, clues);
+        Py_XDECREF(sizes);
+        Py_XDECREF(clues);
+        if (!key)
+            Py_CLEAR(keys);
+        else
+            PyList_SET_ITEM(keys, c, key);
+    }
+    return keys;
+}
+
+/* The Python answer of assemble (see assemble_doc). */
+static PyObject *assembly_answer(const Assembly *S, Arena *A) {
+    int *box_clue_ptr = NEW(A, int, S->nboxes + 1), *box_clues = NEW(A, int, S->touch_ptr[S->n] + 1);
+    Ints I = {NEW(A, PyObject *, S->n + 1), S->n + 1};
+    if (!box_clue_ptr || !box_clues || !I.obj)
+        return PyErr_NoMemory();
+    for (int b = 0; b < S->nboxes; b++) {
+        int r = S->box_rep[b], len = S->touch_ptr[r + 1] - S->touch_ptr[r];
+        box_clue_ptr[b + 1] = box_clue_ptr[b] + len;
+        memcpy(box_clues + box_clue_ptr[b], S->touch + S->touch_ptr[r], sizeof(int) * (size_t)len);
+    }
+    PyObject *parts[10] = {
+        tuple_list(S->box_ptr, S->box_cells, S->nboxes, NULL, &I),
+        tuple_list(box_clue_ptr, box_clues, S->nboxes, NULL, &I),
+        int_tuple(S->clue_cell, S->nclues, NULL, &I), int_list(S->clue_need, S->nclues),
+        tuple_list(S->cb_ptr, S->cb, S->nclues, NULL, &I),
+        tuple_list(S->comp_ptr, S->comp_boxes, S->ncomps, NULL, &I),
+        tuple_list(S->cc_ptr, S->comp_clues, S->ncomps, NULL, &I),
+        component_keys(S, &I),
+        int_tuple(S->hidden, S->nhidden, NULL, &I), int_tuple(S->floating, S->nfloat, NULL, &I)};
+    PyObject *out = NULL;
+    if (parts[2])               /* the clue cells as a list, as the Python steps give them */
+        Py_SETREF(parts[2], PySequence_List(parts[2]));
+    int ok = 1;
+    for (int i = 0; i < 10; i++)
+        ok = ok && parts[i];
+    if (ok)
+        out = Py_BuildValue("(OOOOOOOOOOi)", parts[0], parts[1], parts[2], parts[3], parts[4],
+                            parts[5], parts[6], parts[7], parts[8], parts[9], S->failed);
+    for (int i = 0; i < 10; i++)
+        Py_XDECREF(parts[i]);
+    for (int i = 0; i < I.size; i++)
+        Py_XDECREF(I.obj[i]);
+    return out;
+}
+
+/* Reads `count` ints of a sequence (at the positions `at`, when given) into out.  0, -1. */
+static int read_ints(PyObject *fast, const int *at, int count, int *out) {
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    for (int i = 0; i < count; i++) {
+        Py_ssize_t j = at ? at[i] : i;
+        if (j >= len) {
+            PyErr_SetString(PyExc_ValueError, "assemble: a number past need or unknown");
+            return -1;
+        }
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, j));
+        if (v == -1 && PyErr_Occurred())
+            return -1;
+        if (v < INT_MIN / 2 || v > INT_MAX / 2) {
+            PyErr_SetString(PyExc_OverflowError, "assemble: a value out of range");
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    return 0;
+}
+
+static PyObject *kernel_assemble(PyObject *self, PyObject *args) {
+    Py_buffer ipb = {0}, ixb = {0}, db = {0};
+    PyObject *states_obj, *opened_obj, *need_obj, *left_obj, *result = NULL;
+    PyObject *sf = NULL, *of = NULL, *nf = NULL, *lf = NULL;
+    int failed;
+    Arena A = {0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*y*Oy*OOOi", &ipb, &ixb, &states_obj, &db, &opened_obj,
+                          &need_obj, &left_obj, &failed))
+        return NULL;
+    if (!(sf = PySequence_Fast(states_obj, "states: a sequence of ints"))
+        || !(of = PySequence_Fast(opened_obj, "opened: a sequence of ints"))
+        || !(nf = PySequence_Fast(need_obj, "need: a sequence of ints"))
+        || !(lf = PySequence_Fast(left_obj, "unknown: a sequence of ints")))
+        goto done;
+    int n = csr_cells(PySequence_Fast_GET_SIZE(sf), &ipb, &ixb);
+    if (n < 0)
+        goto done;
+    if (db.len != n) {
+        PyErr_SetString(PyExc_ValueError, "decided: one byte per cell");
+        goto done;
+    }
+    int nopened = (int)PySequence_Fast_GET_SIZE(of);
+    int8_t *state = NEW(&A, int8_t, n + 1);
+    int *opened = NEW(&A, int, nopened + 1), *need = NEW(&A, int, nopened + 1);
+    int *left = NEW(&A, int, nopened + 1);
+    if (!state || !opened || !need || !left) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int read = read_states(sf, state, n);
+    if (read > 0)
+        result = Py_NewRef(Py_None);    /* a number above 127: the Python steps */
+    if (read != 0 || read_ints(of, NULL, nopened, opened) < 0)
+        goto done;
+    for (int i = 0; i < nopened; i++)
+        if (opened[i] < 0 || opened[i] >= n) {
+            PyErr_SetString(PyExc_ValueError, "opened: a cell out of range");
+            goto done;
+        }
+    if (read_ints(nf, opened, nopened, need) < 0 || read_ints(lf, opened, nopened, left) < 0)
+        goto done;
+    Assembly S = {.n = n, .failed = failed, .indptr = ipb.buf, .indices = ixb.buf,
+                  .state = state, .decided = db.buf};
+    int status;
+    Py_BEGIN_ALLOW_THREADS      /* C data only */
+    status = assemble_clues(&S, opened, nopened, need, left, &A);
+    if (status == 0)
+        status = assemble_boxes(&S, &A);
+    if (status == 0)
+        status = assemble_components(&S, &A);
+    Py_END_ALLOW_THREADS
+    result = status < 0 ? PyErr_NoMemory() : assembly_answer(&S, &A);
+done:
+    Py_XDECREF(sf);
+    Py_XDECREF(of);
+    Py_XDECREF(nf);
+    Py_XDECREF(lf);
+    arena_free(&A);
+    PyBuffer_Release(&ipb);
+    PyBuffer_Release(&ixb);
+    PyBuffer_Release(&db);
+    return result;
+}
+
 /* ------------------------------------------------------------------ one component on its own */
 PyDoc_STRVAR(count_component_doc,
 "count_component(sizes, clues, with_total, budget, deadline, cancel, want) -> Component\n"
@@ -2483,7 +2913,9 @@ PyDoc_STRVAR(count_component_doc,
 "(need, boxes) with distinct box indices.  want == -2: count it -> Component(OK, total,\n"
 "mined, nodes) where total[t] is the number of assignments with t mines (trimmed; one entry,\n"
 "the plain count, without a total) and mined[b][t] the mines in box b summed over them\n"
-"(cells + 1 entries, or one).  want >= -1: one assignment with `want` mines (any when -1)\n"
+"(cells + 1 entries, or one); want == -3: the same by the search alone (a benchmark's and\n"
+"a test's way to compare the two counts; up to MAX_COMPONENT_CELLS cells).  want >= -1: one\n"
+"assignment with `want` mines (any when -1)\n"
 "-> completion (mines per box), or status INCONSISTENT.  Otherwise the status says why:\n"
 "DECLINED past MAX_WIDE_CELLS cells, 128 bits or the budgets, TIMEOUT, CANCELLED.  The\n"
 "search runs without the GIL.");
@@ -2666,14 +3098,12 @@ static PyObject *component_answer(const Key *K, Arena *A, Poll *pl, int with_tot
     int status;
     Py_BEGIN_ALLOW_THREADS      /* the search: C data only */
     status = order_key(K, c, pos, A);
-    /* counting: the search up to MAX_COMPONENT_CELLS cells, else (or past its budget) the
-     * programme; completing: the search alone */
-    if (status == ST_OK && (c->completing || c->cells <= MAX_COMPONENT_CELLS))
-        status = count_part(c, A, pl, &nodes);
+    /* completing, or counting with want == -3: the search alone (up to its 128-bit bound);
+     * counting: count_component's choice */
+    if (status == ST_OK && (c->completing || want == -3))
+        status = c->cells <= MAX_COMPONENT_CELLS ? count_part(c, A, pl, &nodes) : ST_DECLINED;
     else if (status == ST_OK)
-        status = ST_DECLINED;
-    if (status == ST_DECLINED && !c->completing)
-        status = count_wide_part(c, A, pl);
+        status = count_component(c, A, pl, &nodes);
     Py_END_ALLOW_THREADS
     if (status < 0)
         return PyErr_NoMemory();
@@ -2729,6 +3159,158 @@ done:
         PyBuffer_Release(&cancelb);
     arena_free(&A);
     return result;
+}
+
+/* ------------------------------------------------------------------ box_shares */
+PyDoc_STRVAR(box_shares_doc,
+"box_shares(mined, sizes, totals, likely, shares) -> bytes\n"
+"\n"
+"engines/dp.py's per-box step of a floating-point answer (_box_value), for the boxes of one\n"
+"counted part: per box b, over the mine counts t = likely[j] whose share of the part is\n"
+"shares[j] (floats), 0.0 when mined[b][t] == 0 for every t (proven safe), 1.0 when\n"
+"mined[b][t] == sizes[b] * totals[t] for every t (proven mines), else\n"
+"sum(mined[b][t] / (sizes[b] * totals[t]) * shares[j]) added in that order (each quotient\n"
+"correctly rounded, as Python's int / int), at most 1 - 2**-53; NaN when that sum is below\n"
+"2**-922 or a total is 0 (the caller answers those boxes exactly).  One native double per box.");
+
+/* mined / ways for ways = size * total, correctly rounded as Python's int / int; clears
+ * *zero unless mined == 0 and *full unless mined == ways; *bad when ways == 0.  0, or -1 with
+ * an error.  Counts below 2**53 are exact doubles (IEEE division rounds correctly); larger
+ * ones go through Python's own division. */
+static int box_term(PyObject *m, PyObject *total, long size, double *q, int *zero, int *full,
+                    int *bad) {
+    int om, ot;
+    long long mv = PyLong_AsLongLongAndOverflow(m, &om);
+    long long tv = mv == -1 && PyErr_Occurred() ? -1 : PyLong_AsLongLongAndOverflow(total, &ot);
+    if (PyErr_Occurred())
+        return -1;
+    const long long exact = 1LL << 53;
+    if (!om && !ot && mv >= 0 && tv > 0 && tv <= exact / size && mv <= exact) {
+        long long ways = tv * size;
+        *zero &= mv == 0;
+        *full &= mv == ways;
+        *q = (double)mv / (double)ways;
+        return 0;
+    }
+    PyObject *s = PyLong_FromLong(size), *ways = s ? PyNumber_Multiply(s, total) : NULL;
+    Py_XDECREF(s);
+    if (!ways)
+        return -1;
+    int nonzero = PyObject_IsTrue(m), equal = PyObject_RichCompareBool(m, ways, Py_EQ);
+    int none = nonzero < 0 || equal < 0 ? -1 : PyObject_Not(ways);
+    if (none < 0) {
+        Py_DECREF(ways);
+        return -1;
+    }
+    *zero &= !nonzero;
+    *full &= equal;
+    *q = 0.0;
+    if (none) {
+        *bad = 1;
+    } else {
+        PyObject *quotient = PyNumber_TrueDivide(m, ways);
+        *q = quotient ? PyFloat_AsDouble(quotient) : -1.0;
+        Py_XDECREF(quotient);
+    }
+    Py_DECREF(ways);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* One box's value (see box_shares_doc) from its row of mined counts.  0, or -1 with an error. */
+static int box_value(PyObject *row, long size, PyObject **totals, Py_ssize_t ntotals,
+                     const Py_ssize_t *likely, const double *shares, Py_ssize_t nlikely,
+                     double *value) {
+    PyObject *fast = PySequence_Fast(row, "mined: a sequence of sequences of ints");
+    if (!fast)
+        return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    int zero = 1, full = 1, bad = 0;
+    double acc = 0.0;
+    for (Py_ssize_t j = 0; j < nlikely; j++) {
+        Py_ssize_t t = likely[j];
+        double q;
+        if (t >= len || t >= ntotals) {
+            PyErr_Format(PyExc_IndexError, "likely[%zd] = %zd: past mined or totals", j, t);
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (box_term(PySequence_Fast_GET_ITEM(fast, t), totals[t], size, &q, &zero, &full,
+                     &bad) < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        acc += q * shares[j];
+    }
+    Py_DECREF(fast);
+    if (zero)
+        *value = 0.0;
+    else if (full)
+        *value = 1.0;
+    else if (bad || !(acc >= 0x1p-922))
+        *value = NAN;
+    else
+        *value = acc < 1.0 - 0x1p-53 ? acc : 1.0 - 0x1p-53;
+    return 0;
+}
+
+static PyObject *kernel_box_shares(PyObject *self, PyObject *args) {
+    PyObject *mined, *sizes, *totals, *likely, *shares, *out = NULL;
+    PyObject *mf = NULL, *sf = NULL, *tf = NULL, *lf = NULL, *hf = NULL;
+    Py_ssize_t *ts = NULL;
+    double *ws = NULL;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOO", &mined, &sizes, &totals, &likely, &shares))
+        return NULL;
+    if (!(mf = PySequence_Fast(mined, "mined: a sequence of sequences of ints"))
+        || !(sf = PySequence_Fast(sizes, "sizes: a sequence of ints"))
+        || !(tf = PySequence_Fast(totals, "totals: a sequence of ints"))
+        || !(lf = PySequence_Fast(likely, "likely: a sequence of ints"))
+        || !(hf = PySequence_Fast(shares, "shares: a sequence of floats")))
+        goto done;
+    Py_ssize_t B = PySequence_Fast_GET_SIZE(mf), J = PySequence_Fast_GET_SIZE(lf);
+    if (PySequence_Fast_GET_SIZE(sf) != B || PySequence_Fast_GET_SIZE(hf) != J) {
+        PyErr_SetString(PyExc_ValueError, "box_shares: one size per box and one share per count");
+        goto done;
+    }
+    ts = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(J + 1));
+    ws = PyMem_Malloc(sizeof(double) * (size_t)(J + 1));
+    if (!ts || !ws) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < J; j++) {
+        PyObject *share = PySequence_Fast_GET_ITEM(hf, j);
+        ts[j] = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(lf, j));
+        if ((ts[j] < 0 && !PyErr_Occurred()) || !PyFloat_Check(share)) {
+            PyErr_Format(PyExc_ValueError, "likely[%zd] and shares[%zd]: a count >= 0 and a "
+                         "float", j, j);
+        }
+        if (PyErr_Occurred())
+            goto done;
+        ws[j] = PyFloat_AS_DOUBLE(share);
+    }
+    out = PyBytes_FromStringAndSize(NULL, B * (Py_ssize_t)sizeof(double));
+    double *v = out ? (double *)PyBytes_AS_STRING(out) : NULL;
+    for (Py_ssize_t b = 0; b < B && out; b++) {
+        long size = PyLong_AsLong(PySequence_Fast_GET_ITEM(sf, b));
+        if (size < 1 || size > INT_MAX) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "sizes[%zd]: a box holds at least one cell", b);
+            Py_CLEAR(out);
+        } else if (box_value(PySequence_Fast_GET_ITEM(mf, b), size, PySequence_Fast_ITEMS(tf),
+                             PySequence_Fast_GET_SIZE(tf), ts, ws, J, &v[b]) < 0) {
+            Py_CLEAR(out);
+        }
+    }
+done:
+    PyMem_Free(ts);
+    PyMem_Free(ws);
+    Py_XDECREF(mf);
+    Py_XDECREF(sf);
+    Py_XDECREF(tf);
+    Py_XDECREF(lf);
+    Py_XDECREF(hf);
+    return out;
 }
 
 /* ------------------------------------------------------------------ float_dict */
@@ -2811,6 +3393,8 @@ static PyMethodDef methods[] = {
     {"csr", kernel_csr, METH_O, "csr(neighbors) -> (indptr, indices): the table as int32 bytes."},
     {"solvable", kernel_solvable, METH_VARARGS, solvable_doc},
     {"count_component", kernel_count_component, METH_VARARGS, count_component_doc},
+    {"box_shares", kernel_box_shares, METH_VARARGS, box_shares_doc},
+    {"assemble", kernel_assemble, METH_VARARGS, assemble_doc},
     {NULL, NULL, 0, NULL},
 };
 

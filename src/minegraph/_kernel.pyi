@@ -132,6 +132,18 @@ def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, 
                     want: int, /) -> Component: ...
 
 
+def box_shares(mined: Sequence[Sequence[int]], sizes: Sequence[int], totals: Sequence[int],
+               likely: Sequence[int], shares: Sequence[float], /) -> bytes: ...
+
+
+def assemble(indptr: Buffer, indices: Buffer, states: Sequence[int], decided: Buffer,
+             opened: Sequence[int], need: Sequence[int], unknown: Sequence[int], failed: int,
+             /) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[int], list[int],
+                         list[tuple[int, ...]], list[tuple[int, ...]], list[tuple[int, ...]],
+                         list[tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]],
+                         tuple[int, ...], tuple[int, ...], int] | None: ...
+
+
 def csr(neighbors: Sequence[Sequence[int]], /) -> tuple[bytes, bytes]: ...
 
 

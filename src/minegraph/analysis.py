@@ -15,7 +15,7 @@ from minegraph.board import HIDDEN, MINE, Board, Cell
 from minegraph.board import cell_name as cell_name
 from minegraph.deadline import Deadline, time_limit
 from minegraph.errors import AnswerUnavailable, BoardError
-from minegraph.lazy import LazyDict
+from minegraph.lazy import FloatProbabilities, LazyDict
 # How numbers are written lives in present.py; these names stay importable from here.
 from minegraph.present import (SHOWN_DIGITS, SMALLEST_FLOAT, count_text, exact_decimal,
                                fraction_text, mantissa, probability_float, probability_json)
@@ -234,6 +234,9 @@ class Analysis:
         """
         result = self.result
         counts = result.mine_counts if result is not None else None
+        held = result.probabilities if result is not None else None
+        if isinstance(held, FloatProbabilities) and self.consistent:    # a float answer
+            return _floats_of(self.board, held)
         cell_floats = getattr(counts, "cell_floats", None)
         if cell_floats is not None and self.consistent:     # a kernel answer
             keys = _cell_keys(self.board)
@@ -286,6 +289,8 @@ class Analysis:
         result = self.result
         cell_floats = getattr(result.mine_counts if result is not None else None,
                               "cell_floats", None)
+        if result is not None and isinstance(result.probabilities, FloatProbabilities):
+            cell_floats = result.probabilities.cell_floats      # a float answer's array
         if cell_floats is not None and self.consistent:
             return numpy.frombuffer(cell_floats, dtype=numpy.float64).reshape(shape).copy()
         out = numpy.full(len(board.states), numpy.nan)
@@ -620,6 +625,26 @@ def _float_values(values: Iterable[Probability]) -> list[float | Fraction]:
     return out
 
 
+def _floats_of(board: Board, probs: FloatProbabilities) -> dict[Cell, float | Fraction]:
+    """:attr:`Analysis.floats` of a floating-point answer held as an array: the dictionary
+    built in C from the hidden cells' doubles when the kernel is built, then the values the
+    array does not hold (below the double range) put in their places."""
+    import numpy
+    from minegraph.kernel import module
+    hidden = probs.hidden
+    keys = board.cells(hidden)
+    values = numpy.frombuffer(probs.cell_floats)[numpy.asarray(hidden, dtype=numpy.intp)]
+    native = module()
+    out: dict[Cell, float | Fraction]
+    if native is not None:
+        out = native.float_dict(keys, native.key_hashes(keys), values.tobytes())
+    else:
+        out = dict(zip(keys, values.tolist()))
+    for c, p in probs.exceptions.items():
+        out[board.cell(c)] = probability_float(p)
+    return out
+
+
 def _completed(board: Board, mined: frozenset[int]) -> Board:
     """The board with every hidden cell decided: mines, and numbers on the safe cells."""
     states = list(board.states)
@@ -813,6 +838,52 @@ def _from_kernel(board: Board, result: EngineResult, name: str,
     return analysis
 
 
+def _from_floats(board: Board, result: EngineResult, name: str,
+                 probs: FloatProbabilities) -> Analysis:
+    """:func:`from_result` of a floating-point answer held as an array of doubles: the
+    per-cell dictionary is built only when read, and the best move is found on the array
+    (a million cells on the biggest boards). Forced cells read exactly 0 and 1, as Fractions,
+    in :attr:`Analysis.probabilities`, as in every answer that was not counted."""
+    import numpy
+    safe = sorted(result.safe)
+    mined = sorted(result.mines)
+    hidden = probs.hidden
+    where = numpy.asarray(hidden, dtype=numpy.intp)
+
+    def per_cell() -> dict[Cell, Probability]:
+        values: list[Probability] = numpy.frombuffer(probs.cell_floats)[where].tolist()
+        at = numpy.searchsorted(where, safe).tolist()
+        zero, one = Fraction(0), Fraction(1)
+        for i in at:
+            values[i] = zero
+        for i in numpy.searchsorted(where, mined).tolist():
+            values[i] = one
+        for i, c in zip(numpy.searchsorted(where, list(probs.exceptions)).tolist(),
+                        probs.exceptions):
+            values[i] = probs.exceptions[c]
+        return dict(zip(board.cells(hidden), values))
+
+    if safe or probs.exceptions:
+        # a safe cell is chosen without reading the probabilities
+        best, basis = choose_best(board, safe, mined, {} if safe else dict(probs))
+    else:
+        # the lowest probability of a cell that is not a proven mine (those read 1.0, and no
+        # other cell does), among the cells that have it
+        values = numpy.frombuffer(probs.cell_floats)[where]
+        open_ = values < 1.0
+        if open_.any():
+            low = float(values[open_].min())
+            cells = where[values == low].tolist()
+            best, basis = choose_best(board, [], mined, dict.fromkeys(cells, low))
+        else:
+            best, basis = choose_best(board, [], mined, {})
+    return Analysis(board=board, consistent=True, solutions=result.count,
+                    safe=board.cells(safe), mines=board.cells(mined),
+                    probabilities=CellProbabilities(per_cell),
+                    best=None if best is None else board.cell(best), engine=name,
+                    stats=dict(result.stats), result=result, best_basis=basis)
+
+
 def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
     """The :class:`Analysis` of an engine's result on ``board``."""
     cell = board.cell
@@ -823,6 +894,10 @@ def from_result(board: Board, result: EngineResult, name: str) -> Analysis:
     forced = getattr(result.mine_counts, "forced", None)
     if forced is not None:          # the kernel's answer: listed in order already
         return _from_kernel(board, result, name, forced)
+    held = result.probabilities
+    if isinstance(held, FloatProbabilities) and \
+            len(result.safe) + len(result.mines) < len(held.hidden):    # else counted below
+        return _from_floats(board, result, name, held)
     safe = sorted(result.safe)
     mined = sorted(result.mines)
     if result.counts_known:

@@ -47,7 +47,7 @@ __all__ = ["Box", "Clue", "Component", "ComponentKey", "Step", "ConstraintSystem
 ComponentKey = tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Box:
     """Interchangeable hidden cells: all adjacent to exactly the clues in ``clues``.
 
@@ -67,7 +67,7 @@ class Box:
         return len(self.cells)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Clue:
     """One equation: the boxes ``boxes`` around the number on ``cell`` hold ``need`` mines.
 
@@ -87,7 +87,7 @@ class Clue:
     boxes: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Component:
     """Boxes and clues linked by shared equations (indices into the system's tuples), with
     the canonical structural ``key``.
@@ -113,7 +113,7 @@ class Component:
         return sum(self.key[0])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One propagation decision: hidden ``cell`` is a mine (or safe) because of the number on
     ``clue`` (a cell index).
@@ -133,7 +133,7 @@ class Step:
     clue: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IncidenceMatrix:
     """The clue × cell incidence of a system, exact and sparse, for linear algebra.
 
@@ -197,7 +197,7 @@ class UnionFind:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ConstraintSystem:
     """Everything an engine needs about a position, after optional propagation.
 
@@ -439,7 +439,7 @@ def build_system(board: Board, *, propagate: bool = True, native: bool = True) -
             # Numbers examined in increasing cell order at first: a deterministic trace.
             failed = _propagate(r, board.neighbors, r.opened[::-1])
     check_deadline()
-    return _assemble(board, r, failed, propagate)
+    return _assemble(board, r, failed, propagate, native)
 
 
 def _native_reasoning(board: Board, propagate: bool) -> tuple[_Reasoning, int | None] | None:
@@ -457,13 +457,62 @@ def _native_reasoning(board: Board, propagate: bool) -> tuple[_Reasoning, int | 
     return r, None if failed < 0 else failed
 
 
-def _assemble(board: Board, r: _Reasoning, failed: int | None, propagate: bool
-              ) -> ConstraintSystem:
-    """The system from propagation's result: active clues, boxes, components."""
-    decided, trace, states, nbrs = r.decided, r.trace, r.states, board.neighbors
+#: What the assembly steps give: boxes (cells, clues), clues (cell, need, boxes), components
+#: (boxes, clues, key), the hidden and the floating cells, and the first failed number
+#: (:data:`minegraph.kernel.Assembly`).
+_Assembly = tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[int], list[int],
+                  list[tuple[int, ...]], list[tuple[int, ...]], list[tuple[int, ...]],
+                  list[ComponentKey], tuple[int, ...], tuple[int, ...], int]
+
+
+def _assemble(board: Board, r: _Reasoning, failed: int | None, propagate: bool,
+              native: bool = True) -> ConstraintSystem:
+    """The system from propagation's result: active clues, boxes, components (by the native
+    kernel's :func:`minegraph.kernel.assemble` when it is built and ``native``, else by the
+    Python steps, :func:`_assembly`, its reference)."""
+    decided, trace, states = r.decided, r.trace, r.states
+    built = _native_assembly(board, r, failed) if native else None
+    if built is None:
+        built = _assembly(board, r, failed)
+    check_deadline()
+    (box_cells, box_clues, clue_cells, needs, clue_boxes, comp_boxes, comp_clues, keys, hidden,
+     floating, failed_at) = built
+    failed = None if failed_at < 0 else failed_at
+    boxes = tuple(map(Box, box_cells, box_clues))
+    clues = tuple(map(Clue, clue_cells, needs, clue_boxes))
+    components = tuple(map(Component, comp_boxes, comp_clues, keys))
+    del built, box_cells, box_clues, clue_cells, needs, clue_boxes, comp_boxes, comp_clues, keys
+    remaining = None
+    if board.mines is not None:
+        known = states.count(MINE) + sum(decided.values())
+        remaining = board.mines - known
+    contradiction = None if failed is None else f"number at {board.label(failed)} cannot be satisfied"
+    safe = frozenset([c for c, m in decided.items() if not m])
+    return ConstraintSystem(board, boxes, clues, components, floating, hidden,
+                            safe, frozenset(decided).difference(safe), tuple(trace),
+                            remaining, contradiction, failed, propagate,
+                            r if propagate and failed is None else None)
+
+
+def _native_assembly(board: Board, r: _Reasoning, failed: int | None) -> _Assembly | None:
+    """:func:`_assembly` by the native kernel, or ``None`` when it is not used or declines."""
+    from minegraph.kernel import Declined, assemble
+    try:
+        return assemble(board, r.decided, r.opened, r.need, r.unknown,
+                        -1 if failed is None else failed)
+    except Declined:
+        return None
+
+
+def _assembly(board: Board, r: _Reasoning, failed: int | None) -> _Assembly:
+    """The active clues, the boxes and the components from propagation's result, with the
+    first number found unsatisfiable (-1: none): the Python reference of
+    :func:`minegraph.kernel.assemble`."""
+    decided, states, nbrs = r.decided, r.states, board.neighbors
     # Active clues: numbers with undecided hidden neighbours, in cell order. Propagation kept
     # each number's need and undecided count up to date.
-    clue_cells: list[tuple[int, int]] = []
+    clue_cells: list[int] = []
+    needs: list[int] = []
     # touching[q]: the active clues (indices into clue_cells) around undecided hidden cell q.
     touching: list[list[int] | None] = [None] * len(states)
     for p in r.opened:
@@ -476,7 +525,8 @@ def _assemble(board: Board, r: _Reasoning, failed: int | None, propagate: bool
         if (need < 0 or need > left) and failed is None:
             failed = p
         k = len(clue_cells)
-        clue_cells.append((p, need))
+        clue_cells.append(p)
+        needs.append(need)
         for q in nbrs[p]:
             if states[q] == HIDDEN and q not in decided:
                 ks = touching[q]
@@ -506,27 +556,20 @@ def _assemble(board: Board, r: _Reasoning, failed: int | None, propagate: bool
             box_of[key] = [q]
         else:
             cells.append(q)
-    boxes: list[Box] = []
+    box_cells: list[tuple[int, ...]] = []
+    box_clues: list[tuple[int, ...]] = []
     clue_boxes: list[list[int]] = [[] for _ in clue_cells]
     for key, cells in box_of.items():
-        b = len(boxes)
-        boxes.append(Box(tuple(cells), key))
+        b = len(box_cells)
+        box_cells.append(tuple(cells))
+        box_clues.append(key)
         for k in key:
             clue_boxes[k].append(b)
-    clues = tuple(Clue(p, need, tuple(clue_boxes[k])) for k, (p, need) in enumerate(clue_cells))
     check_deadline()
-    components = _components(boxes, clues)
-    remaining = None
-    if board.mines is not None:
-        known = states.count(MINE) + sum(decided.values())
-        remaining = board.mines - known
-    contradiction = None if failed is None else f"number at {board.label(failed)} cannot be satisfied"
-    safe = frozenset([c for c, m in decided.items() if not m])
-    return ConstraintSystem(board, tuple(boxes), clues, components, tuple(floating),
-                            tuple(hidden),
-                            safe, frozenset(decided).difference(safe), tuple(trace),
-                            remaining, contradiction, failed, propagate,
-                            r if propagate and failed is None else None)
+    boxes_of_clue = [tuple(bs) for bs in clue_boxes]
+    comp_boxes, comp_clues, keys = _components([len(c) for c in box_cells], needs, boxes_of_clue)
+    return (box_cells, box_clues, clue_cells, needs, boxes_of_clue, comp_boxes, comp_clues, keys,
+            tuple(hidden), tuple(floating), -1 if failed is None else failed)
 
 
 def update_system(previous: ConstraintSystem, board: Board) -> ConstraintSystem:
@@ -609,22 +652,26 @@ def update_system(previous: ConstraintSystem, board: Board) -> ConstraintSystem:
     return _assemble(board, r, None, True)
 
 
-def _components(boxes: list[Box], clues: tuple[Clue, ...]) -> tuple[Component, ...]:
-    """Connected components of the box-clue graph, in order of their first box, with keys."""
-    sets = UnionFind(len(boxes))
-    for clue in clues:
-        for b in clue.boxes[1:]:
-            sets.union(clue.boxes[0], b)
+def _components(sizes: list[int], needs: list[int], clue_boxes: list[tuple[int, ...]]
+                ) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[ComponentKey]]:
+    """Connected components of the box-clue graph (boxes by their sizes, clues by their needs
+    and boxes), in order of their first box: each one's boxes, clues and key."""
+    sets = UnionFind(len(sizes))
+    for bs in clue_boxes:
+        for b in bs[1:]:
+            sets.union(bs[0], b)
     groups = sets.groups()
     clue_groups: dict[int, list[int]] = {}
-    for k, clue in enumerate(clues):
-        clue_groups.setdefault(sets.find(clue.boxes[0]), []).append(k)
-    out = []
+    for k, bs in enumerate(clue_boxes):
+        clue_groups.setdefault(sets.find(bs[0]), []).append(k)
+    boxes: list[tuple[int, ...]] = []
+    clues: list[tuple[int, ...]] = []
+    keys: list[ComponentKey] = []
     for root, members in sorted(groups.items(), key=lambda item: item[1][0]):
         local = {b: i for i, b in enumerate(members)}
         ks = clue_groups.get(root, [])
-        key: ComponentKey = (tuple(boxes[b].size for b in members),
-                             tuple((clues[k].need, tuple(local[b] for b in clues[k].boxes))
-                                   for k in ks))
-        out.append(Component(tuple(members), tuple(ks), key))
-    return tuple(out)
+        keys.append((tuple([sizes[b] for b in members]),
+                     tuple([(needs[k], tuple([local[b] for b in clue_boxes[k]])) for k in ks])))
+        boxes.append(tuple(members))
+        clues.append(tuple(ks))
+    return boxes, clues, keys

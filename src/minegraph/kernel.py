@@ -45,7 +45,7 @@ if TYPE_CHECKING:       # the kernel's typed results, as its stub _kernel.pyi de
     from minegraph._kernel import Answer, Component, Played
 
 __all__ = ["KernelAnswer", "answer", "int32_list", "reasoning", "Declined", "Unavailable", "available", "load_native", "module",
-           "status", "run", "float_dict", "key_hashes", "solvable", "count_component", "complete_component",
+           "status", "run", "float_dict", "key_hashes", "solvable", "count_component", "complete_component", "box_shares", "assemble",
            "max_component_cells", "SEARCH_BUDGET", "PURE_VARIABLE"]
 
 #: Search nodes the kernel may spend on one position before it declines (a few milliseconds).
@@ -197,14 +197,26 @@ _CSR_KEEP = 64
 _CSR_KEEP_CELLS = 100_000
 
 
-def _csr(neighbors: tuple[tuple[int, ...], ...]) -> tuple[bytes, bytes]:
+#: The table of one big board between :func:`reasoning` and :func:`assemble`, the two steps
+#: of one constraint build (held by the first, released by the second).
+_HELD: list[tuple[object, bytes, bytes]] = []
+
+
+def _csr(neighbors: tuple[tuple[int, ...], ...], hold: bool | None = None) -> tuple[bytes, bytes]:
+    """The CSR arrays of a neighbour table; of a big table, ``hold=True`` keeps them for the
+    next call with ``hold=False``, which releases them."""
     entry = _CSR.get(id(neighbors))
     if entry is not None and entry[0] is neighbors:
         return entry[1], entry[2]
+    held = _HELD.pop() if _HELD and hold is False else None
+    if held is not None and held[0] is neighbors:
+        return held[1], held[2]
     assert _KERNEL is not None      # only the kernel's callers need the table
     pair: tuple[bytes, bytes] = _KERNEL.csr(neighbors)
     if len(neighbors) > _CSR_KEEP_CELLS:
-        return pair     # made again per call (a tenth of a second), not held beside the board
+        if hold:
+            _HELD[:] = [(neighbors, *pair)]
+        return pair     # made again per build (a tenth of a second), not held beside the board
     if len(_CSR) >= _CSR_KEEP:
         _CSR.clear()
     _CSR[id(neighbors)] = (neighbors, *pair)
@@ -232,9 +244,10 @@ def _raise_for(kernel: ModuleType, code: int, why: str) -> NoReturn:
 
 def max_component_cells() -> int:
     """The most cells of a component the kernel counts (its own limit, read from it); 0 when
-    this process runs pure Python. Up to ``MAX_COMPONENT_CELLS`` (120) cells it searches;
-    a wider component, or one past the search's node budget, it counts by a dynamic
-    programme in 128-bit integers, and declines when a count would overflow them.
+    this process runs pure Python. Up to 63 cells it searches; a wider component, or one past
+    the search's node budget, it counts by a dynamic programme in 128-bit integers (the
+    faster there), and declines when a count would overflow them (a component of at most
+    ``MAX_COMPONENT_CELLS``, 120, cells the programme declines goes back to the search).
 
     Returns
     -------
@@ -456,13 +469,75 @@ def reasoning(board: Board, propagate: bool = True
     [1, 3, 4] [0] [1] [1] 3
     """
     native = _native()
-    indptr, indices = _csr(board.neighbors)
+    indptr, indices = _csr(board.neighbors, hold=True)
     out = native.reasoning(indptr, indices, board.states, propagate)
     if out is None:
         raise Declined("a number above 127")
     opened, need, unknown, cells, mines, clues, failed = out
     return (int32_list(opened), int32_list(need), int32_list(unknown), int32_list(cells),
             mines, int32_list(clues), failed)
+
+
+#: :func:`assemble`'s answer: boxes (cells, clues), clues (cells, needs, boxes), components
+#: (boxes, clues, keys), the hidden and the floating cells, and the first failed number.
+Assembly = tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[int], list[int],
+                 list[tuple[int, ...]], list[tuple[int, ...]], list[tuple[int, ...]],
+                 list[tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]],
+                 tuple[int, ...], tuple[int, ...], int]
+
+
+def assemble(board: Board, decided: dict[int, bool], opened: Sequence[int], need: Sequence[int],
+             unknown: Sequence[int], failed: int) -> Assembly:
+    """The last steps of :func:`~minegraph.constraints.build_system` in C, from propagation's
+    result: the active clues, the boxes, the components with their keys, the hidden and the
+    floating cells (the Python step ``constraints._assembly``, which
+    ``tests/test_kernel.py`` holds equal to this).
+
+    Parameters
+    ----------
+    board
+        The position.
+    decided
+        Propagation's decisions: cell -> whether it is a mine.
+    opened
+        The numbers with hidden neighbours, increasing.
+    need, unknown
+        Each cell's need and undecided hidden neighbours (sequences of ``n``; read at the
+        numbers of ``opened``).
+    failed
+        A number already found unsatisfiable, or -1.
+
+    Returns
+    -------
+    tuple
+        ``(box_cells, box_clues, clue_cells, clue_needs, clue_boxes, comp_boxes, comp_clues,
+        comp_keys, hidden, floating, failed)`` as ``constraints._assembly`` gives them.
+
+    Raises
+    ------
+    Declined
+        for a number above 127 (:class:`Unavailable` when this process runs pure Python).
+
+    Examples
+    --------
+    >>> if available():
+    ...     out = assemble(Board.from_text("#1#1#"), {}, [1, 3], [0, 1, 0, 1, 0],
+    ...                    [0, 2, 0, 2, 0], -1)
+    ...     print(out[0], out[2], out[7])
+    ... else:
+    ...     print([(0,), (2,), (4,)], [1, 3], [((1, 1, 1), ((1, (0, 1)), (1, (1, 2))))])
+    [(0,), (2,), (4,)] [1, 3] [((1, 1, 1), ((1, (0, 1)), (1, (1, 2))))]
+    """
+    native = _native()
+    indptr, indices = _csr(board.neighbors, hold=False)
+    marks = bytearray(len(board.states))
+    for c, mine in decided.items():
+        marks[c] = 2 if mine else 1
+    out: Assembly | None = native.assemble(indptr, indices, board.states, marks, opened, need,
+                                           unknown, failed)
+    if out is None:
+        raise Declined("a number above 127")
+    return out
 
 
 def solvable(board: Board, layout: frozenset[int], first: int, deadline: float = 0.0,
@@ -534,7 +609,8 @@ def solvable(board: Board, layout: frozenset[int], first: int, deadline: float =
 
 def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]], *,
                     with_total: bool, deadline: float = 0.0, cancel: bytearray | None = None,
-                    budget: int = SEARCH_BUDGET) -> tuple[list[int], list[list[int]]]:
+                    budget: int = SEARCH_BUDGET, search_only: bool = False
+                    ) -> tuple[list[int], list[list[int]]]:
     """One component counted by the kernel's search, in local numbering (its canonical key:
     box sizes, and clues as ``(need, boxes)``): the figures of
     :class:`~minegraph.engines.dp.ComponentDP`, ``total[t]`` the assignments with ``t`` mines
@@ -555,6 +631,9 @@ def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, 
         A one-byte buffer; the kernel stops when the caller sets it to non-zero.
     budget : int
         Search nodes allowed.
+    search_only : bool
+        Count by the search alone, never the programme (up to ``MAX_COMPONENT_CELLS``, 120,
+        cells): a benchmark's and a test's way to compare the two.
 
     Returns
     -------
@@ -577,11 +656,58 @@ def count_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, 
     ...     print(([0, 1, 1], [[0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 1, 0]]))
     ([0, 1, 1], [[0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 1, 0]])
     """
-    out = _component(sizes, clues, with_total, deadline, cancel, budget, -2)
+    out = _component(sizes, clues, with_total, deadline, cancel, budget, -3 if search_only else -2)
     if out is None:         # a number over no box that needs mines: no assignment
         length = sum(sizes) + 1 if with_total else 1
         return [0], [[0] * length for _ in sizes]
     return out.total, out.mined
+
+
+def box_shares(mined: Sequence[Sequence[int]], sizes: Sequence[int], totals: Sequence[int],
+               likely: Sequence[int], shares: Sequence[float]) -> bytes:
+    """Every box's probability in a floating-point answer, for the boxes of one counted part:
+    the Python step ``engines.dp._box_value`` in C (``tests/test_kernel_floats.py`` holds the
+    two equal), one native double per box, ``nan`` where the value lies below 2**-922 (the
+    caller then answers exactly).
+
+    Parameters
+    ----------
+    mined : sequence of sequence of int
+        ``mined[b][t]``: the mines in box ``b`` summed over the part's assignments with ``t``
+        mines (:attr:`~minegraph.engines.dp.ComponentDP.mined`).
+    sizes : sequence of int
+        The cells of each box.
+    totals : sequence of int
+        ``totals[t]``: the part's assignments with ``t`` mines.
+    likely : sequence of int
+        The mine counts of the part whose share is not 0, increasing.
+    shares : sequence of float
+        Their shares.
+
+    Returns
+    -------
+    bytes
+        One native double per box: 0.0 (proven safe), 1.0 (proven mines), else the sum of
+        ``mined[b][t] / (sizes[b] * totals[t]) * share`` in order, at most ``1 - 2**-53``;
+        ``nan`` below 2**-922 or where a total is 0.
+
+    Raises
+    ------
+    Declined
+        (:class:`Unavailable`) when this process runs pure Python.
+
+    Examples
+    --------
+    >>> from array import array
+    >>> if available():
+    ...     print(array("d", box_shares([[0, 1, 2], [0, 0, 0]], [2, 1], [1, 2, 1], [1, 2],
+    ...                                 [0.5, 0.5])).tolist())
+    ... else:
+    ...     print([0.625, 0.0])
+    [0.625, 0.0]
+    """
+    out: bytes = _native().box_shares(mined, sizes, totals, likely, shares)
+    return out
 
 
 def complete_component(sizes: Sequence[int], clues: Sequence[tuple[int, tuple[int, ...]]],

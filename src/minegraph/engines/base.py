@@ -80,7 +80,7 @@ class EngineResult:
     mine_counts: Mapping[int, int] | None = None
     safe: frozenset[int] = frozenset()
     mines: frozenset[int] = frozenset()
-    probabilities: dict[int, Probability] = field(default_factory=dict)
+    probabilities: Mapping[int, Probability] = field(default_factory=dict)
     completion: frozenset[int] | None = None
     stats: dict[str, object] = field(default_factory=dict)
     completer: Callable[[], frozenset[int]] | None = field(default=None, repr=False)

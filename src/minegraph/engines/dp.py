@@ -25,9 +25,11 @@ Kaye, *Minesweeper is NP-complete*, Math. Intelligencer 22(2), 2000.
 from __future__ import annotations
 
 import math
+from array import array
 from fractions import Fraction
+from itertools import chain
 from math import comb
-from typing import Callable, Collection, Protocol, Sequence
+from typing import Any, Callable, Collection, Protocol, Sequence, cast
 
 from minegraph.constraints import Component, ConstraintSystem
 from minegraph.deadline import check_deadline
@@ -35,8 +37,8 @@ from minegraph.engines.base import QUESTIONS, EngineResult, Probability, SystemE
 from minegraph.engines.combine import Combination, chooses_float, combine
 from minegraph.engines.combine_float import FloatCombination, Share, combine_float
 from minegraph.engines.elimination import CliqueTree, clique_tree
-from minegraph.lazy import GroupedCounts
-from minegraph.present import probability_float, scientific_text
+from minegraph.lazy import FloatProbabilities, GroupedCounts
+from minegraph.present import SMALLEST_FLOAT, probability_float, scientific_text
 
 __all__ = ["DPEngine", "ComponentDP", "CountedPart", "count_system", "combine_parts", "forced_by_parts",
            "OrderProvider",
@@ -569,41 +571,44 @@ def forced_by_parts(system: ConstraintSystem, parts: Sequence[CountedPart]
 def _float_result(system: ConstraintSystem, parts: Sequence[CountedPart], polys: list[list[int]],
                   answer: FloatCombination, stats: dict[str, object]) -> EngineResult:
     """The answer from a floating-point combination: every hidden cell's probability as a
-    float (0.0 and 1.0 only when proven), forced cells exactly, the count as its ``log10``."""
+    float (0.0 and 1.0 only when proven), forced cells exactly, the count as its ``log10``.
+
+    The probabilities are built as one array of doubles over the board's cells
+    (:class:`~minegraph.lazy.FloatProbabilities`): each box's value once (:func:`_box_value`,
+    in C by :func:`minegraph.kernel.box_shares` when the kernel is built), spread over its
+    cells by numpy, rather than a dictionary of a million entries."""
     hidden = system.hidden
     if not answer.consistent:
         return EngineResult.inconsistent(hidden, stats)
     stats.update({"arithmetic": "float", "solutions_log10": answer.log10_count,
                   "precision_bits": answer.precision})
-    probabilities: dict[int, Probability] = dict.fromkeys(system.safe, 0.0)
-    probabilities.update(dict.fromkeys(system.mines, 1.0))
+    import numpy as np
+    values = np.full(len(system.board.states), np.nan)
+    exceptions: dict[int, Probability] = {}
+    values[list(system.safe)] = 0.0
+    values[list(system.mines)] = 1.0
     safe, mines = list(system.safe), list(system.mines)
     if system.floating:
-        probabilities.update(dict.fromkeys(system.floating, answer.floating))
+        _place(values, exceptions, system.floating, answer.floating)
         if answer.floating == 0.0:
             safe.extend(system.floating)
         elif answer.floating == 1.0:
             mines.extend(system.floating)
     boxes = system.boxes
-    for part, component, distribution in zip(parts, system.components, answer.distribution):
-        totals = part.total
-        likely = [t for t, p in enumerate(distribution) if p]
-        for local, box_id in enumerate(component.boxes):
-            box = boxes[box_id]
-            mined = part.mined[local]
-            # Given t mines in the part, the box's cells hold mined[t] / totals[t] of them.
-            value: Probability
-            if all(mined[t] == 0 for t in likely):
-                value, forced = 0.0, safe
-            elif all(mined[t] == box.size * totals[t] for t in likely):
-                value, forced = 1.0, mines
-            else:
-                value = _mixed([(mined[t], box.size * totals[t], distribution[t])
-                                for t in likely])
-                forced = None
-            probabilities.update(dict.fromkeys(box.cells, value))
-            if forced is not None:
-                forced.extend(box.cells)
+    if boxes:
+        by_box = _box_values(parts, system.components, answer.distribution, len(boxes))
+        cells = [b.cells for b in boxes]
+        flat = np.fromiter(chain.from_iterable(cells), np.intp)
+        per_cell = np.repeat(by_box, np.fromiter(map(len, cells), np.intp, len(cells)))
+        values[flat] = per_cell
+        safe.extend(flat[per_cell == 0.0].tolist())
+        mines.extend(flat[per_cell == 1.0].tolist())
+        below = np.flatnonzero(np.isnan(by_box)).tolist()     # below the double range
+        for b, value in _box_values_exactly(parts, system.components, answer.distribution,
+                                            below):
+            _place(values, exceptions, boxes[b].cells, value)
+            if type(value) is float and value in (0.0, 1.0):
+                (safe if value == 0.0 else mines).extend(boxes[b].cells)
     remaining = system.remaining
     floating = len(system.floating)
     # Only which totals are possible matters for one completion: 1 where C(F, R - u) > 0.
@@ -613,8 +618,92 @@ def _float_result(system: ConstraintSystem, parts: Sequence[CountedPart], polys:
     def completer() -> frozenset[int]:
         return _one_completion(system, parts, polys, reach)
 
+    probabilities = FloatProbabilities(hidden, values.tobytes(), exceptions)
     return EngineResult(True, QUESTIONS - {"count"}, None, None, frozenset(safe),
                         frozenset(mines), probabilities, None, stats, completer)
+
+
+#: The nearest double to a probability below the double range is 0.0 or a subnormal: the
+#: array of a float answer holds at least this there (never a 0.0 that claims a safe cell).
+_SMALLEST_DOUBLE = 5e-324
+
+
+def _place(values: Any, exceptions: dict[int, Probability], cells: Sequence[int],
+           value: Probability) -> None:
+    """``value`` on ``cells`` of the array of a float answer; a value the array cannot hold
+    exactly (a Fraction, or a float below the double range that is not 0.0) also goes to
+    ``exceptions``, with its nearest double (at least 5e-324) in the array."""
+    if type(value) is float and (value == 0.0 or value >= SMALLEST_FLOAT):
+        values[list(cells)] = value
+        return
+    values[list(cells)] = max(float(value), _SMALLEST_DOUBLE)
+    exceptions.update(dict.fromkeys(cells, value))
+
+
+def _box_values(parts: Sequence[CountedPart], components: Sequence[Component],
+                distributions: Sequence[Sequence[Share]], nboxes: int) -> Any:
+    """Every box's value (:func:`_box_value`) in one numpy array by box index, ``nan`` where
+    it is not a double in the range (those the caller answers one by one)."""
+    import numpy as np
+    from minegraph.kernel import Declined, box_shares
+    ids: list[int] = []
+    chunks: list[bytes] = []
+    for part, component, distribution in zip(parts, components, distributions):
+        likely = [t for t, p in enumerate(distribution) if p]
+        shares = [distribution[t] for t in likely]
+        ids.extend(component.boxes)
+        if all(type(x) is float for x in shares):
+            try:
+                chunks.append(box_shares(part.mined, component.key[0], part.total, likely,
+                                         cast("list[float]", shares)))
+                continue
+            except Declined:            # pure Python: the same step below
+                pass
+        sizes = component.key[0]
+        found = [_box_value(part.mined[b], sizes[b], part.total, likely, distribution)
+                 for b in range(len(sizes))]
+        chunks.append(array("d", [x if type(x) is float and (x == 0.0 or x >= _SAFE_SUM)
+                                  else math.nan for x in found]).tobytes())
+    out = np.empty(nboxes)
+    out[ids] = np.frombuffer(b"".join(chunks))
+    return out
+
+
+def _box_values_exactly(parts: Sequence[CountedPart], components: Sequence[Component],
+                        distributions: Sequence[Sequence[Share]], boxes: list[int]
+                        ) -> list[tuple[int, Probability]]:
+    """:func:`_box_value` of each box in ``boxes`` (box indices), with the box."""
+    wanted = set(boxes)
+    out: list[tuple[int, Probability]] = []
+    for part, component, distribution in zip(parts, components, distributions):
+        if wanted.isdisjoint(component.boxes):
+            continue
+        likely = [t for t, p in enumerate(distribution) if p]
+        for local, b in enumerate(component.boxes):
+            if b in wanted:
+                out.append((b, _box_value(part.mined[local], component.key[0][local],
+                                          part.total, likely, distribution)))
+    return out
+
+
+def _box_value(mined: Sequence[int], size: int, totals: Sequence[int], likely: Sequence[int],
+               distribution: Sequence[Share]) -> Probability:
+    """A box's mine probability from its part's distribution of mines (``distribution[t]``:
+    the share of ``t`` mines in the part, ``likely`` the ``t`` where it is not 0): 0.0 when
+    no likely count puts a mine in it, 1.0 when every one fills it (both proven), else
+    :func:`_mixed` (given ``t`` mines in the part, the box's cells hold ``mined[t] /
+    totals[t]`` of them). The Python reference of :func:`minegraph.kernel.box_shares`.
+
+    Examples
+    --------
+    >>> _box_value([0, 1, 2], 2, [1, 2, 1], [1, 2], [0.0, 0.5, 0.5])
+    0.625
+    """
+    if all(mined[t] == 0 for t in likely):
+        return 0.0
+    if all(mined[t] == size * totals[t] for t in likely):
+        return 1.0
+    return _mixed([(mined[t], size * totals[t], distribution[t]) for t in likely])
 
 
 #: A float sum at least this large lost nothing to underflow: every term that underflowed

@@ -212,8 +212,14 @@ class KernelPart:
 
     def completion(self, target: int) -> list[int]:
         """Mines per local box in one assignment with ``target`` mines (any without a
-        total)."""
-        found = complete_component(self.sizes, self.clues, target if self.bits else -1)
+        total): the kernel's search, or past its node budget (a component the programme
+        counted, whose assignments the search may take long to reach) the DP's."""
+        try:
+            found = complete_component(self.sizes, self.clues, target if self.bits else -1)
+        except Declined:
+            from minegraph.engines.dp import ComponentDP
+            dp = ComponentDP(self.sizes, self.clues, with_total=bool(self.bits))
+            return dp.completion(target if self.bits else 0)
         if found is None:       # pragma: no cover - the combination asks for a count it saw
             raise AssertionError("no assignment for the requested mine count")
         return found
