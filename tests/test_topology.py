@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from minegraph.errors import BoardError
-from minegraph.topology import MAX_DEGREE, grid_neighbors
+from minegraph import kernel
+from minegraph.topology import (MAX_DEGREE, TOPOLOGIES, _grid_neighbors, grid_neighbors,
+                                neighbor_offsets)
 
 
 def _cells(topology: str, rows: int, cols: int, r: int, c: int) -> set[tuple[int, int]]:
@@ -50,3 +52,57 @@ def test_torus_wraps_and_dedupes() -> None:
 def test_unknown_topology() -> None:
     with pytest.raises(BoardError, match="unknown topology 'cube'"):
         grid_neighbors("cube", 2, 2)
+
+
+# ------------------------------------------------------------- the kernel's grid tables
+kernel_only = pytest.mark.skipif(not kernel.available(), reason="the native kernel is not loaded")
+
+
+def _reference_by_hand(topology: str, rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Every pair of cells, tested by the offsets' own definition (no table code shared)."""
+    table = []
+    for r in range(rows):
+        for c in range(cols):
+            found = set()
+            for dr, dc in neighbor_offsets(topology, r, c):
+                rr, cc = r + dr, c + dc
+                if topology == "torus":
+                    rr, cc = rr % rows, cc % cols
+                if 0 <= rr < rows and 0 <= cc < cols and (rr, cc) != (r, c):
+                    found.add(rr * cols + cc)
+            table.append(tuple(sorted(found)))
+    return tuple(table)
+
+
+@kernel_only
+@pytest.mark.parametrize("topology", TOPOLOGIES)
+def test_kernel_grid_table_equals_python(topology: str) -> None:
+    native = grid_neighbors.__wrapped__      # (the cache would hand back an earlier table)
+    for rows in range(0, 9):
+        for cols in range(0, 9):
+            expected = _reference_by_hand(topology, rows, cols)
+            assert native(topology, rows, cols) == expected, (rows, cols)
+            assert _grid_neighbors(topology, rows, cols) == expected, (rows, cols)
+    for rows, cols in [(1, 40), (40, 1), (17, 23), (30, 16)]:
+        assert native(topology, rows, cols) == _grid_neighbors(topology, rows, cols)
+
+
+@kernel_only
+def test_kernel_grid_table_shares_one_int_per_cell() -> None:
+    table = grid_neighbors.__wrapped__("square", 30, 30)
+    seen: dict[int, int] = {}
+    for row in table:
+        for v in row:
+            assert seen.setdefault(v, id(v)) == id(v)
+
+
+@kernel_only
+def test_kernel_grid_table_refuses_bad_offsets() -> None:
+    table = kernel.module()
+    assert table is not None
+    with pytest.raises(ValueError):
+        table.grid_table(3, 3, False, table.PARITY_NONE, ())
+    with pytest.raises(ValueError):
+        table.grid_table(3, 3, False, 7, (((0, 1),),))
+    with pytest.raises(ValueError):
+        table.grid_table(3, 3, False, table.PARITY_NONE, (((0, 1),) * 17,))

@@ -2747,6 +2747,97 @@ static PyObject *tuple_list(const int *ptr, const int *v, int count, const int *
     return list;
 }
 
+/* ---------------------------------------------------------------- grid tables
+ * topology.grid_neighbors's twin: the sorted neighbour tuples of a rows x cols grid whose
+ * cells fall in classes (none, by (r + c) % 2, or by r % 2), each class with its offsets as
+ * topology.py defines them (passed in, so the offsets live in one place). */
+
+enum { PARITY_NONE = 0, PARITY_SUM = 1, PARITY_ROW = 2, GRID_MAX_OFFSETS = 16 };
+
+typedef struct {
+    int count[2];
+    int dr[2][GRID_MAX_OFFSETS], dc[2][GRID_MAX_OFFSETS];
+} GridOffsets;
+
+/* Reads ((dr, dc), ...) per class; 0, or -1 with an exception set. */
+static int grid_offsets(PyObject *classes, GridOffsets *G) {
+    Py_ssize_t k = PyTuple_Check(classes) ? PyTuple_GET_SIZE(classes) : 0;
+    if (k < 1 || k > 2) {
+        PyErr_SetString(PyExc_ValueError, "offsets: a tuple of one or two classes");
+        return -1;
+    }
+    for (int c = 0; c < 2; c++) {
+        PyObject *list = PyTuple_GET_ITEM(classes, c < k ? c : 0);
+        Py_ssize_t m = PyTuple_Check(list) ? PyTuple_GET_SIZE(list) : -1;
+        if (m < 0 || m > GRID_MAX_OFFSETS) {
+            PyErr_SetString(PyExc_ValueError, "offsets: at most 16 (dr, dc) pairs per class");
+            return -1;
+        }
+        G->count[c] = (int)m;
+        for (Py_ssize_t j = 0; j < m; j++)
+            if (!PyArg_ParseTuple(PyTuple_GET_ITEM(list, j), "ii", &G->dr[c][j], &G->dc[c][j]))
+                return -1;
+    }
+    return 0;
+}
+
+/* Cell (r, c)'s neighbours, sorted and without repeats or itself; their number. */
+static int grid_row(const GridOffsets *G, int parity, int wrap, int rows, int cols, int r, int c,
+                    int *out) {
+    int k = parity == PARITY_SUM ? (r + c) % 2 : parity == PARITY_ROW ? r % 2 : 0, n = 0;
+    for (int j = 0; j < G->count[k]; j++) {
+        int rr = r + G->dr[k][j], cc = c + G->dc[k][j];
+        if (wrap) {
+            rr = ((rr % rows) + rows) % rows;
+            cc = ((cc % cols) + cols) % cols;
+        } else if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) {
+            continue;
+        }
+        int v = rr * cols + cc, at = n;
+        if (v == r * cols + c)
+            continue;
+        while (at > 0 && out[at - 1] > v)
+            at--;
+        if (at > 0 && out[at - 1] == v)
+            continue;
+        memmove(out + at + 1, out + at, sizeof(int) * (size_t)(n - at));
+        out[at] = v;
+        n++;
+    }
+    return n;
+}
+
+static PyObject *kernel_grid_table(PyObject *self, PyObject *args) {
+    (void)self;
+    int rows, cols, wrap, parity;
+    PyObject *classes;
+    GridOffsets G;
+    if (!PyArg_ParseTuple(args, "iipiO", &rows, &cols, &wrap, &parity, &classes)
+        || grid_offsets(classes, &G) < 0)
+        return NULL;
+    if (rows < 0 || cols < 0 || (long long)rows * cols > INT32_MAX
+        || parity < PARITY_NONE || parity > PARITY_ROW) {
+        PyErr_SetString(PyExc_ValueError, "grid_table: a size of at most 2**31 - 1 cells");
+        return NULL;
+    }
+    int n = rows * cols, row[GRID_MAX_OFFSETS];
+    Ints I = {PyMem_Calloc((size_t)n + 1, sizeof(PyObject *)), n};
+    PyObject *table = I.obj ? PyTuple_New(n) : PyErr_NoMemory();
+    for (int r = 0; table && r < rows; r++)
+        for (int c = 0; table && c < cols; c++) {
+            int len = grid_row(&G, parity, wrap, rows, cols, r, c, row);
+            PyObject *t = int_tuple(row, len, NULL, &I);
+            if (!t)
+                Py_CLEAR(table);
+            else
+                PyTuple_SET_ITEM(table, r * cols + c, t);
+        }
+    for (int i = 0; I.obj && i < n; i++)
+        Py_XDECREF(I.obj[i]);
+    PyMem_Free(I.obj);
+    return table;
+}
+
 /* Each component's canonical key: its boxes' sizes, and each clue's (need, local boxes). */
 static PyObject *component_keys(const Assembly *S, Ints *I) {
     PyObject *keys = PyList_New(S->ncomps);
@@ -3390,6 +3481,8 @@ static PyMethodDef methods[] = {
     {"key_hashes", kernel_key_hashes, METH_O, key_hashes_doc},
     {"analyze", kernel_analyze, METH_VARARGS, analyze_doc},
     {"reasoning", kernel_reasoning, METH_VARARGS, reasoning_doc},
+    {"grid_table", kernel_grid_table, METH_VARARGS, "grid_table(rows, cols, wrap, parity, offsets) -> "
+     "the neighbour tuples of a grid (topology.grid_neighbors's twin)."},
     {"csr", kernel_csr, METH_O, "csr(neighbors) -> (indptr, indices): the table as int32 bytes."},
     {"solvable", kernel_solvable, METH_VARARGS, solvable_doc},
     {"count_component", kernel_count_component, METH_VARARGS, count_component_doc},
@@ -3412,6 +3505,7 @@ static int add_constants(PyObject *m) {
         {"TIMEOUT", ST_TIMEOUT}, {"CANCELLED", ST_CANCELLED},
         {"MAX_COMPONENT_CELLS", MAX_COMPONENT_CELLS}, {"MAX_BOX_CELLS", MAX_BOX_CELLS},
         {"MAX_WIDE_CELLS", MAX_WIDE_CELLS},
+        {"PARITY_NONE", PARITY_NONE}, {"PARITY_SUM", PARITY_SUM}, {"PARITY_ROW", PARITY_ROW},
         {"MAX_DEGREE_COMBINED", MAX_DEGREE_COMBINED},
         {"MAX_FLOATING_COMBINED", MAX_FLOATING_COMBINED},
     };

@@ -21,6 +21,9 @@ CANCELLED: Final[int]
 MAX_COMPONENT_CELLS: Final[int]
 MAX_BOX_CELLS: Final[int]
 MAX_WIDE_CELLS: Final[int]
+PARITY_NONE: Final[int]
+PARITY_SUM: Final[int]
+PARITY_ROW: Final[int]
 MAX_DEGREE_COMBINED: Final[int]
 MAX_FLOATING_COMBINED: Final[int]
 
@@ -145,6 +148,10 @@ def assemble(indptr: Buffer, indices: Buffer, states: Sequence[int], decided: Bu
 
 
 def csr(neighbors: Sequence[Sequence[int]], /) -> tuple[bytes, bytes]: ...
+
+
+def grid_table(rows: int, cols: int, wrap: bool, parity: int,
+               offsets: tuple[tuple[tuple[int, int], ...], ...], /) -> tuple[tuple[int, ...], ...]: ...
 
 
 def reasoning(indptr: Buffer, indices: Buffer, states: Sequence[int], propagate: bool,

@@ -14,35 +14,38 @@ tuple of neighbour tuples, one per cell, sorted and without repeats or the cell 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 from minegraph.errors import BoardError
 
 __all__ = ["TOPOLOGIES", "MAX_DEGREE", "grid_neighbors", "neighbor_offsets", "DegreeLimits", "degree_limits"]
 
-Offsets = Callable[[int, int], list[tuple[int, int]]]
-
-_KING = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+_KING = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
 
-def _square(r: int, c: int) -> list[tuple[int, int]]:
-    return _KING
+def _triangle(s: int) -> tuple[tuple[int, int], ...]:
+    return ((0, -1), (0, 1), (0, -2), (0, 2), (-1, 0), (1, 0),
+            (-1, -1), (-1, 1), (1, -1), (1, 1), (s, -2), (s, 2))
 
 
-def _triangle(r: int, c: int) -> list[tuple[int, int]]:
-    s = 1 if (r + c) % 2 == 0 else -1
-    return [(0, -1), (0, 1), (0, -2), (0, 2), (-1, 0), (1, 0),
-            (-1, -1), (-1, 1), (1, -1), (1, 1), (s, -2), (s, 2)]
+#: Each topology's cells fall in classes, by ``None`` (one class), ``"sum"`` (``(r + c) % 2``)
+#: or ``"row"`` (``r % 2``); the offsets of each class, in class order. The one definition of
+#: the grids (the kernel's ``grid_table`` is handed these).
+_CLASSES: dict[str, tuple[str | None, tuple[tuple[tuple[int, int], ...], ...]]] = {
+    "square": (None, (_KING,)),
+    "torus": (None, (_KING,)),
+    # The triangle's two far cells sit on the side its point faces.
+    "triangle": ("sum", (_triangle(1), _triangle(-1))),
+    "hex": ("row", (((0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0)),
+                    ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1)))),
+}
 
 
-def _hex(r: int, c: int) -> list[tuple[int, int]]:
-    if r % 2 == 1:
-        return [(0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1)]
-    return [(0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0)]
+def _offsets(topology: str, r: int, c: int) -> tuple[tuple[int, int], ...]:
+    parity, classes = _CLASSES[topology]
+    k = (r + c) % 2 if parity == "sum" else r % 2 if parity == "row" else 0
+    return classes[k]
 
-
-_OFFSETS: dict[str, Offsets] = {"square": _square, "torus": _square,
-                                "triangle": _triangle, "hex": _hex}
 
 #: The grid topologies, by name.
 TOPOLOGIES: tuple[str, ...] = ("square", "triangle", "hex", "torus")
@@ -72,7 +75,7 @@ def neighbor_offsets(topology: str, r: int, c: int) -> list[tuple[int, int]]:
         when ``topology`` is not known.
     """
     try:
-        return list(_OFFSETS[topology](r, c))
+        return list(_offsets(topology, r, c))
     except KeyError:
         raise BoardError(f"unknown topology {topology!r}; expected one of "
                          f"{', '.join(TOPOLOGIES)}") from None
@@ -93,9 +96,22 @@ def grid_neighbors(topology: str, rows: int, cols: int) -> tuple[tuple[int, ...]
     >>> grid_neighbors("torus", 3, 3)[0]
     (1, 2, 3, 4, 5, 6, 7, 8)
     """
-    offsets = _OFFSETS.get(topology)
-    if offsets is None:
+    if topology not in _CLASSES:
         raise BoardError(f"unknown topology {topology!r}; expected one of {', '.join(TOPOLOGIES)}")
+    from minegraph import kernel     # (here: the kernel module imports the board, which imports this)
+    native = kernel.module()
+    if native is not None:
+        parity, classes = _CLASSES[topology]
+        code = {None: native.PARITY_NONE, "sum": native.PARITY_SUM, "row": native.PARITY_ROW}[parity]
+        table: tuple[tuple[int, ...], ...] = native.grid_table(rows, cols, topology == "torus",
+                                                               code, classes)
+        return table
+    return _grid_neighbors(topology, rows, cols)
+
+
+def _grid_neighbors(topology: str, rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`grid_neighbors` in Python (the reference the kernel's ``grid_table`` is tested
+    against, and the pure-Python path)."""
     wrap = topology == "torus"
     result = []
     # One int object per cell, shared by every list it appears in: on a grid of a million
@@ -105,7 +121,7 @@ def grid_neighbors(topology: str, rows: int, cols: int) -> tuple[tuple[int, ...]
         for c in range(cols):
             here = r * cols + c
             found = set()
-            for dr, dc in offsets(r, c):
+            for dr, dc in _offsets(topology, r, c):
                 rr, cc = r + dr, c + dc
                 if wrap:
                     rr %= rows
