@@ -7,11 +7,14 @@ import math
 import random
 import sys
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from minegraph import HIDDEN, Board, analyze, explain, solve
 from minegraph.analysis import _to_float, exact_decimal
+from minegraph.present import probability_json
+from minegraph.recipes import midgame
 from minegraph.errors import BoardError, EngineError
 from strategies import DEFAULT_ENGINE
 
@@ -352,3 +355,25 @@ def test_print_shows_the_report_and_repr_stays_short() -> None:
     assert printed.getvalue().startswith("board: 1x5 square, 3 hidden, total mines 2\nconsistent: yes\n")
     assert repr(a).startswith("<Analysis 1x5 square: consistent, solutions=1,") and "\n" not in repr(a)
     assert f"{a}" == str(a) and str(analyze(Board.from_text("#3#\n---"))).endswith("no (no completion exists)")
+
+
+def _json_grid_from_floats(a: Any) -> list[list[Any]]:
+    """The JSON probability grid built from :attr:`Analysis.floats` cell by cell."""
+    grid: list[list[Any]] = [[None] * a.board.cols for _ in range(a.board.rows)]
+    for (r, c), x in a.floats.items():
+        grid[r][c] = x if isinstance(x, float) else probability_json(x)
+    return grid
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_float_answer_json_read_from_the_array_equals_the_floats(seed: int) -> None:
+    """A floating-point answer's JSON grid (read straight from its array of doubles) holds
+    the values of :attr:`~Analysis.floats`, None off the hidden cells, and the forced cells
+    as pairs."""
+    board = midgame(24, 30, 150 + 30 * seed, seed, clicks=seed % 2 == 0).board
+    a = analyze(board, arithmetic="float")
+    assert a.arithmetic == "float" and a._array_grid() is not None   # the array's path
+    obj = a.to_json()
+    assert obj["probability"] == _json_grid_from_floats(a)
+    assert obj["safe"] == [list(c) for c in a.safe] and obj["mines"] == [list(c) for c in a.mines]
+    assert obj == analyze(board, arithmetic="float").to_json()

@@ -207,7 +207,7 @@ def test_float_answer_below_the_double_range_keeps_fractions() -> None:
     from minegraph.analysis import from_result
     from minegraph.engines.combine_float import FloatCombination
     from minegraph.lazy import FloatProbabilities
-    from minegraph.present import scientific_text
+    from minegraph.present import probability_json, scientific_text
     board = Board.from_text("mines: 2\n#1#1#")
     system = build_system(board)
     parts = [ComponentDP.of(system, c, with_total=True) for c in system.components]
@@ -223,6 +223,8 @@ def test_float_answer_below_the_double_range_keeps_fractions() -> None:
     assert a.floats == {(0, 0): exact, (0, 2): 1.0 - 2.0 ** -53, (0, 4): exact}
     assert a.float_array()[0, 0] == tiny and a.best == (0, 0) and a.best_basis == "probability"
     assert a.probabilities[(0, 0)] == exact and a.safe == [] and a.mines == []
+    assert a.to_json()["probability"] == [[probability_json(exact), None, 1.0 - 2.0 ** -53,
+                                           None, probability_json(exact)]]
 
 
 @pytest.mark.parametrize("with_total", [True, False])

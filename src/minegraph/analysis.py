@@ -406,12 +406,16 @@ class Analysis:
         def ref(cell: Cell) -> Any:
             return list(cell) if isinstance(cell, tuple) and labels is None else cell
 
-        if board.rows is not None and board.cols is not None:
-            grid: list[Any] = [[None] * board.cols for _ in range(board.rows)]
-            for cell, x in self._float_items():
-                r, c = cell  # type: ignore[misc]
-                grid[r][c] = x if isinstance(x, float) else probability_json(x)
-            probability: Any = grid
+        rows, cols = board.rows, board.cols
+        grid_board = rows is not None and cols is not None and labels is None
+        if rows is not None and cols is not None:
+            probability: Any = self._array_grid()
+            if probability is None:
+                grid: list[Any] = [[None] * cols for _ in range(rows)]
+                for cell, x in self._float_items():
+                    r, c = cell  # type: ignore[misc]
+                    grid[r][c] = x if isinstance(x, float) else probability_json(x)
+                probability = grid
         else:
             flat: list[Any] = [None] * board.size
             where = board.index
@@ -421,8 +425,8 @@ class Analysis:
             probability = flat
         obj = {"consistent": self.consistent,
                "solutions": None if self.solutions is None else exact_decimal(self.solutions),
-               "safe": [ref(c) for c in self.safe],
-               "mines": [ref(c) for c in self.mines],
+               "safe": _pairs(self.safe) if grid_board else [ref(c) for c in self.safe],
+               "mines": _pairs(self.mines) if grid_board else [ref(c) for c in self.mines],
                "probability": probability,
                "best": None if self.best is None else ref(self.best),
                "best_basis": self.best_basis,
@@ -436,6 +440,24 @@ class Analysis:
         if labels is not None:
             obj["labels"] = labels
         return obj
+
+    def _array_grid(self) -> list[list[Any]] | None:
+        """:meth:`to_json`'s ``"probability"`` grid read straight from a floating-point
+        answer's array of doubles (the same values as through :attr:`probabilities`, without
+        a float object per cell going through a dictionary: a million cells on the biggest
+        boards), or ``None`` for any other answer."""
+        result, board = self.result, self.board
+        held = result.probabilities if result is not None else None
+        if not (isinstance(held, FloatProbabilities) and self.consistent and board.cols):
+            return None
+        import numpy
+        rows = numpy.frombuffer(held.cell_floats, dtype=numpy.float64).reshape(
+            -1, board.cols).tolist()
+        grid: list[list[Any]] = [[None if x != x else x for x in row] for row in rows]
+        for c, p in held.exceptions.items():        # the values the array does not hold
+            x = probability_float(p)
+            grid[c // board.cols][c % board.cols] = x if isinstance(x, float) else probability_json(x)
+        return grid
 
     def svg(self, *, size: float = 28, caption: bool = True, compact: bool | None = None) -> str:
         """A picture of the analysis as an SVG document: a heat map of the mine probabilities.
@@ -623,6 +645,11 @@ def _float_values(values: Iterable[Probability]) -> list[float | Fraction]:
             x = seen[id(p)] = probability_float(p)
         append(x)
     return out
+
+
+def _pairs(cells: Iterable[Cell]) -> list[list[int]]:
+    """Grid cells as JSON pairs (a quarter of a million on the biggest boards)."""
+    return [list(c) for c in cast("Iterable[tuple[int, int]]", cells)]
 
 
 def _floats_of(board: Board, probs: FloatProbabilities) -> dict[Cell, float | Fraction]:
