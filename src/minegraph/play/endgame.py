@@ -545,6 +545,7 @@ class _NativeSearch:
         except MemoryError as error:
             raise LimitError(f"the exact endgame's table of observations: {error}") from None
         self.order = array("i", cells).tobytes()   # ties go to the lowest board index
+        self.near = _near_csr(board, cells)
 
     def _run(self, first: list[int]) -> tuple[int, int, list[int] | None]:
         """``search``'s won, best (a position in :attr:`cells`, -1: none) and values."""
@@ -553,7 +554,7 @@ class _NativeSearch:
         seconds = -1.0 if deadline is None else max(0.0, deadline.remaining())
         status, won, best, values, _ = _NATIVE.search(
             self.codes, self.n, self.order, array("i", first).tobytes(), seconds, 0,
-            MEMO_BYTES, None if deadline is None else deadline.flag)
+            MEMO_BYTES, None if deadline is None else deadline.flag, *self.near)
         if status == _NATIVE.OK:
             return won, best, values
         _raise_native(status)
@@ -590,6 +591,19 @@ def _neighbour_csr(board: Board) -> tuple[bytes, bytes]:
             _CSR.clear()
         found = _CSR[key] = (board.neighbors, indptr.tobytes(), indices.tobytes())
     return found[1], found[2]
+
+
+def _near_csr(board: Board, cells: list[int]) -> tuple[bytes, bytes]:
+    """Per position in ``cells``, the positions of the other cells at most two steps away
+    (as :meth:`_Search._near`), int32 CSR: what ties guessed cells into one region."""
+    position = {c: i for i, c in enumerate(cells)}
+    nbrs = board.neighbors
+    ptr, near = array("i", [0]), array("i")
+    for c in cells:
+        around = set(nbrs[c]).union(*(nbrs[q] for q in nbrs[c]))
+        near.extend(sorted(position[q] for q in around if q in position and q != c))
+        ptr.append(len(near))
+    return ptr.tobytes(), near.tobytes()
 
 
 def _same_count(group: int, masks: list[int]) -> bool:
