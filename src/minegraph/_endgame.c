@@ -18,8 +18,13 @@
  *                      the loop stops once no cell can beat the best, a part's search is
  *                      told how much it must win (fail-low, fail-soft), upper bounds are kept
  *                      beside exact values in the memo, and cells that split the layouts
- *                      identically are tried once.  Independent regions are not factored
- *                      here: endgame.py factors the whole position before calling in.
+ *                      identically are tried once.  Beyond _Search: the parts of a split
+ *                      are bounded by what the memo knows of them (each part must then win
+ *                      more the less the others can), and guesses that tell nothing are
+ *                      tried after those that tell something.  Given the near lists, a
+ *                      group that is every combination of its layouts on one region of
+ *                      the guessed cells and on the rest is searched as two games whose
+ *                      values multiply (factor; _Search._factored).
  *
  * Sets of layouts are sorted lists of layout indices (uint32); the memo is an
  * open-addressing hash table keyed by the list, whose keys live in an arena of at most
@@ -672,10 +677,23 @@ static uint32_t split(Search *s, int32_t i, const uint32_t *g, uint32_t n, int32
 
 static int64_t value(Search *s, const uint32_t *g, uint32_t n, const int32_t *cells, int32_t m,
                      int64_t floor, int32_t *best);
+static int64_t value_at(Search *s, const uint32_t *g, uint32_t n, uint64_t h,
+                        const int32_t *cells, int32_t m, int64_t floor, int32_t *best);
 
 typedef struct {
     uint32_t size, start;
+    int64_t bound; /* the most the part can win (its size, or less: part_bound) */
+    uint64_t hash;
 } Part;
+
+/* A bound the value of the group (hash h) cannot exceed: its value or bound in the memo,
+ * else its size. */
+static int64_t part_bound(Search *s, const uint32_t *g, uint32_t n, uint64_t h) {
+    MemoEntry *e = n > 1 ? memo_find(s, g, n, h) : NULL;
+    if (e && e->exact >= 0)
+        return e->exact;
+    return e && e->upper >= 0 ? e->upper : (int64_t)n;
+}
 
 static int by_size_desc(const void *a, const void *b) {
     const Part *x = a, *y = b;
@@ -698,11 +716,16 @@ static int64_t after(Search *s, const uint32_t *parts, const uint32_t *start, ui
     for (uint32_t p = 0; p < n_parts; p++) {
         order[p].size = start[p + 1] - start[p];
         order[p].start = start[p];
-        left += order[p].size;
+        /* With a floor to pass, each part's bound from the memo: the parts together must
+         * pass it, and each part needs more the less the others can win. */
+        order[p].hash = hash_group(parts + start[p], order[p].size);
+        order[p].bound = floor < 0 ? (int64_t)order[p].size
+                                   : part_bound(s, parts + start[p], order[p].size, order[p].hash);
+        left += order[p].bound;
     }
     qsort(order, n_parts, sizeof(Part), by_size_desc);
     for (uint32_t p = 0; p < n_parts && result < 0; p++) {
-        int64_t size = order[p].size;
+        int64_t size = order[p].bound;
         left -= size;
         int64_t need = floor - total - left; /* this part must win more than this */
         if (need >= size) {
@@ -710,7 +733,9 @@ static int64_t after(Search *s, const uint32_t *parts, const uint32_t *start, ui
             break;
         }
         int32_t cell;
-        int64_t won = value(s, parts + order[p].start, (uint32_t)size, cells, m, need, &cell);
+        int64_t won = order[p].size <= 1 ? order[p].size
+                      : value_at(s, parts + order[p].start, order[p].size, order[p].hash, cells,
+                                 m, need, &cell);
         if (s->status != EG_OK)
             result = 0;
         else if (won <= need) /* `won` bounds the part: so does the sum */
@@ -791,44 +816,56 @@ static int tick(Search *s) {
     return 0;
 }
 
+/* One guess of best_guess: the layouts won after guessing cell position `at` of the node if
+ * more than *top (then *top and *best move), else a bound (into *bound); 0 when skipped: in
+ * the first pass (`pass` 0) a guess that tells nothing, in the second one that does, or a
+ * guess that splits the layouts as one already tried. */
+static void try_guess(Search *s, const Node *node, Frame *f, int32_t at, int pass, int32_t *tried,
+                      int64_t *top, int32_t *best, int64_t *bound) {
+    uint32_t n = node->n;
+    int32_t i = node->cells[at];
+    int32_t *labels = f->labels + (size_t)*tried * n;
+    uint32_t n_parts = split(s, i, node->g, n, labels, f->parts, f->start);
+    if ((n_parts == 1) != pass)
+        return;
+    uint64_t h = hash_group((const uint32_t *)labels, n);
+    for (int32_t t = 0; t < *tried; t++)
+        if (f->sig[t] == h && memcmp(f->labels + (size_t)t * n, labels, n * sizeof(int32_t)) == 0)
+            return; /* splits the layouts as a cell already tried */
+    f->sig[(*tried)++] = h;
+    int64_t won = after(s, f->parts, f->start, n_parts, *top, f->live, node->n_live);
+    if (s->status != EG_OK)
+        return;
+    if (won > *top) {
+        *top = won;
+        *best = i;
+    } else if (won > *bound) {
+        *bound = won;
+    }
+}
+
 /* The guessing loop of _Search.value: the best over the k sorted guesses above `floor`;
- * `*best` = its cell, or -1 with `*bound` the most any cell could win. */
+ * `*best` = its cell, or -1 with `*bound` the most any cell could win.  Guesses that tell
+ * something go first (safest first), then those that tell nothing (they only make progress
+ * by their own cell, rarely the best, and once a good value is known they fail low cheaply). */
 static int64_t best_guess(Search *s, const Node *node, Frame *f, int32_t k, int64_t floor,
                           int32_t *best, int64_t *bound) {
-    uint32_t n = node->n;
     int64_t top = floor;
     int32_t tried = 0;
     *best = -1;
     *bound = 0;
-    for (int32_t a = 0; a < k; a++) {
-        int32_t at = f->guess[a], i = node->cells[at];
-        int64_t safe = (int64_t)n - f->count[at];
-        if (safe <= top) {
-            if (safe > *bound)
-                *bound = safe;
-            break; /* no cell from here on can win more */
-        }
-        int32_t *labels = f->labels + (size_t)tried * n;
-        uint32_t n_parts = split(s, i, node->g, n, labels, f->parts, f->start);
-        uint64_t h = hash_group((const uint32_t *)labels, n);
-        int same = 0;
-        for (int32_t t = 0; t < tried && !same; t++)
-            same = f->sig[t] == h &&
-                   memcmp(f->labels + (size_t)t * n, labels, n * sizeof(int32_t)) == 0;
-        if (same)
-            continue; /* splits the layouts as a cell already tried */
-        f->sig[tried++] = h;
-        int64_t won = after(s, f->parts, f->start, n_parts, top, f->live, node->n_live);
-        if (s->status != EG_OK)
-            return 0;
-        if (won > top) {
-            top = won;
-            *best = i;
-        } else if (won > *bound) {
-            *bound = won;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int32_t a = 0; a < k && s->status == EG_OK; a++) {
+            int64_t safe = (int64_t)node->n - f->count[f->guess[a]];
+            if (safe <= top) {
+                if (safe > *bound)
+                    *bound = safe;
+                break; /* no cell from here on can win more */
+            }
+            try_guess(s, node, f, f->guess[a], pass, &tried, &top, best, bound);
         }
     }
-    return top;
+    return s->status != EG_OK ? 0 : top;
 }
 
 /* Drop cell i from the live cells (safe in every layout and teaching nothing). */
@@ -1075,7 +1112,13 @@ static int64_t value(Search *s, const uint32_t *g, uint32_t n, const int32_t *ce
     *best = -1;
     if (n <= 1)
         return n;
-    uint64_t h = hash_group(g, n);
+    return value_at(s, g, n, hash_group(g, n), cells, m, floor, best);
+}
+
+/* value of a group of two layouts or more whose hash (hash_group) is h. */
+static int64_t value_at(Search *s, const uint32_t *g, uint32_t n, uint64_t h,
+                        const int32_t *cells, int32_t m, int64_t floor, int32_t *best) {
+    *best = -1;
     MemoEntry *e = memo_find(s, g, n, h);
     if (e && e->exact >= 0) {
         *best = e->cell;
