@@ -351,7 +351,7 @@ def _native_run(board: Board, near: bool, first: list[int] | None = None
     module = endgame_module._NATIVE
     status, won, best, values, nodes = module.search(
         s.codes, s.n, s.order, array("i", [position[c] for c in first or []]).tobytes(), -1.0,
-        0, 1 << 26, None, *((*s.near, 2) if near else ()))
+        0, 1 << 26, None, *((*endgame_module._near_csr(board, s.cells), 2) if near else ()))
     assert status == module.OK
     return won, -1 if best < 0 else s.cells[best], values, nodes
 

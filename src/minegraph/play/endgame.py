@@ -518,7 +518,9 @@ class _NativeSearch:
         except MemoryError as error:
             raise LimitError(f"the exact endgame's table of observations: {error}") from None
         self.order = array("i", cells).tobytes()   # ties go to the lowest board index
-        self.near = _near_csr(board, cells)
+        # Independent regions are looked for in groups of FACTOR_MIN layouts or more.
+        self.near: tuple[bytes, bytes, int] | tuple[()] = (
+            (*_near_csr(board, cells), FACTOR_MIN) if self.n >= FACTOR_MIN else ())
 
     def _run(self, first: list[int]) -> tuple[int, int, list[int] | None]:
         """``search``'s won, best (a position in :attr:`cells`, -1: none) and values."""
@@ -566,15 +568,28 @@ def _neighbour_csr(board: Board) -> tuple[bytes, bytes]:
     return found[1], found[2]
 
 
+_TWO_STEPS: dict[int, tuple[tuple[tuple[int, ...], ...], list[tuple[int, ...]]]] = {}
+
+
 def _near_csr(board: Board, cells: list[int]) -> tuple[bytes, bytes]:
     """Per position in ``cells``, the positions of the other cells at most two steps away
-    (as :meth:`_Search._near`), int32 CSR: what ties guessed cells into one region."""
+    (as :meth:`_Search._near`), int32 CSR: what ties guessed cells into one region. The
+    board's two-step neighbourhoods are kept per neighbour table (boards of one game share
+    it)."""
+    key = id(board.neighbors)
+    found = _TWO_STEPS.get(key)
+    if found is None or found[0] is not board.neighbors:
+        nbrs = board.neighbors
+        steps = [tuple(sorted(set(nbrs[c]).union(*(nbrs[q] for q in nbrs[c])) - {c}))
+                 for c in range(len(nbrs))]
+        if len(_TWO_STEPS) > 64:
+            _TWO_STEPS.clear()
+        found = _TWO_STEPS[key] = (nbrs, steps)
+    steps = found[1]
     position = {c: i for i, c in enumerate(cells)}
-    nbrs = board.neighbors
     ptr, near = array("i", [0]), array("i")
     for c in cells:
-        around = set(nbrs[c]).union(*(nbrs[q] for q in nbrs[c]))
-        near.extend(sorted(position[q] for q in around if q in position and q != c))
+        near.extend([position[q] for q in steps[c] if q in position])
         ptr.append(len(near))
     return ptr.tobytes(), near.tobytes()
 
