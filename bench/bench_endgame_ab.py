@@ -5,7 +5,11 @@ endgame in Expert games from ``--seed`` on, with more than ``--low`` completions
 source (``--reference-c``, e.g. ``git show main:src/minegraph/_endgame.c > /tmp/old.c``) is
 compiled into a temporary directory and loaded beside the built one; both search the same
 table of observations in one process, alternating, each within ``--cap`` seconds (CPU
-seconds and nodes per position). Their values must agree wherever both finish.
+seconds and nodes per position). Their values must agree wherever both finish. With
+``--reference-py`` (the older ``play/endgame.py``, run with the older C module), every
+decision of those games, small ones included, is also timed whole (listing, table and
+search: ``Endgame(board, limit).best_cell()``), the two alternating, the faster of two runs
+kept.
 
     .venv/bin/python bench/bench_endgame_ab.py --reference-c /tmp/old.c --games 500 \\
         --seed 860000000 --out bench/results/endgame-10k-ab-860.json
@@ -46,6 +50,36 @@ def build_reference(source: Path, directory: Path) -> ModuleType:
     return module
 
 
+def load_python(path: Path, native: ModuleType) -> ModuleType:
+    """The older ``play/endgame.py``, under another name, running the older C module."""
+    spec = importlib.util.spec_from_file_location("reference_endgame", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module._NATIVE = native      # type: ignore[attr-defined]
+    return module
+
+
+def whole(boards: list[Any], reference: ModuleType, limit: int) -> dict[str, Any]:
+    """Each decision timed whole by both versions (CPU seconds, the faster of two runs)."""
+    ours: list[float] = []
+    theirs: list[float] = []
+    for board in boards:
+        times: dict[int, list[float]] = {0: [], 1: []}
+        for _ in range(2):
+            for k, module in ((0, endgame), (1, reference)):
+                start = time.process_time()
+                module.Endgame(board, limit).best_cell()
+                times[k].append(time.process_time() - start)
+        ours.append(min(times[0]))
+        theirs.append(min(times[1]))
+    out = {"decisions": len(boards), "native": summary(ours), "reference": summary(theirs)}
+    print(f"whole decisions ({len(boards)}): median {out['native']['median']:.4f} s against "
+          f"{out['reference']['median']:.4f} s, total {out['native']['total']:.2f} s against "
+          f"{out['reference']['total']:.2f} s (CPU)")
+    return out
+
+
 def run(module: Any, s: Any, cap: float, near: tuple[Any, ...]) -> tuple[int, int, float, int]:
     """status, won, CPU seconds, nodes of one search of the whole position."""
     start = time.process_time()
@@ -57,6 +91,8 @@ def run(module: Any, s: Any, cap: float, near: tuple[Any, ...]) -> tuple[int, in
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reference-c", type=Path, required=True)
+    parser.add_argument("--reference-py", type=Path,
+                        help="the older play/endgame.py: time every decision whole too")
     parser.add_argument("--rules", default="modern")
     parser.add_argument("--seed", type=int, default=860_000_000)
     parser.add_argument("--games", type=int, default=500)
@@ -73,6 +109,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         reference = build_reference(args.reference_c, Path(tmp))
         boards = collect(args.rules, args.seed, args.games, args.limit)
+        decisions = (whole(boards, load_python(args.reference_py, reference), args.limit)
+                     if args.reference_py else None)
         rows: list[dict[str, Any]] = []
         for board in boards:
             search = endgame.Endgame(board, args.limit)
@@ -90,7 +128,7 @@ def main() -> int:
                          "reference_nodes": theirs[3],
                          "reference_finished": theirs[0] == native.OK})
     result: dict[str, Any] = {"positions": len(rows), "low": args.low, "limit": args.limit,
-                              "cap_seconds": args.cap, "rows": rows}
+                              "cap_seconds": args.cap, "rows": rows, "whole": decisions}
     for name, key in (("native", "cpu"), ("reference", "reference_cpu")):
         cpu = [r[key] for r in rows]
         result[name] = {"cpu_seconds": summary(cpu) if cpu else None,
