@@ -158,8 +158,8 @@ def sweep(args: argparse.Namespace) -> dict[str, Any]:
             return None
         except LimitError:
             return None
-        decisions[current[0]].append((len(search.layouts), time.perf_counter() - start,
-                                      time.process_time() - start_cpu))
+        seconds, cpu = time.perf_counter() - start, time.process_time() - start_cpu
+        decisions[current[0]].append((search.count, seconds, cpu))
         return cell
 
     StrongPolicy._endgame = timed  # type: ignore[method-assign]

@@ -18,8 +18,13 @@
  *                      the loop stops once no cell can beat the best, a part's search is
  *                      told how much it must win (fail-low, fail-soft), upper bounds are kept
  *                      beside exact values in the memo, and cells that split the layouts
- *                      identically are tried once.  Independent regions are not factored
- *                      here: endgame.py factors the whole position before calling in.
+ *                      identically are tried once.  Beyond _Search: the parts of a split
+ *                      are bounded by what the memo knows of them (each part must then win
+ *                      more the less the others can), and guesses that tell nothing are
+ *                      tried after those that tell something.  Given the near lists, a
+ *                      group that is every combination of its layouts on one region of
+ *                      the guessed cells and on the rest is searched as two games whose
+ *                      values multiply (factor; _Search._factored).
  *
  * Sets of layouts are sorted lists of layout indices (uint32); the memo is an
  * open-addressing hash table keyed by the list, whose keys live in an arena of at most
@@ -517,6 +522,13 @@ typedef struct {
     int64_t nodes, max_nodes;
     volatile const char *cancel; /* the caller's cancel flag (a byte), or NULL */
     int status;
+    /* Independent regions (factor): per cell position, the positions at most two steps
+     * away (CSR; NULL: never factor), a random key per position. */
+    const int32_t *near_ptr, *near;
+    uint64_t *key;
+    int32_t *stamp, generation; /* stamp: per position, the generation of its last region search */
+    int same_total; /* every layout has the same number of mines among the cells */
+    uint32_t factor_min; /* the fewest layouts of a group factor looks at */
 } Search;
 
 static uint64_t hash_group(const uint32_t *g, uint32_t n) {
@@ -665,10 +677,23 @@ static uint32_t split(Search *s, int32_t i, const uint32_t *g, uint32_t n, int32
 
 static int64_t value(Search *s, const uint32_t *g, uint32_t n, const int32_t *cells, int32_t m,
                      int64_t floor, int32_t *best);
+static int64_t value_at(Search *s, const uint32_t *g, uint32_t n, uint64_t h,
+                        const int32_t *cells, int32_t m, int64_t floor, int32_t *best);
 
 typedef struct {
     uint32_t size, start;
+    int64_t bound; /* the most the part can win (its size, or less: part_bound) */
+    uint64_t hash;
 } Part;
+
+/* A bound the value of the group (hash h) cannot exceed: its value or bound in the memo,
+ * else its size. */
+static int64_t part_bound(Search *s, const uint32_t *g, uint32_t n, uint64_t h) {
+    MemoEntry *e = n > 1 ? memo_find(s, g, n, h) : NULL;
+    if (e && e->exact >= 0)
+        return e->exact;
+    return e && e->upper >= 0 ? e->upper : (int64_t)n;
+}
 
 static int by_size_desc(const void *a, const void *b) {
     const Part *x = a, *y = b;
@@ -691,11 +716,16 @@ static int64_t after(Search *s, const uint32_t *parts, const uint32_t *start, ui
     for (uint32_t p = 0; p < n_parts; p++) {
         order[p].size = start[p + 1] - start[p];
         order[p].start = start[p];
-        left += order[p].size;
+        /* With a floor to pass, each part's bound from the memo: the parts together must
+         * pass it, and each part needs more the less the others can win. */
+        order[p].hash = hash_group(parts + start[p], order[p].size);
+        order[p].bound = floor < 0 ? (int64_t)order[p].size
+                                   : part_bound(s, parts + start[p], order[p].size, order[p].hash);
+        left += order[p].bound;
     }
     qsort(order, n_parts, sizeof(Part), by_size_desc);
     for (uint32_t p = 0; p < n_parts && result < 0; p++) {
-        int64_t size = order[p].size;
+        int64_t size = order[p].bound;
         left -= size;
         int64_t need = floor - total - left; /* this part must win more than this */
         if (need >= size) {
@@ -703,7 +733,9 @@ static int64_t after(Search *s, const uint32_t *parts, const uint32_t *start, ui
             break;
         }
         int32_t cell;
-        int64_t won = value(s, parts + order[p].start, (uint32_t)size, cells, m, need, &cell);
+        int64_t won = order[p].size <= 1 ? order[p].size
+                      : value_at(s, parts + order[p].start, order[p].size, order[p].hash, cells,
+                                 m, need, &cell);
         if (s->status != EG_OK)
             result = 0;
         else if (won <= need) /* `won` bounds the part: so does the sum */
@@ -784,44 +816,56 @@ static int tick(Search *s) {
     return 0;
 }
 
+/* One guess of best_guess: the layouts won after guessing cell position `at` of the node if
+ * more than *top (then *top and *best move), else a bound (into *bound); 0 when skipped: in
+ * the first pass (`pass` 0) a guess that tells nothing, in the second one that does, or a
+ * guess that splits the layouts as one already tried. */
+static void try_guess(Search *s, const Node *node, Frame *f, int32_t at, int pass, int32_t *tried,
+                      int64_t *top, int32_t *best, int64_t *bound) {
+    uint32_t n = node->n;
+    int32_t i = node->cells[at];
+    int32_t *labels = f->labels + (size_t)*tried * n;
+    uint32_t n_parts = split(s, i, node->g, n, labels, f->parts, f->start);
+    if ((n_parts == 1) != pass)
+        return;
+    uint64_t h = hash_group((const uint32_t *)labels, n);
+    for (int32_t t = 0; t < *tried; t++)
+        if (f->sig[t] == h && memcmp(f->labels + (size_t)t * n, labels, n * sizeof(int32_t)) == 0)
+            return; /* splits the layouts as a cell already tried */
+    f->sig[(*tried)++] = h;
+    int64_t won = after(s, f->parts, f->start, n_parts, *top, f->live, node->n_live);
+    if (s->status != EG_OK)
+        return;
+    if (won > *top) {
+        *top = won;
+        *best = i;
+    } else if (won > *bound) {
+        *bound = won;
+    }
+}
+
 /* The guessing loop of _Search.value: the best over the k sorted guesses above `floor`;
- * `*best` = its cell, or -1 with `*bound` the most any cell could win. */
+ * `*best` = its cell, or -1 with `*bound` the most any cell could win.  Guesses that tell
+ * something go first (safest first), then those that tell nothing (they only make progress
+ * by their own cell, rarely the best, and once a good value is known they fail low cheaply). */
 static int64_t best_guess(Search *s, const Node *node, Frame *f, int32_t k, int64_t floor,
                           int32_t *best, int64_t *bound) {
-    uint32_t n = node->n;
     int64_t top = floor;
     int32_t tried = 0;
     *best = -1;
     *bound = 0;
-    for (int32_t a = 0; a < k; a++) {
-        int32_t at = f->guess[a], i = node->cells[at];
-        int64_t safe = (int64_t)n - f->count[at];
-        if (safe <= top) {
-            if (safe > *bound)
-                *bound = safe;
-            break; /* no cell from here on can win more */
-        }
-        int32_t *labels = f->labels + (size_t)tried * n;
-        uint32_t n_parts = split(s, i, node->g, n, labels, f->parts, f->start);
-        uint64_t h = hash_group((const uint32_t *)labels, n);
-        int same = 0;
-        for (int32_t t = 0; t < tried && !same; t++)
-            same = f->sig[t] == h &&
-                   memcmp(f->labels + (size_t)t * n, labels, n * sizeof(int32_t)) == 0;
-        if (same)
-            continue; /* splits the layouts as a cell already tried */
-        f->sig[tried++] = h;
-        int64_t won = after(s, f->parts, f->start, n_parts, top, f->live, node->n_live);
-        if (s->status != EG_OK)
-            return 0;
-        if (won > top) {
-            top = won;
-            *best = i;
-        } else if (won > *bound) {
-            *bound = won;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int32_t a = 0; a < k && s->status == EG_OK; a++) {
+            int64_t safe = (int64_t)node->n - f->count[f->guess[a]];
+            if (safe <= top) {
+                if (safe > *bound)
+                    *bound = safe;
+                break; /* no cell from here on can win more */
+            }
+            try_guess(s, node, f, f->guess[a], pass, &tried, &top, best, bound);
         }
     }
-    return top;
+    return s->status != EG_OK ? 0 : top;
 }
 
 /* Drop cell i from the live cells (safe in every layout and teaching nothing). */
@@ -831,6 +875,188 @@ static int32_t drop_live(int32_t *live, int32_t n_live, int32_t i) {
         if (live[c] != i)
             live[b++] = live[c];
     return b;
+}
+
+/* ---------------------------------------------------------------- independent regions --- */
+
+/* The fewest layouts a group must hold before the search looks for independent regions in
+ * it, unless the call says otherwise (endgame.FACTOR_MIN): below this, testing costs more
+ * than the search it saves. */
+#define FACTOR_MIN 8
+
+/* Whether layouts x and y have the same mines on the m cell positions `cells`. */
+static int same_pattern(const Search *s, uint32_t x, uint32_t y, const int32_t *cells, int32_t m) {
+    for (int32_t a = 0; a < m; a++) {
+        const int32_t *code = s->codes + (size_t)cells[a] * (size_t)s->n_layouts;
+        if ((code[x] < 0) != (code[y] < 0))
+            return 0;
+    }
+    return 1;
+}
+
+static uint64_t pattern_hash(const Search *s, uint32_t x, const int32_t *cells, int32_t m) {
+    uint64_t h = 0;
+    for (int32_t a = 0; a < m; a++)
+        if (s->codes[(size_t)cells[a] * (size_t)s->n_layouts + x] < 0)
+            h += s->key[cells[a]];
+    return h;
+}
+
+typedef struct {
+    uint64_t hash;
+    uint32_t layout;
+} Keyed;
+
+static int by_hash(const void *a, const void *b) {
+    const Keyed *x = a, *y = b;
+    return (x->hash > y->hash) - (x->hash < y->hash);
+}
+
+/* Whether every layout of g has, on `cells`, the pattern of one of the `a` layouts of rep
+ * (exact: the hashes only find the candidates, the patterns are compared). */
+static int covered(const Search *s, const uint32_t *g, uint32_t n, const uint32_t *rep, uint32_t a,
+                   const int32_t *cells, int32_t m, Keyed *sorted) {
+    for (uint32_t t = 0; t < a; t++) {
+        sorted[t].hash = pattern_hash(s, rep[t], cells, m);
+        sorted[t].layout = rep[t];
+    }
+    qsort(sorted, a, sizeof(Keyed), by_hash);
+    for (uint32_t j = 0; j < n; j++) {
+        uint64_t h = pattern_hash(s, g[j], cells, m);
+        uint32_t lo = 0, hi = a, found = 0;
+        while (lo < hi) { /* the first of the sorted hashes >= h */
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (sorted[mid].hash < h)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        for (; lo < a && sorted[lo].hash == h && !found; lo++)
+            found = same_pattern(s, g[j], sorted[lo].layout, cells, m);
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
+/* The regions of the k guessed cell positions gs: cells at most two steps apart (near) are
+ * joined.  out holds them region by region, region r at out[start[r]..start[r+1]).
+ * Returns the number of regions. */
+static int32_t find_regions(Search *s, const int32_t *gs, int32_t k, int32_t *out,
+                            int32_t *start) {
+    int32_t gen = ++s->generation, tail = 0, n_regions = 0;
+    for (int32_t t = 0; t < k; t++)
+        s->stamp[gs[t]] = gen; /* guessed, not reached yet; -gen once reached */
+    for (int32_t t = 0; t < k; t++) {
+        if (s->stamp[gs[t]] != gen)
+            continue;
+        start[n_regions++] = tail;
+        s->stamp[gs[t]] = -gen;
+        out[tail++] = gs[t];
+        for (int32_t head = start[n_regions - 1]; head < tail; head++) {
+            int32_t v = out[head];
+            for (int32_t p = s->near_ptr[v]; p < s->near_ptr[v + 1]; p++) {
+                int32_t q = s->near[p];
+                if (s->stamp[q] == gen) {
+                    s->stamp[q] = -gen;
+                    out[tail++] = q;
+                }
+            }
+        }
+    }
+    start[n_regions] = tail;
+    return n_regions;
+}
+
+/* Whether the group is every combination of its patterns on R (r cells) and on O (o cells):
+ * then gr (*a layouts) holds those agreeing with g[0] on O, go (*b) those agreeing on R.
+ * With one total of mines in every layout, R's count must be the same in every layout of a
+ * product (two layouts with the same O-pattern differ only on R): tested first, cheaply. */
+static int product(const Search *s, const uint32_t *g, uint32_t n, const int32_t *R, int32_t r,
+                   const int32_t *O, int32_t o, uint32_t *gr, uint32_t *a, uint32_t *go,
+                   uint32_t *b, Keyed *sorted) {
+    if (s->same_total) {
+        int32_t first = 0;
+        for (int32_t c = 0; c < r; c++)
+            first += s->codes[(size_t)R[c] * (size_t)s->n_layouts + g[0]] < 0;
+        for (uint32_t j = 1; j < n; j++) {
+            int32_t k = 0;
+            for (int32_t c = 0; c < r; c++)
+                k += s->codes[(size_t)R[c] * (size_t)s->n_layouts + g[j]] < 0;
+            if (k != first)
+                return 0;
+        }
+    }
+    *a = *b = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        if (same_pattern(s, g[j], g[0], O, o))
+            gr[(*a)++] = g[j];
+        if (same_pattern(s, g[j], g[0], R, r))
+            go[(*b)++] = g[j];
+    }
+    /* g is within (R-patterns) x (O-patterns); gr and go hold distinct ones of each (the
+     * layouts are distinct, and differ only where they are guessed): when every layout's
+     * patterns are among them and the sizes multiply to n, g is the whole product. */
+    return (uint64_t)*a * *b == n && covered(s, g, n, gr, *a, R, r, sorted) &&
+           covered(s, g, n, go, *b, O, o, sorted);
+}
+
+/* _Search._factored: the value of the group as a product over independent regions, or -1
+ * when it does not split.  What a guessed cell shows depends only on the guessed cells near
+ * it (its neighbours; a 0's flood passes only through guessed cells, the cells around the
+ * flood are near one of them, and every other cell is the same in every layout), so on a
+ * product R x O the player learns about R only from R's cells and about O only from O's:
+ * every strategy plays two independent games, and the best wins the product of the two
+ * games' best (the layouts are equally likely, so those of R and of O are independent).
+ * Each game is played on the layouts agreeing with g[0] off it (the same observations).
+ * With `floor`: O must win more than floor / W(R) for the product to pass floor. */
+static int64_t factor(Search *s, const Node *node, const Frame *f, int32_t k, int64_t floor,
+                      int32_t *best) {
+    uint32_t n = node->n;
+    if (!s->near_ptr || n < s->factor_min || k < 2)
+        return -1;
+    int32_t *gs = malloc(sizeof(int32_t) * (4 * (size_t)k + 2));
+    uint32_t *gr = malloc(sizeof(uint32_t) * 2 * (size_t)n);
+    Keyed *sorted = malloc(sizeof(Keyed) * (size_t)n);
+    if (!gs || !gr || !sorted) {
+        free(gs);
+        free(gr);
+        free(sorted);
+        s->status = EG_NOMEMORY;
+        return 0;
+    }
+    int32_t *out = gs + k, *start = out + k, *rest = start + k + 1;
+    uint32_t *go = gr + n, a = 0, b = 0;
+    for (int32_t t = 0; t < k; t++)
+        gs[t] = node->cells[f->guess[t]];
+    int32_t n_regions = find_regions(s, gs, k, out, start), r = 0, split = 0;
+    for (; n_regions > 1 && r < n_regions && !split; r++) {
+        int32_t o = 0;
+        for (int32_t t = 0; t < k; t++)
+            if (t < start[r] || t >= start[r + 1])
+                rest[o++] = out[t];
+        split = product(s, node->g, n, out + start[r], start[r + 1] - start[r], rest, o, gr, &a,
+                        go, &b, sorted);
+    }
+    int64_t result = -1;
+    if (split) {
+        r--;
+        int32_t cr, co, len = start[r + 1] - start[r];
+        int64_t wr = value(s, gr, a, out + start[r], len, -1, &cr), wo = 0;
+        int64_t need = floor < 0 || wr <= 0 ? floor : floor / wr;
+        if (s->status == EG_OK)
+            wo = value(s, go, b, rest, k - len, need, &co);
+        if (s->status != EG_OK)
+            result = 0;
+        else if (wo > need)
+            result = keep(s, node->g, n, node->hash, wr * wo, cr >= 0 ? cr : co, floor, 1, best);
+        else /* O cannot win more than wo: nor the product more than wr * wo <= floor */
+            result = keep(s, node->g, n, node->hash, wr * wo, -1, floor, 0, best);
+    }
+    free(gs);
+    free(gr);
+    free(sorted);
+    return result;
 }
 
 /* The body of value once the memo has no answer: free cells, then guesses. */
@@ -866,6 +1092,9 @@ static int64_t search_node(Search *s, Node *node, Frame *f, int64_t floor, int32
         return keep(s, g, n, node->hash, n, -1, floor, 1, best);
     if (floor >= (int64_t)n)
         return n;
+    int64_t factored = factor(s, node, f, k, floor, best);
+    if (factored >= 0 || s->status != EG_OK)
+        return s->status != EG_OK ? 0 : factored;
     sort_guesses(s, node, f, k);
     int64_t bound, top = best_guess(s, node, f, k, floor, best, &bound);
     if (s->status != EG_OK)
@@ -883,7 +1112,13 @@ static int64_t value(Search *s, const uint32_t *g, uint32_t n, const int32_t *ce
     *best = -1;
     if (n <= 1)
         return n;
-    uint64_t h = hash_group(g, n);
+    return value_at(s, g, n, hash_group(g, n), cells, m, floor, best);
+}
+
+/* value of a group of two layouts or more whose hash (hash_group) is h. */
+static int64_t value_at(Search *s, const uint32_t *g, uint32_t n, uint64_t h,
+                        const int32_t *cells, int32_t m, int64_t floor, int32_t *best) {
+    *best = -1;
     MemoEntry *e = memo_find(s, g, n, h);
     if (e && e->exact >= 0) {
         *best = e->cell;
@@ -932,27 +1167,74 @@ static void solve(Search *s, const int32_t *first, int32_t n_first, int64_t *val
     free(cells);
 }
 
+/* Whether the optional near lists (CSR over the n cell positions) are consistent. */
+static int near_ok(const Py_buffer *near_ptr, const Py_buffer *near, Py_ssize_t n) {
+    if (!near_ptr->obj && !near->obj)
+        return 1;
+    if (!near_ptr->obj || !near->obj || near_ptr->len != 4 * (n + 1) || near->len % 4)
+        return 0;
+    const int32_t *p = near_ptr->buf, *q = near->buf;
+    if (p[0] != 0 || p[n] != near->len / 4)
+        return 0;
+    for (Py_ssize_t j = 0; j < n; j++)
+        if (p[j] > p[j + 1])
+            return 0;
+    for (Py_ssize_t j = 0; j < near->len / 4; j++)
+        if (q[j] < 0 || q[j] >= n)
+            return 0;
+    return 1;
+}
+
+/* The scratch of factor, and whether every layout has as many mines among the cells. */
+static int factor_open(Search *s) {
+    size_t m = (size_t)s->n_cells + 1;
+    s->key = malloc(sizeof(uint64_t) * m);
+    s->stamp = calloc(m, sizeof(int32_t));
+    if (!s->key || !s->stamp)
+        return -1;
+    uint64_t h = 0x6a09e667f3bcc909ULL;
+    for (size_t i = 0; i < m; i++)
+        s->key[i] = h = mix64(h, i);
+    s->same_total = 1;
+    int32_t first = 0;
+    for (int32_t k = 0; k < s->n_layouts && s->same_total; k++) {
+        int32_t mines = 0;
+        for (int32_t i = 0; i < s->n_cells; i++)
+            mines += s->codes[(size_t)i * (size_t)s->n_layouts + (size_t)k] < 0;
+        if (k == 0)
+            first = mines;
+        s->same_total = mines == first;
+    }
+    return 0;
+}
+
 static PyObject *search(PyObject *self, PyObject *args) {
-    Py_buffer codes, order, first, cancel = {0};
-    Py_ssize_t n_layouts, memo_bytes;
+    Py_buffer codes, order, first, cancel = {0}, near_ptr = {0}, near = {0};
+    Py_ssize_t n_layouts, memo_bytes, factor_min = FACTOR_MIN;
     double seconds;
     long long max_nodes;
     PyObject *flag;
     (void)self;
-    if (!PyArg_ParseTuple(args, "y*ny*y*dLnO", &codes, &n_layouts, &order, &first, &seconds,
-                          &max_nodes, &memo_bytes, &flag))
+    if (!PyArg_ParseTuple(args, "y*ny*y*dLnO|y*y*n", &codes, &n_layouts, &order, &first,
+                          &seconds, &max_nodes, &memo_bytes, &flag, &near_ptr, &near,
+                          &factor_min))
         return NULL;
     if (flag != Py_None && PyObject_GetBuffer(flag, &cancel, PyBUF_WRITABLE) < 0) {
         PyBuffer_Release(&codes);
         PyBuffer_Release(&order);
         PyBuffer_Release(&first);
+        if (near_ptr.obj)
+            PyBuffer_Release(&near_ptr);
+        if (near.obj)
+            PyBuffer_Release(&near);
         return NULL;
     }
     PyObject *out = NULL;
     Py_ssize_t n_cells = order.len / 4, n_first = first.len / 4;
     int ok = n_layouts >= 0 && n_layouts <= EG_MAX_LAYOUTS && n_cells <= EG_MAX_CELLS &&
              order.len % 4 == 0 && first.len % 4 == 0 &&
-             codes.len == (Py_ssize_t)sizeof(int32_t) * n_cells * n_layouts;
+             codes.len == (Py_ssize_t)sizeof(int32_t) * n_cells * n_layouts &&
+             near_ok(&near_ptr, &near, n_cells) && factor_min >= 2;
     int32_t max_code = -1;
     for (Py_ssize_t j = 0; ok && j < codes.len / 4; j++) {
         int32_t c = ((const int32_t *)codes.buf)[j];
@@ -978,9 +1260,12 @@ static PyObject *search(PyObject *self, PyObject *args) {
         s.deadline = now_seconds() + (seconds > 0 ? seconds : 0);
         s.max_nodes = max_nodes;
         s.cancel = cancel.buf && cancel.len > 0 ? cancel.buf : NULL;
+        s.near_ptr = near_ptr.obj ? near_ptr.buf : NULL;
+        s.near = near.obj ? near.buf : NULL;
+        s.factor_min = (uint32_t)(factor_min < EG_MAX_LAYOUTS ? factor_min : EG_MAX_LAYOUTS);
         Py_BEGIN_ALLOW_THREADS
         s.slot = malloc(sizeof(int32_t) * ((size_t)max_code + 2));
-        if (!values || !s.slot) {
+        if (!values || !s.slot || factor_open(&s) < 0) {
             s.status = EG_NOMEMORY;
         } else {
             for (int32_t c = 0; c <= max_code; c++)
@@ -1000,6 +1285,8 @@ static PyObject *search(PyObject *self, PyObject *args) {
         }
         memo_free(&s);
         free(s.slot);
+        free(s.key);
+        free(s.stamp);
         free(values);
     }
     PyBuffer_Release(&codes);
@@ -1007,6 +1294,10 @@ static PyObject *search(PyObject *self, PyObject *args) {
     PyBuffer_Release(&first);
     if (cancel.obj)
         PyBuffer_Release(&cancel);
+    if (near_ptr.obj)
+        PyBuffer_Release(&near_ptr);
+    if (near.obj)
+        PyBuffer_Release(&near);
     return out;
 }
 
@@ -1018,8 +1309,8 @@ static PyMethodDef methods[] = {
      "observations(indptr, indices, shown, cells, mined_ptr, mined, constant, arena_bytes) -> "
      "bytes: int32 codes[i * n_layouts + k] (-1: a mine) of what each cell shows per layout."},
     {"search", search, METH_VARARGS,
-     "search(codes, n_layouts, order, first, seconds, max_nodes, memo_bytes, cancel) -> "
-     "(status, won, best, values, nodes)."},
+     "search(codes, n_layouts, order, first, seconds, max_nodes, memo_bytes, cancel[, near_ptr, "
+     "near, factor_min]) -> (status, won, best, values, nodes)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_endgame",

@@ -33,6 +33,9 @@ def observations(indptr: Buffer, indices: Buffer, shown: Buffer, cells: Buffer,
 
 
 def search(codes: Buffer, n_layouts: int, order: Buffer, first: Buffer, seconds: float,
-           max_nodes: int, memo_bytes: int, cancel: Buffer | None,
+           max_nodes: int, memo_bytes: int, cancel: Buffer | None, near_ptr: Buffer = ...,
+           near: Buffer = ..., factor_min: int = ...,
            /) -> tuple[int, int, int, list[int] | None, int]:
-    """``(status, won, best, values, nodes)``."""
+    """``(status, won, best, values, nodes)``; with ``near_ptr``/``near`` (per cell position,
+    the positions at most two steps away, CSR) groups of ``factor_min`` layouts or more (8)
+    that are products over independent regions are searched region by region."""

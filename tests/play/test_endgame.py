@@ -9,6 +9,7 @@ that are certainly safe, so perfect play wins as often either way.)
 from __future__ import annotations
 
 import random
+from array import array
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
@@ -178,8 +179,8 @@ def test_two_fifty_fifties_multiply() -> None:
     saved = endgame_module.FACTOR_MIN
     endgame_module.FACTOR_MIN = 2
     try:
-        search = Endgame(board, limit=100)
-        assert len(search.layouts) == 4
+        search = Endgame(board, limit=100, native=False)
+        assert len(search.layouts) == search.count == 4
         assert search.win_probability() == Fraction(1, 4)
         assert len(search._search._regions) == 2
     finally:
@@ -317,3 +318,69 @@ def test_native_listing_equals_the_python_listing(board: Board) -> None:
     assert completions(board, 300) == python
     if python:
         assert completions(board, len(python) - 1) is None
+
+
+@st.composite
+def separated_positions(draw: st.DrawFn) -> Board:
+    # Wide boards with many numbers shown: their unknown cells fall into several regions,
+    # often with as many mines in every layout (then the C search splits them).
+    rows, cols = draw(st.integers(2, 3)), draw(st.integers(6, 9))
+    n = rows * cols
+    mines = draw(st.integers(2, max(2, n // 4)))
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    layout = set(rng.sample(range(n), mines))
+    nbrs = grid_neighbors("square", rows, cols)
+    states = [HIDDEN] * n
+    for c in rng.sample(range(n), rng.randrange(n // 3, n)):
+        if c not in layout:
+            states[c] = sum(1 for q in nbrs[c] if q in layout)
+    return Board.grid(rows, cols, states, mines=mines)
+
+
+def _native_run(board: Board, near: bool, first: list[int] | None = None
+                ) -> tuple[int, int, list[int] | None, int]:
+    """The C search on its own, with or without the near lists (without: never factored;
+    with: every group of two layouts or more tested for independent regions): won, best
+    (board index, -1: none), the values after ``first`` and the nodes."""
+    layouts = completions(board, 3000)
+    assert layouts is not None
+    s = endgame_module._NativeSearch(board, layouts, list(board.hidden), frozenset(),
+                                     frozenset(i for i, v in enumerate(board.states)
+                                               if v != HIDDEN))
+    position = {c: i for i, c in enumerate(s.cells)}
+    module = endgame_module._NATIVE
+    status, won, best, values, nodes = module.search(
+        s.codes, s.n, s.order, array("i", [position[c] for c in first or []]).tobytes(), -1.0,
+        0, 1 << 26, None, *((*endgame_module._near_csr(board, s.cells), 2) if near else ()))
+    assert status == module.OK
+    return won, -1 if best < 0 else s.cells[best], values, nodes
+
+
+@native
+@settings(max_examples=examples(150), deadline=None)
+@given(separated_positions())
+def test_c_regions_equal_the_unsplit_search_and_python(board: Board) -> None:
+    # The C search splitting independent regions (near lists given) against the same search
+    # unsplit and against the Python reference: the same value, and the chosen cell reaches
+    # it (its value measured by the unsplit search).
+    layouts = completions(board, 3000)
+    assume(layouts is not None and len(layouts) >= 2)
+    assert layouts is not None
+    won, best, _, _ = _native_run(board, near=True)
+    assert won == _native_run(board, near=False)[0]
+    if len(layouts) <= 600:
+        assert Fraction(won, len(layouts)) == Endgame(board, 600, native=False).win_probability()
+    if best >= 0:
+        assert _native_run(board, near=False, first=[best])[2] == [won]
+
+
+@native
+def test_c_search_splits_three_fifty_fifties() -> None:
+    # Three pairs far apart, one mine each, nothing can tell which: 8 layouts, perfect play
+    # wins 1/8 of them; split into regions the C search visits fewer groups.
+    board = Board.from_text("mines: 3\n#1-1#1-1#\n#1-1#1-1#")
+    won, best, _, split_nodes = _native_run(board, near=True)
+    unsplit = _native_run(board, near=False)
+    assert (won, unsplit[0]) == (1, 1) and best >= 0
+    assert split_nodes < unsplit[3]
+    assert Endgame(board, 100).win_probability() == Fraction(1, 8)

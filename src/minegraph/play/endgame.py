@@ -233,9 +233,8 @@ class _Search:
     def __init__(self, board: Board, layouts: list[frozenset[int]], cells: list[int],
                  constant: frozenset[int], shown: frozenset[int],
                  regions: dict[tuple[frozenset[frozenset[int]], frozenset[int]],
-                               tuple[int, int | None]], native: bool = False) -> None:
+                               tuple[int, int | None]]) -> None:
         self.board = board
-        self.native = native              # regions searched by the native search
         self.layouts = layouts
         self.hidden = cells
         self._constant = constant
@@ -386,32 +385,6 @@ class _Search:
             return self._keep(group, bound, None, floor)
         return self._keep(group, best, best_cell, floor)
 
-    def native_value(self, group: int, csr: tuple[bytes, bytes] | None = None
-                     ) -> tuple[int, int | None]:
-        """:meth:`value` of ``group`` (with no floor) by the native search: independent
-        regions are factored here first, as :meth:`value` would, each region searched
-        natively; the rest is one call into C (:class:`_NativeSearch`). ``csr``: the
-        layouts as the native listing gave them, when ``group`` is all of them.
-
-        Factoring is tried only when no cell is safe in every layout of ``group``: where one
-        is, :meth:`value` uncovers it before factoring, and so does the C search."""
-        n = group.bit_count()
-        every = group == (1 << len(self.layouts)) - 1
-        layouts = self.layouts if every else [self.layouts[k] for k in _bits(group)]
-        if n >= FACTOR_MIN:
-            counts = dict.fromkeys(self.hidden, 0)
-            for layout in layouts:
-                for c in layout:
-                    if c in counts:
-                        counts[c] += 1
-            guessed = [i for i, c in enumerate(self.hidden) if 0 < counts[c] < n]
-            if guessed and 0 not in counts.values():
-                factored = self._factored(group, guessed)
-                if factored is not None:
-                    return factored
-        return _NativeSearch(self.board, layouts, self.hidden, self._constant, self._shown,
-                             csr if every else None).value()
-
     def _keep(self, group: int, won: int, cell: int | None, floor: int,
               settled: bool = False) -> tuple[int, int | None]:
         """Remember ``won`` for ``group``: its value when above ``floor`` or ``settled``,
@@ -503,15 +476,14 @@ class _Search:
         if found is None:
             layouts = sorted(own, key=sorted)
             search = _Search(self.board, layouts, sorted(region), constant, self._shown,
-                             self._regions, self.native)
-            every = (1 << len(layouts)) - 1
-            found = search.native_value(every) if self.native else search.value(every)
+                             self._regions)
+            found = search.value((1 << len(layouts)) - 1)
             self._regions[key] = found
         return found
 
 
 class _NativeSearch:
-    """The whole of :meth:`_Search.value` (without factoring) on a list of layouts, in C.
+    """The whole of :meth:`_Search.value` on a list of layouts (int32 CSR, or sets), in C.
 
     The table of what each cell shows under each layout (``minegraph._endgame.observations``)
     is built once; each call of ``minegraph._endgame.search`` then runs with the GIL released
@@ -519,17 +491,18 @@ class _NativeSearch:
     (:class:`~minegraph.errors.QueryTimeout`) or when it is cancelled.
     """
 
-    def __init__(self, board: Board, layouts: list[frozenset[int]], cells: list[int],
+    def __init__(self, board: Board, layouts: list[frozenset[int]] | None, cells: list[int],
                  constant: frozenset[int], shown: frozenset[int],
                  csr: tuple[bytes, bytes] | None = None) -> None:
         assert _NATIVE is not None
-        if len(layouts) > _NATIVE.MAX_LAYOUTS:
-            raise LimitError(f"{len(layouts)} completions: more than the native search takes "
+        self.n = len(csr[0]) // 4 - 1 if csr is not None else len(layouts or ())
+        if self.n > _NATIVE.MAX_LAYOUTS:
+            raise LimitError(f"{self.n} completions: more than the native search takes "
                              f"({_NATIVE.MAX_LAYOUTS})")
         self.cells = cells
-        self.n = len(layouts)
         indptr, indices = _neighbour_csr(board)
         if csr is None:
+            layouts = layouts or []
             mined_ptr, mined = array("i", [0]), array("i")
             for layout in layouts:
                 mined.extend(layout)
@@ -545,6 +518,9 @@ class _NativeSearch:
         except MemoryError as error:
             raise LimitError(f"the exact endgame's table of observations: {error}") from None
         self.order = array("i", cells).tobytes()   # ties go to the lowest board index
+        # Independent regions are looked for in groups of FACTOR_MIN layouts or more.
+        self.near: tuple[bytes, bytes, int] | tuple[()] = (
+            (*_near_csr(board, cells), FACTOR_MIN) if self.n >= FACTOR_MIN else ())
 
     def _run(self, first: list[int]) -> tuple[int, int, list[int] | None]:
         """``search``'s won, best (a position in :attr:`cells`, -1: none) and values."""
@@ -553,7 +529,7 @@ class _NativeSearch:
         seconds = -1.0 if deadline is None else max(0.0, deadline.remaining())
         status, won, best, values, _ = _NATIVE.search(
             self.codes, self.n, self.order, array("i", first).tobytes(), seconds, 0,
-            MEMO_BYTES, None if deadline is None else deadline.flag)
+            MEMO_BYTES, None if deadline is None else deadline.flag, *self.near)
         if status == _NATIVE.OK:
             return won, best, values
         _raise_native(status)
@@ -590,6 +566,32 @@ def _neighbour_csr(board: Board) -> tuple[bytes, bytes]:
             _CSR.clear()
         found = _CSR[key] = (board.neighbors, indptr.tobytes(), indices.tobytes())
     return found[1], found[2]
+
+
+_TWO_STEPS: dict[int, tuple[tuple[tuple[int, ...], ...], list[tuple[int, ...]]]] = {}
+
+
+def _near_csr(board: Board, cells: list[int]) -> tuple[bytes, bytes]:
+    """Per position in ``cells``, the positions of the other cells at most two steps away
+    (as :meth:`_Search._near`), int32 CSR: what ties guessed cells into one region. The
+    board's two-step neighbourhoods are kept per neighbour table (boards of one game share
+    it)."""
+    key = id(board.neighbors)
+    found = _TWO_STEPS.get(key)
+    if found is None or found[0] is not board.neighbors:
+        nbrs = board.neighbors
+        steps = [tuple(sorted(set(nbrs[c]).union(*(nbrs[q] for q in nbrs[c])) - {c}))
+                 for c in range(len(nbrs))]
+        if len(_TWO_STEPS) > 64:
+            _TWO_STEPS.clear()
+        found = _TWO_STEPS[key] = (nbrs, steps)
+    steps = found[1]
+    position = {c: i for i, c in enumerate(cells)}
+    ptr, near = array("i", [0]), array("i")
+    for c in cells:
+        near.extend([position[q] for q in steps[c] if q in position])
+        ptr.append(len(near))
+    return ptr.tobytes(), near.tobytes()
 
 
 def _same_count(group: int, masks: list[int]) -> bool:
@@ -647,8 +649,10 @@ class Endgame:
 
     Attributes
     ----------
+    count
+        The number of completions.
     layouts
-        The completions (mined hidden cells).
+        The completions (mined hidden cells), built as sets on first use.
 
     Raises
     ------
@@ -672,24 +676,40 @@ class Endgame:
         listed = _listing(board, limit) if self.native else _completions_python(board, limit)
         if listed is None:
             raise LimitError(f"more than {limit} completions: too many for the exact endgame")
-        self._csr = listed if isinstance(listed, tuple) else None
-        layouts = listed if isinstance(listed, list) else _layouts(*listed)
         self.board = board
-        self.layouts: list[frozenset[int]] = layouts
         self.hidden = list(board.hidden)
         # What uncovering never passes through: the numbers and flags already shown.
-        shown = frozenset(i for i, s in enumerate(board.states) if s != HIDDEN)
-        flagged = frozenset(i for i, s in enumerate(board.states) if s == MINE)
-        self._search = _Search(board, layouts, self.hidden, flagged, shown, {}, self.native)
-        self._all = (1 << len(layouts)) - 1
+        self._shown = frozenset(i for i, s in enumerate(board.states) if s != HIDDEN)
+        self._flagged = frozenset(i for i, s in enumerate(board.states) if s == MINE)
+        # The native listing stays int32 arrays: the C search reads them as they are, and
+        # Python sets of 10,000 layouts cost more than the search of most positions.
+        self._csr = listed if isinstance(listed, tuple) else None
+        self._listed = listed if isinstance(listed, list) else None
+        self.count = len(listed) if isinstance(listed, list) else len(listed[0]) // 4 - 1
+        self._python: _Search | None = None
         self._root: tuple[int, int | None] | None = None
+
+    @property
+    def layouts(self) -> list[frozenset[int]]:
+        """The completions (mined hidden cells), as sets on first use."""
+        if self._listed is None:
+            assert self._csr is not None
+            self._listed = _layouts(*self._csr)
+        return self._listed
+
+    @property
+    def _search(self) -> _Search:
+        """The Python search (the reference), built on first use."""
+        if self._python is None:
+            self._python = _Search(self.board, self.layouts, self.hidden, self._flagged,
+                                   self._shown, {})
+        return self._python
 
     def _value(self) -> tuple[int, int | None]:
         """The layouts won under perfect play and a cell that wins them (computed once)."""
         if self._root is None:
-            every = self._all
-            self._root = (self._search.native_value(every, self._csr) if self.native
-                          else self._search.value(every))
+            self._root = (self._native_search().value() if self.native
+                          else self._search.value((1 << self.count) - 1))
         return self._root
 
     def win_probability(self) -> Fraction:
@@ -700,9 +720,9 @@ class Endgame:
         Fraction
             Layouts won over layouts (0 when the position has no completion).
         """
-        if not self.layouts:
+        if not self.count:
             return Fraction(0)
-        return Fraction(self._value()[0], len(self.layouts))
+        return Fraction(self._value()[0], self.count)
 
     def best_cell(self) -> int | None:
         """A cell to uncover now that keeps the best win probability.
@@ -712,7 +732,7 @@ class Endgame:
         int or None
             The cell (index); ``None`` when there is nothing to decide or no completion.
         """
-        if not self.layouts:
+        if not self.count:
             return None
         return self._value()[1]
 
@@ -730,19 +750,17 @@ class Endgame:
         dict
             ``cell -> win probability``.
         """
-        search = self._search
-        if self.native and len(self.layouts) > 1:
+        if self.native and self.count > 1:
             s = self._native_search()
-            return {c: Fraction(won, len(self.layouts))
-                    for c, won in zip(cells, s.after(list(cells)))}
-        return {c: Fraction(search.after(search.split(c, self._all), -1), len(self.layouts))
+            return {c: Fraction(won, self.count) for c, won in zip(cells, s.after(list(cells)))}
+        search, every = self._search, (1 << self.count) - 1
+        return {c: Fraction(search.after(search.split(c, every), -1), self.count)
                 for c in cells}
 
     def _native_search(self) -> _NativeSearch:
         s: _NativeSearch | None = getattr(self, "_native_whole", None)
         if s is None:
-            search = self._search
-            s = _NativeSearch(self.board, self.layouts, self.hidden, search._constant,
-                              search._shown, self._csr)
+            s = _NativeSearch(self.board, self._listed, self.hidden, self._flagged,
+                              self._shown, self._csr)
             self._native_whole = s
         return s
