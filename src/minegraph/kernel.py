@@ -39,10 +39,11 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Sequence
 
 from minegraph.version import __version__
-from minegraph.board import Board
 
 if TYPE_CHECKING:       # the kernel's typed results, as its stub _kernel.pyi describes them
     from minegraph._kernel import Answer, Component, Played
+    # (annotations only: the board module reaches the kernel through topology's grid tables)
+    from minegraph.board import Board
 
 __all__ = ["KernelAnswer", "answer", "int32_list", "reasoning", "Declined", "Unavailable", "available", "load_native", "module",
            "status", "run", "float_dict", "key_hashes", "solvable", "count_component", "complete_component", "box_shares", "assemble",
@@ -294,6 +295,7 @@ def run(board: Board, deadline: float = 0.0, cancel: bytearray | None = None,
 
     Examples
     --------
+    >>> from minegraph import Board
     >>> if available():
     ...     a = run(Board.from_text("mines: 1\\n#1#"))
     ...     print(a.count, a.box_cells, a.box_floats)
@@ -461,6 +463,7 @@ def reasoning(board: Board, propagate: bool = True
 
     Examples
     --------
+    >>> from minegraph import Board
     >>> if available():
     ...     out = reasoning(Board.from_text("#1-\\n01-"))
     ...     print(out[0], out[3], list(out[4]), out[5], out[6])
@@ -520,6 +523,7 @@ def assemble(board: Board, decided: dict[int, bool], opened: Sequence[int], need
 
     Examples
     --------
+    >>> from minegraph import Board
     >>> if available():
     ...     out = assemble(Board.from_text("#1#1#"), {}, [1, 3], [0, 1, 0, 1, 0],
     ...                    [0, 2, 0, 2, 0], -1)
@@ -585,6 +589,7 @@ def solvable(board: Board, layout: frozenset[int], first: int, deadline: float =
 
     Examples
     --------
+    >>> from minegraph import Board
     >>> line, block = Board.from_text("mines: 1\\n###"), Board.from_text("mines: 1\\n###\\n###")
     >>> if available():     # a 1 at (1, 0) of the block: (0, 1) or (0, 2)? a guess
     ...     print(solvable(line, frozenset({2}), 0), solvable(block, frozenset({2}), 3))
