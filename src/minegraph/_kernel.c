@@ -42,6 +42,9 @@
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
+#ifndef _WIN32
+#include <pthread.h>
+#endif
 
 #ifndef KERNEL_VERSION
 #define KERNEL_VERSION "unknown"
@@ -148,15 +151,87 @@ typedef struct {
 
 #define ARENA_CHUNK ((size_t)1 << 16)
 
+/* Chunks each thread keeps between calls.  Freed, a call's large scratch arrays went back to
+ * the system and the next call's came fresh from it: their page faults were a third of a
+ * wide count's time, and two threads counting at once queued on the process's memory lock
+ * (1.5x instead of 2x).  At most SPARE_CHUNKS chunks and SPARE_BYTES a thread, freed when the
+ * thread ends. */
+#define SPARE_CHUNKS 32
+#define SPARE_BYTES ((size_t)128 << 20)
+
+typedef struct {
+    Chunk *chunk[SPARE_CHUNKS];
+    int count;
+    size_t bytes;
+} Spares;
+
+#ifndef _WIN32
+static pthread_key_t spares_key;
+static int spares_ready = 0;
+
+static void spares_drop(void *p) {
+    Spares *s = p;
+    for (int i = 0; i < s->count; i++)
+        free(s->chunk[i]);
+    free(s);
+}
+
+static Spares *thread_spares(void) {
+    if (!spares_ready)
+        return NULL;
+    Spares *s = pthread_getspecific(spares_key);
+    if (!s && (s = calloc(1, sizeof(Spares))) != NULL && pthread_setspecific(spares_key, s)) {
+        free(s);
+        s = NULL;
+    }
+    return s;
+}
+
+static void spares_init(void) {
+    spares_ready = pthread_key_create(&spares_key, spares_drop) == 0;
+}
+#else
+static Spares *thread_spares(void) { return NULL; }
+static void spares_init(void) {}
+#endif
+
+/* A chunk of at least size bytes: the smallest spare that fits, or a new one. */
+static Chunk *chunk_take(size_t size) {
+    Spares *s = thread_spares();
+    int best = -1;
+    for (int i = 0; s && i < s->count; i++)
+        if (s->chunk[i]->size >= size && (best < 0 || s->chunk[i]->size < s->chunk[best]->size))
+            best = i;
+    if (best >= 0) {
+        Chunk *c = s->chunk[best];
+        s->chunk[best] = s->chunk[--s->count];
+        s->bytes -= c->size;
+        return c;
+    }
+    Chunk *fresh = malloc(sizeof(Chunk) + size);
+    if (fresh)
+        fresh->size = size;
+    return fresh;
+}
+
+static void chunk_give(Chunk *c) {
+    Spares *s = thread_spares();
+    if (s && s->count < SPARE_CHUNKS && s->bytes + c->size <= SPARE_BYTES) {
+        s->chunk[s->count++] = c;
+        s->bytes += c->size;
+    } else {
+        free(c);
+    }
+}
+
 static void *arena_alloc(Arena *a, size_t bytes) {
     bytes = bytes ? (bytes + 15) & ~(size_t)15 : 16;
     Chunk *c = a->top;
     if (!c || c->size - c->used < bytes) {
         size_t size = bytes > ARENA_CHUNK ? bytes : ARENA_CHUNK;
-        Chunk *fresh = malloc(sizeof(Chunk) + size);
+        Chunk *fresh = chunk_take(size);
         if (!fresh)
             return NULL;
-        fresh->size = size;
         fresh->used = 0;
         if (c && bytes > ARENA_CHUNK / 2) {     /* a large array alone: keep filling top */
             fresh->prev = c->prev;
@@ -176,7 +251,7 @@ static void *arena_alloc(Arena *a, size_t bytes) {
 static void arena_free(Arena *a) {
     while (a->top) {
         Chunk *prev = a->top->prev;
-        free(a->top);
+        chunk_give(a->top);
         a->top = prev;
     }
 }
@@ -3529,6 +3604,7 @@ static int add_constants(PyObject *m) {
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     init_binomials();
+    spares_init();
     PyObject *math = PyImport_ImportModule("math");
     if (!math)
         return NULL;
