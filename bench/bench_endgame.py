@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import statistics
 import sys
 import time
@@ -32,7 +31,7 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from machine import describe  # noqa: E402
+from machine import write_result  # noqa: E402
 
 from minegraph.board import Board  # noqa: E402
 from minegraph.deadline import time_limit  # noqa: E402
@@ -337,9 +336,7 @@ def main() -> int:
         return 1
     result.update(games=args.games, rules=args.rules, seed=args.seed)
     if args.out:
-        result["machine"] = describe()
-        result["command"] = "python " + " ".join(sys.argv)
-        args.out.write_text(json.dumps(result, indent=1) + "\n")
+        write_result(args.out, result)
     return 0
 
 

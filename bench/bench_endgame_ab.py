@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import subprocess
 import sys
 import sysconfig
@@ -32,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from bench_endgame import collect, summary  # noqa: E402
-from machine import describe  # noqa: E402
+from machine import write_result  # noqa: E402
 
 from minegraph.play import endgame  # noqa: E402
 
@@ -148,9 +147,7 @@ def main() -> int:
           f"{result['nodes_ratio_total']:.3f}")
     result.update(games=args.games, rules=args.rules, seed=args.seed)
     if args.out:
-        result["machine"] = describe()
-        result["command"] = "python " + " ".join(sys.argv)
-        args.out.write_text(json.dumps(result, indent=1) + "\n")
+        write_result(args.out, result)
     return 0
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -49,3 +51,11 @@ def describe(**versions: Any) -> dict[str, Any]:
             "python": f"{platform.python_implementation()} {platform.python_version()}",
             "minegraph": minegraph.__version__, "minegraph_path": minegraph.kernel.status(),
             **versions, "git": _git_commit()}
+
+
+def write_result(path: Path, result: dict[str, Any]) -> None:
+    """Write a benchmark's ``result`` to ``path`` as JSON, with this machine (:func:`describe`)
+    and the command that made it."""
+    result["machine"] = describe()
+    result["command"] = "python " + " ".join(sys.argv)
+    path.write_text(json.dumps(result, indent=1) + "\n")

@@ -73,21 +73,27 @@ def test_optimal_win_probability_from_the_start(rows: int, cols: int, mines: int
     assert Endgame(board, limit=1000).win_probability() == brute_force_value(board)
 
 
-@st.composite
-def partial_positions(draw: st.DrawFn) -> Board:
-    rows, cols = draw(st.integers(2, 4)), draw(st.integers(2, 5))
+def _shown(rows: int, cols: int, mines: int, rng: random.Random, least: int,
+           flags: float) -> Board:
+    """A random layout's position: between ``least`` and all but one cell drawn, the safe
+    ones showing their numbers, each mine among them flagged with chance ``flags``."""
     n = rows * cols
-    mines = draw(st.integers(1, max(1, n // 3)))
-    rng = random.Random(draw(st.integers(0, 10**6)))
     layout = set(rng.sample(range(n), mines))
     nbrs = grid_neighbors("square", rows, cols)
     states = [HIDDEN] * n
-    for c in rng.sample(range(n), rng.randrange(n)):
+    for c in rng.sample(range(n), rng.randrange(least, n)):
         if c not in layout:
             states[c] = sum(1 for q in nbrs[c] if q in layout)
-        elif rng.random() < 0.3:
+        elif flags and rng.random() < flags:
             states[c] = MINE
     return Board.grid(rows, cols, states, mines=mines)
+
+
+@st.composite
+def partial_positions(draw: st.DrawFn) -> Board:
+    rows, cols = draw(st.integers(2, 4)), draw(st.integers(2, 5))
+    mines = draw(st.integers(1, max(1, rows * cols // 3)))
+    return _shown(rows, cols, mines, random.Random(draw(st.integers(0, 10**6))), 0, 0.3)
 
 
 native = pytest.mark.skipif(not endgame_module.native_available(),
@@ -325,16 +331,9 @@ def separated_positions(draw: st.DrawFn) -> Board:
     # Wide boards with many numbers shown: their unknown cells fall into several regions,
     # often with as many mines in every layout (then the C search splits them).
     rows, cols = draw(st.integers(2, 3)), draw(st.integers(6, 9))
-    n = rows * cols
-    mines = draw(st.integers(2, max(2, n // 4)))
-    rng = random.Random(draw(st.integers(0, 10**6)))
-    layout = set(rng.sample(range(n), mines))
-    nbrs = grid_neighbors("square", rows, cols)
-    states = [HIDDEN] * n
-    for c in rng.sample(range(n), rng.randrange(n // 3, n)):
-        if c not in layout:
-            states[c] = sum(1 for q in nbrs[c] if q in layout)
-    return Board.grid(rows, cols, states, mines=mines)
+    mines = draw(st.integers(2, max(2, rows * cols // 4)))
+    return _shown(rows, cols, mines, random.Random(draw(st.integers(0, 10**6))),
+                  rows * cols // 3, 0.0)
 
 
 def _native_run(board: Board, near: bool, first: list[int] | None = None
