@@ -24,7 +24,12 @@
  *                      tried after those that tell something.  Given the near lists, a
  *                      group that is every combination of its layouts on one region of
  *                      the guessed cells and on the rest is searched as two games whose
- *                      values multiply (factor; _Search._factored).
+ *                      values multiply (factor; _Search._factored).  And every part is
+ *                      bounded by its layouts no move tells apart (tangle_bound: at most one
+ *                      of each tangled set is won), found once for the whole search; the
+ *                      guesses of a group of ORDER_MIN layouts or more are tried from the
+ *                      highest such bound down, and a guess whose bound cannot beat the best
+ *                      is not searched.
  *
  * Sets of layouts are sorted lists of layout indices (uint32); the memo is an
  * open-addressing hash table keyed by the list, whose keys live in an arena of at most
@@ -529,6 +534,12 @@ typedef struct {
     int32_t *stamp, generation; /* stamp: per position, the generation of its last region search */
     int same_total; /* every layout has the same number of mines among the cells */
     uint32_t factor_min; /* the fewest layouts of a group factor looks at */
+    /* Tangles (tangle_bound): per layout, the layouts no cell safe in both tells apart (CSR;
+     * NULL: none known, no bound), and the scratch of one cover. */
+    uint32_t *tangle_ptr, *tangle;
+    int32_t *stamp_of, *set_of, *set_size, *set_hits;
+    int32_t tangle_generation;
+    uint32_t tangle_layouts; /* the most layouts whose tangles are found (0: none) */
 } Search;
 
 static uint64_t hash_group(const uint32_t *g, uint32_t n) {
@@ -686,13 +697,70 @@ typedef struct {
     uint64_t hash;
 } Part;
 
+/* Free the tangled pairs (the search then runs without tangle_bound). */
+static void tangles_free(Search *s) {
+    free(s->tangle_ptr);
+    free(s->tangle);
+    free(s->stamp_of);
+    s->tangle_ptr = s->tangle = NULL;
+    s->stamp_of = s->set_of = s->set_size = s->set_hits = NULL;
+}
+
+/* A bound on the group's value from layouts no move tells apart.  Two layouts are tangled
+ * when every cell safe in both shows the same in both: until a move uncovers a cell mined in
+ * one of them, play cannot separate them, and that move loses one.  So of a set of layouts
+ * tangled pairwise, play wins at most one (two distinct layouts differ on a cell some layout
+ * of the group mines, so a group that still holds both is not won), and the number of sets
+ * of any cover of the group by such sets bounds its value.  Tangling is a property of the
+ * two layouts alone (codes do not depend on the group), so the pairs are found once
+ * (tangles_open) and each cover is greedy over them: a layout joins the first set all of
+ * whose members it is tangled with.  n when no pairs are known. */
+static int64_t tangle_bound(Search *s, const uint32_t *g, uint32_t n) {
+    if (!s->tangle_ptr)
+        return n;
+    int32_t gen = ++s->tangle_generation;
+    for (uint32_t j = 0; j < n; j++) {
+        s->stamp_of[g[j]] = gen;
+        s->set_of[g[j]] = -1;
+    }
+    int32_t count = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        uint32_t x = g[j], from = s->tangle_ptr[x], to = s->tangle_ptr[x + 1];
+        int32_t join = -1;
+        for (uint32_t e = from; e < to; e++) { /* members of each set x is tangled with */
+            uint32_t y = s->tangle[e];
+            if (s->stamp_of[y] == gen && s->set_of[y] >= 0)
+                s->set_hits[s->set_of[y]]++;
+        }
+        for (uint32_t e = from; e < to; e++) { /* the first set x is tangled with entirely */
+            uint32_t y = s->tangle[e];
+            if (s->stamp_of[y] != gen || s->set_of[y] < 0)
+                continue;
+            int32_t t = s->set_of[y];
+            if (join < 0 && s->set_hits[t] == s->set_size[t])
+                join = t;
+            s->set_hits[t] = 0;
+        }
+        if (join < 0) {
+            join = count++;
+            s->set_size[join] = 0;
+            s->set_hits[join] = 0;
+        }
+        s->set_of[x] = join;
+        s->set_size[join]++;
+    }
+    return count;
+}
+
 /* A bound the value of the group (hash h) cannot exceed: its value or bound in the memo,
- * else its size. */
+ * else tangle_bound. */
 static int64_t part_bound(Search *s, const uint32_t *g, uint32_t n, uint64_t h) {
     MemoEntry *e = n > 1 ? memo_find(s, g, n, h) : NULL;
     if (e && e->exact >= 0)
         return e->exact;
-    return e && e->upper >= 0 ? e->upper : (int64_t)n;
+    if (e && e->upper >= 0)
+        return e->upper;
+    return n > 1 ? tangle_bound(s, g, n) : (int64_t)n;
 }
 
 static int by_size_desc(const void *a, const void *b) {
@@ -826,7 +894,7 @@ static void try_guess(Search *s, const Node *node, Frame *f, int32_t at, int pas
     int32_t i = node->cells[at];
     int32_t *labels = f->labels + (size_t)*tried * n;
     uint32_t n_parts = split(s, i, node->g, n, labels, f->parts, f->start);
-    if ((n_parts == 1) != pass)
+    if (pass < 2 && (n_parts == 1) != pass)
         return;
     uint64_t h = hash_group((const uint32_t *)labels, n);
     for (int32_t t = 0; t < *tried; t++)
@@ -865,6 +933,61 @@ static int64_t best_guess(Search *s, const Node *node, Frame *f, int32_t k, int6
             try_guess(s, node, f, f->guess[a], pass, &tried, &top, best, bound);
         }
     }
+    return s->status != EG_OK ? 0 : top;
+}
+
+/* The fewest layouts of a group whose guesses are ordered, and cut, by what each could win
+ * (guess_bound); smaller groups try them safest first. */
+#define ORDER_MIN 16
+
+/* The most the group could win guessing cell position i first: the sum over the parts of
+ * its split of each part's bound (part_bound). */
+static int64_t guess_bound(Search *s, const Node *node, Frame *f, int32_t i) {
+    uint32_t n_parts = split(s, i, node->g, node->n, f->labels, f->parts, f->start);
+    int64_t total = 0;
+    for (uint32_t p = 0; p < n_parts; p++) {
+        uint32_t size = f->start[p + 1] - f->start[p];
+        const uint32_t *part = f->parts + f->start[p];
+        total += size > 1 ? part_bound(s, part, size, hash_group(part, size)) : (int64_t)size;
+    }
+    return total;
+}
+
+/* best_guess for a large group: every guess bounded first (guess_bound), then tried from the
+ * highest bound down until no bound beats the best found. */
+static int64_t ordered_guess(Search *s, const Node *node, Frame *f, int32_t k, int64_t floor,
+                             int32_t *best, int64_t *bound) {
+    int64_t *ub = malloc(sizeof(int64_t) * (size_t)k);
+    int64_t top = floor;
+    int32_t tried = 0;
+    *best = -1;
+    *bound = 0;
+    if (!ub) {
+        s->status = EG_NOMEMORY;
+        return 0;
+    }
+    for (int32_t a = 0; a < k; a++)
+        ub[a] = guess_bound(s, node, f, node->cells[f->guess[a]]);
+    for (int32_t a = 1; a < k; a++) { /* by bound, highest first; stable: safest first */
+        int32_t x = f->guess[a], b = a - 1;
+        int64_t u = ub[a];
+        while (b >= 0 && ub[b] < u) {
+            f->guess[b + 1] = f->guess[b];
+            ub[b + 1] = ub[b];
+            b--;
+        }
+        f->guess[b + 1] = x;
+        ub[b + 1] = u;
+    }
+    for (int32_t a = 0; a < k && s->status == EG_OK; a++) {
+        if (ub[a] <= top) {
+            if (ub[a] > *bound)
+                *bound = ub[a];
+            break; /* no cell from here on can win more */
+        }
+        try_guess(s, node, f, f->guess[a], 2, &tried, &top, best, bound);
+    }
+    free(ub);
     return s->status != EG_OK ? 0 : top;
 }
 
@@ -1096,7 +1219,8 @@ static int64_t search_node(Search *s, Node *node, Frame *f, int64_t floor, int32
     if (factored >= 0 || s->status != EG_OK)
         return s->status != EG_OK ? 0 : factored;
     sort_guesses(s, node, f, k);
-    int64_t bound, top = best_guess(s, node, f, k, floor, best, &bound);
+    int64_t bound, top = n >= ORDER_MIN ? ordered_guess(s, node, f, k, floor, best, &bound)
+                                        : best_guess(s, node, f, k, floor, best, &bound);
     if (s->status != EG_OK)
         return 0;
     if (*best < 0)
@@ -1137,6 +1261,140 @@ static int64_t value_at(Search *s, const uint32_t *g, uint32_t n, uint64_t h,
     int64_t won = search_node(s, &node, &f, floor, best);
     free(f.block);
     return won;
+}
+
+/* ---------------------------------------------------------------- tangles --------------- */
+
+/* The most layouts whose tangled pairs are looked for (the work grows as their square), the
+ * most pairs kept and the most bytes of the bit sets that find them: past any of these the
+ * search goes on without tangle_bound. */
+#define TANGLE_LAYOUTS 20000
+#define TANGLE_PAIRS 4000000
+#define TANGLE_BYTES ((size_t)64 << 20)
+
+/* The bit sets of tangles_open: for each cell that tells some layouts apart (base[i] >= 0)
+ * and each code v it shows, the layouts safe there showing another code (at sets + (base[i]
+ * + v) * words); NULL when too big. */
+static uint64_t *conflict_sets(const Search *s, int32_t *base, size_t words) {
+    uint32_t n = (uint32_t)s->n_layouts;
+    size_t total = 0;
+    for (int32_t i = 0; i < s->n_cells; i++) {
+        const int32_t *code = s->codes + (size_t)i * n;
+        int32_t top = -1, first = -1, differ = 0;
+        for (uint32_t k = 0; k < n; k++) {
+            if (code[k] < 0)
+                continue;
+            if (code[k] > top)
+                top = code[k];
+            differ |= first >= 0 && code[k] != first;
+            first = code[k];
+        }
+        base[i] = differ ? (int32_t)total : -1;
+        total += differ ? (size_t)top + 2 : 0; /* the codes, and the safe layouts last */
+    }
+    if (total * words * sizeof(uint64_t) > TANGLE_BYTES)
+        return NULL;
+    uint64_t *sets = calloc(total * words + 1, sizeof(uint64_t));
+    for (int32_t i = 0; sets && i < s->n_cells; i++) {
+        if (base[i] < 0)
+            continue;
+        const int32_t *code = s->codes + (size_t)i * n;
+        int32_t top = -1;
+        for (uint32_t k = 0; k < n; k++)
+            top = code[k] > top ? code[k] : top;
+        uint64_t *safe = sets + ((size_t)base[i] + (size_t)top + 1) * words;
+        for (uint32_t k = 0; k < n; k++) {
+            if (code[k] < 0)
+                continue;
+            sets[((size_t)base[i] + (size_t)code[k]) * words + k / 64] |= (uint64_t)1 << (k % 64);
+            safe[k / 64] |= (uint64_t)1 << (k % 64);
+        }
+        for (int32_t v = 0; v <= top; v++) /* showing v -> safe and showing another */
+            for (size_t w = 0; w < words; w++)
+                sets[((size_t)base[i] + (size_t)v) * words + w] ^= safe[w];
+    }
+    return sets;
+}
+
+/* The tangled pairs (tangle_bound) as CSR lists in s->tangle_ptr / s->tangle, and the
+ * scratch of a cover: layout x is tangled with y > x when no cell safe in x shows a code
+ * that conflicts with y (the union of x's conflict sets misses y).  0 when done or skipped
+ * (too many layouts or pairs: the search runs without the bound), -1 when out of memory. */
+static int tangles_open(Search *s) {
+    uint32_t n = (uint32_t)s->n_layouts;
+    if (n < 2 || n > s->tangle_layouts)
+        return 0;
+    size_t words = (n + 63) / 64, n_pairs = 0, cap = 1024;
+    int32_t *base = malloc(sizeof(int32_t) * ((size_t)s->n_cells + 1));
+    uint64_t *sets = base ? conflict_sets(s, base, words) : NULL;
+    uint64_t *acc = malloc(sizeof(uint64_t) * (words + 1));
+    uint32_t *pairs = malloc(sizeof(uint32_t) * 2 * cap), *degree = calloc(n + 1, sizeof(uint32_t));
+    int ok = base && sets && acc && pairs && degree;
+    for (uint32_t x = 0; ok && x < n; x++) {
+        size_t from = x / 64;
+        memset(acc + from, 0, sizeof(uint64_t) * (words - from));
+        for (int32_t i = 0; i < s->n_cells; i++) {
+            int32_t v = s->codes[(size_t)i * n + x];
+            if (base[i] < 0 || v < 0)
+                continue;
+            const uint64_t *set = sets + ((size_t)base[i] + (size_t)v) * words;
+            for (size_t w = from; w < words; w++)
+                acc[w] |= set[w];
+        }
+        for (uint32_t y = x + 1; ok && y < n; y++) {
+            if (acc[y / 64] == ~(uint64_t)0) {
+                y |= 63; /* a whole word of conflicts */
+                continue;
+            }
+            if (acc[y / 64] >> (y % 64) & 1)
+                continue;
+            if (n_pairs == cap) {
+                uint32_t *grown = cap * 2 <= TANGLE_PAIRS
+                                      ? realloc(pairs, sizeof(uint32_t) * 4 * cap) : NULL;
+                if (!grown) {
+                    ok = 0; /* too many pairs (or no memory): no bound */
+                    break;
+                }
+                pairs = grown;
+                cap *= 2;
+            }
+            pairs[2 * n_pairs] = x;
+            pairs[2 * n_pairs++ + 1] = y;
+            degree[x]++;
+            degree[y]++;
+        }
+    }
+    int failed = !(base && acc && pairs && degree);
+    if (ok) {
+        s->tangle_ptr = malloc(sizeof(uint32_t) * ((size_t)n + 1));
+        s->tangle = malloc(sizeof(uint32_t) * (2 * n_pairs + 1));
+        s->stamp_of = calloc(4 * (size_t)n, sizeof(int32_t));
+        if (s->tangle_ptr && s->tangle && s->stamp_of) {
+            s->set_of = s->stamp_of + n;
+            s->set_size = s->set_of + n;
+            s->set_hits = s->set_size + n;
+            s->tangle_ptr[0] = 0;
+            for (uint32_t x = 0; x < n; x++)
+                s->tangle_ptr[x + 1] = s->tangle_ptr[x] + degree[x];
+            for (uint32_t x = 0; x < n; x++) /* degree: the next free slot of each list */
+                degree[x] = s->tangle_ptr[x];
+            for (size_t e = 0; e < n_pairs; e++) {
+                uint32_t x = pairs[2 * e], y = pairs[2 * e + 1];
+                s->tangle[degree[x]++] = y;
+                s->tangle[degree[y]++] = x;
+            }
+        } else {
+            failed = 1;
+        }
+    }
+    if (!ok || failed)
+        tangles_free(s);
+    free(base);
+    free(sets);
+    free(acc);
+    free(pairs);
+    free(degree);
+    return failed ? -1 : 0;
 }
 
 /* The whole search: the root's value and cell (`n_first` = 0), or the value after
@@ -1210,14 +1468,14 @@ static int factor_open(Search *s) {
 
 static PyObject *search(PyObject *self, PyObject *args) {
     Py_buffer codes, order, first, cancel = {0}, near_ptr = {0}, near = {0};
-    Py_ssize_t n_layouts, memo_bytes, factor_min = FACTOR_MIN;
+    Py_ssize_t n_layouts, memo_bytes, tangle_layouts, factor_min = FACTOR_MIN;
     double seconds;
     long long max_nodes;
     PyObject *flag;
     (void)self;
-    if (!PyArg_ParseTuple(args, "y*ny*y*dLnO|y*y*n", &codes, &n_layouts, &order, &first,
-                          &seconds, &max_nodes, &memo_bytes, &flag, &near_ptr, &near,
-                          &factor_min))
+    if (!PyArg_ParseTuple(args, "y*ny*y*dLnOn|y*y*n", &codes, &n_layouts, &order, &first,
+                          &seconds, &max_nodes, &memo_bytes, &flag, &tangle_layouts, &near_ptr,
+                          &near, &factor_min))
         return NULL;
     if (flag != Py_None && PyObject_GetBuffer(flag, &cancel, PyBUF_WRITABLE) < 0) {
         PyBuffer_Release(&codes);
@@ -1234,7 +1492,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     int ok = n_layouts >= 0 && n_layouts <= EG_MAX_LAYOUTS && n_cells <= EG_MAX_CELLS &&
              order.len % 4 == 0 && first.len % 4 == 0 &&
              codes.len == (Py_ssize_t)sizeof(int32_t) * n_cells * n_layouts &&
-             near_ok(&near_ptr, &near, n_cells) && factor_min >= 2;
+             near_ok(&near_ptr, &near, n_cells) && factor_min >= 2 && tangle_layouts >= 0;
     int32_t max_code = -1;
     for (Py_ssize_t j = 0; ok && j < codes.len / 4; j++) {
         int32_t c = ((const int32_t *)codes.buf)[j];
@@ -1263,9 +1521,10 @@ static PyObject *search(PyObject *self, PyObject *args) {
         s.near_ptr = near_ptr.obj ? near_ptr.buf : NULL;
         s.near = near.obj ? near.buf : NULL;
         s.factor_min = (uint32_t)(factor_min < EG_MAX_LAYOUTS ? factor_min : EG_MAX_LAYOUTS);
+        s.tangle_layouts = tangle_layouts < TANGLE_LAYOUTS ? (uint32_t)tangle_layouts : TANGLE_LAYOUTS;
         Py_BEGIN_ALLOW_THREADS
         s.slot = malloc(sizeof(int32_t) * ((size_t)max_code + 2));
-        if (!values || !s.slot || factor_open(&s) < 0) {
+        if (!values || !s.slot || factor_open(&s) < 0 || tangles_open(&s) < 0) {
             s.status = EG_NOMEMORY;
         } else {
             for (int32_t c = 0; c <= max_code; c++)
@@ -1287,6 +1546,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
         free(s.slot);
         free(s.key);
         free(s.stamp);
+        tangles_free(&s);
         free(values);
     }
     PyBuffer_Release(&codes);
@@ -1328,7 +1588,8 @@ PyMODINIT_FUNC PyInit__endgame(void) {
         PyModule_AddIntConstant(m, "NOMEMORY", EG_NOMEMORY) < 0 ||
         PyModule_AddIntConstant(m, "CANCELLED", EG_CANCELLED) < 0 ||
         PyModule_AddIntConstant(m, "LIMIT", EG_LIMIT) < 0 ||
-        PyModule_AddIntConstant(m, "MAX_LAYOUTS", EG_MAX_LAYOUTS) < 0) {
+        PyModule_AddIntConstant(m, "MAX_LAYOUTS", EG_MAX_LAYOUTS) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_TANGLE_LAYOUTS", TANGLE_LAYOUTS) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -18,6 +18,7 @@ NOMEMORY: Final[int]
 CANCELLED: Final[int]
 LIMIT: Final[int]
 MAX_LAYOUTS: Final[int]
+MAX_TANGLE_LAYOUTS: Final[int]
 
 
 def completions(cells: Buffer, watch_ptr: Buffer, watch: Buffer, need: Buffer, total: int,
@@ -33,9 +34,11 @@ def observations(indptr: Buffer, indices: Buffer, shown: Buffer, cells: Buffer,
 
 
 def search(codes: Buffer, n_layouts: int, order: Buffer, first: Buffer, seconds: float,
-           max_nodes: int, memo_bytes: int, cancel: Buffer | None, near_ptr: Buffer = ...,
-           near: Buffer = ..., factor_min: int = ...,
+           max_nodes: int, memo_bytes: int, cancel: Buffer | None, tangle_layouts: int,
+           near_ptr: Buffer = ..., near: Buffer = ..., factor_min: int = ...,
            /) -> tuple[int, int, int, list[int] | None, int]:
-    """``(status, won, best, values, nodes)``; with ``near_ptr``/``near`` (per cell position,
-    the positions at most two steps away, CSR) groups of ``factor_min`` layouts or more (8)
-    that are products over independent regions are searched region by region."""
+    """``(status, won, best, values, nodes)``; with at most ``tangle_layouts`` layouts (and at
+    most ``MAX_TANGLE_LAYOUTS``) every group is bounded by its sets of layouts no move tells
+    apart (0: never); with ``near_ptr``/``near`` (per cell position, the positions at most
+    two steps away, CSR) groups of ``factor_min`` layouts or more (8) that are products over
+    independent regions are searched region by region."""

@@ -275,7 +275,7 @@ def test_the_c_search_stops_at_its_deadline_and_node_budget() -> None:
                                      frozenset())
     module = endgame_module._NATIVE
     run = lambda seconds, nodes, flag: module.search(   # noqa: E731
-        s.codes, s.n, s.order, b"", seconds, nodes, 1 << 20, flag)
+        s.codes, s.n, s.order, b"", seconds, nodes, 1 << 20, flag, endgame_module.TANGLE_LAYOUTS)
     assert run(0.0, 0, None)[0] == module.TIMEOUT
     assert run(-1.0, 1, None)[0] == module.TIMEOUT
     assert run(-1.0, 0, bytearray(b"\x01"))[0] == module.CANCELLED
@@ -287,9 +287,11 @@ def test_the_c_search_stops_at_its_deadline_and_node_budget() -> None:
 def test_the_c_search_refuses_inconsistent_arrays() -> None:
     module = endgame_module._NATIVE
     with pytest.raises(ValueError, match="inconsistent"):
-        module.search(b"\0" * 12, 2, b"\0" * 8, b"", -1.0, 0, 1 << 20, None)
+        module.search(b"\0" * 12, 2, b"\0" * 8, b"", -1.0, 0, 1 << 20, None, 0)
     with pytest.raises(ValueError, match="inconsistent"):   # a first cell out of range
-        module.search(b"\0" * 8, 2, b"\0" * 4, b"\5\0\0\0", -1.0, 0, 1 << 20, None)
+        module.search(b"\0" * 8, 2, b"\0" * 4, b"\5\0\0\0", -1.0, 0, 1 << 20, None, 0)
+    with pytest.raises(ValueError, match="inconsistent"):   # a negative tangle limit
+        module.search(b"\0" * 8, 2, b"\0" * 4, b"", -1.0, 0, 1 << 20, None, -1)
     with pytest.raises(ValueError, match="out of range"):   # a neighbour out of range
         module.observations(b"\0\0\0\0\1\0\0\0", b"\7\0\0\0", b"\0", b"", b"\0\0\0\0",
                             b"", b"", 1 << 20)
@@ -336,11 +338,12 @@ def separated_positions(draw: st.DrawFn) -> Board:
                   rows * cols // 3, 0.0)
 
 
-def _native_run(board: Board, near: bool, first: list[int] | None = None
-                ) -> tuple[int, int, list[int] | None, int]:
+def _native_run(board: Board, near: bool, first: list[int] | None = None,
+                tangles: bool = True) -> tuple[int, int, list[int] | None, int]:
     """The C search on its own, with or without the near lists (without: never factored;
-    with: every group of two layouts or more tested for independent regions): won, best
-    (board index, -1: none), the values after ``first`` and the nodes."""
+    with: every group of two layouts or more tested for independent regions) and with or
+    without the tangle bound: won, best (board index, -1: none), the values after ``first``
+    and the nodes."""
     layouts = completions(board, 3000)
     assert layouts is not None
     s = endgame_module._NativeSearch(board, layouts, list(board.hidden), frozenset(),
@@ -350,7 +353,8 @@ def _native_run(board: Board, near: bool, first: list[int] | None = None
     module = endgame_module._NATIVE
     status, won, best, values, nodes = module.search(
         s.codes, s.n, s.order, array("i", [position[c] for c in first or []]).tobytes(), -1.0,
-        0, 1 << 26, None, *((*endgame_module._near_csr(board, s.cells), 2) if near else ()))
+        0, 1 << 26, None, endgame_module.TANGLE_LAYOUTS if tangles else 0,
+        *((*endgame_module._near_csr(board, s.cells), 2) if near else ()))
     assert status == module.OK
     return won, -1 if best < 0 else s.cells[best], values, nodes
 
@@ -360,26 +364,33 @@ def _native_run(board: Board, near: bool, first: list[int] | None = None
 @given(separated_positions())
 def test_c_regions_equal_the_unsplit_search_and_python(board: Board) -> None:
     # The C search splitting independent regions (near lists given) against the same search
-    # unsplit and against the Python reference: the same value, and the chosen cell reaches
-    # it (its value measured by the unsplit search).
+    # unsplit, with and without the tangle bound, and against the Python reference: the same
+    # value, and the chosen cell reaches it (its value measured by the plainest search).
     layouts = completions(board, 3000)
     assume(layouts is not None and len(layouts) >= 2)
     assert layouts is not None
     won, best, _, _ = _native_run(board, near=True)
-    assert won == _native_run(board, near=False)[0]
+    plain, plain_best, _, _ = _native_run(board, near=False, tangles=False)
+    assert won == _native_run(board, near=False)[0] == plain
+    assert won == _native_run(board, near=True, tangles=False)[0]
+    if plain_best >= 0:
+        assert _native_run(board, near=False, first=[plain_best])[2] == [won]
     if len(layouts) <= 600:
         assert Fraction(won, len(layouts)) == Endgame(board, 600, native=False).win_probability()
     if best >= 0:
-        assert _native_run(board, near=False, first=[best])[2] == [won]
+        assert _native_run(board, near=False, first=[best], tangles=False)[2] == [won]
 
 
 @native
 def test_c_search_splits_three_fifty_fifties() -> None:
     # Three pairs far apart, one mine each, nothing can tell which: 8 layouts, perfect play
-    # wins 1/8 of them; split into regions the C search visits fewer groups.
+    # wins 1/8 of them; split into regions the C search visits fewer groups, and bounded by
+    # its tangles fewer still (all 8 layouts are tangled: every cell safe in two of them
+    # shows the same number in both, so play wins at most one of the 8).
     board = Board.from_text("mines: 3\n#1-1#1-1#\n#1-1#1-1#")
-    won, best, _, split_nodes = _native_run(board, near=True)
-    unsplit = _native_run(board, near=False)
-    assert (won, unsplit[0]) == (1, 1) and best >= 0
-    assert split_nodes < unsplit[3]
+    won, best, _, split_nodes = _native_run(board, near=True, tangles=False)
+    unsplit = _native_run(board, near=False, tangles=False)
+    tangled = _native_run(board, near=False)
+    assert (won, unsplit[0], tangled[0]) == (1, 1, 1) and best >= 0 and tangled[1] >= 0
+    assert tangled[3] < split_nodes < unsplit[3]
     assert Endgame(board, 100).win_probability() == Fraction(1, 8)

@@ -38,7 +38,7 @@ from minegraph.kernel import load_native
 from minegraph.rules import flood_fill
 
 __all__ = ["completions", "Endgame", "native_available", "NATIVE_STATUS", "MEMO_BYTES",
-           "TABLE_BYTES"]
+           "TABLE_BYTES", "TANGLE_LAYOUTS"]
 
 # The native search (``minegraph._endgame``, C), chosen here alone; ``None``: pure Python
 # (``MINEGRAPH_PURE=1``, not built, or built from another source).
@@ -53,6 +53,12 @@ MEMO_BYTES = 512 << 20
 #: itself is 4 bytes per cell and layout); past that the exact endgame raises
 #: :class:`~minegraph.errors.LimitError`.
 TABLE_BYTES = 256 << 20
+
+#: The native search bounds every set of layouts by its *tangles* (layouts no move tells
+#: apart, of which play wins at most one; docs/algorithms.md) when the position has at most
+#: this many completions: finding the tangled pairs takes work of the square of their number
+#: (a few hundredths of a second at 10,000).
+TANGLE_LAYOUTS = 20000
 
 
 def native_available() -> bool:
@@ -529,7 +535,7 @@ class _NativeSearch:
         seconds = -1.0 if deadline is None else max(0.0, deadline.remaining())
         status, won, best, values, _ = _NATIVE.search(
             self.codes, self.n, self.order, array("i", first).tobytes(), seconds, 0,
-            MEMO_BYTES, None if deadline is None else deadline.flag, *self.near)
+            MEMO_BYTES, None if deadline is None else deadline.flag, TANGLE_LAYOUTS, *self.near)
         if status == _NATIVE.OK:
             return won, best, values
         _raise_native(status)
