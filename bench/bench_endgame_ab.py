@@ -81,9 +81,12 @@ def whole(boards: list[Any], reference: ModuleType, limit: int) -> dict[str, Any
 
 def run(module: Any, s: Any, cap: float, near: tuple[Any, ...]) -> tuple[int, int, float, int]:
     """status, won, CPU seconds, nodes of one search of the whole position."""
+    # The tangle bound's limit is an argument of the search since it came (issue 32); an
+    # older module has none.
+    tangles = (endgame.TANGLE_LAYOUTS,) if hasattr(module, "MAX_TANGLE_LAYOUTS") else ()
     start = time.process_time()
     status, won, _, _, nodes = module.search(s.codes, s.n, s.order, b"", cap, 0,
-                                             endgame.MEMO_BYTES, None, *near)
+                                             endgame.MEMO_BYTES, None, *tangles, *near)
     return status, won, time.process_time() - start, nodes
 
 

@@ -760,7 +760,14 @@ static int64_t part_bound(Search *s, const uint32_t *g, uint32_t n, uint64_t h) 
         return e->exact;
     if (e && e->upper >= 0)
         return e->upper;
-    return n > 1 ? tangle_bound(s, g, n) : (int64_t)n;
+    if (n <= 1)
+        return n;
+    int64_t bound = tangle_bound(s, g, n);
+    if (!e)
+        e = memo_add(s, g, n, h);
+    if (e)
+        e->upper = bound;
+    return bound;
 }
 
 static int by_size_desc(const void *a, const void *b) {
