@@ -185,7 +185,9 @@ def sweep(args: argparse.Namespace) -> dict[str, Any]:
                            "decision_cpu_seconds": summary(cpu) if cpu else None,
                            "game_seconds": summary(games[limit]),
                            "game_cpu_seconds": summary(games_cpu[limit]), "wins": wins[limit],
-                           "largest_solved": max((n for n, _, _ in decisions[limit]), default=0)}
+                           "largest_solved": max((n for n, _, _ in decisions[limit]), default=0),
+                           # every decision (completions, CPU seconds): runs can be pooled
+                           "decisions_cpu": [[n, round(c, 4)] for n, _, c in decisions[limit]]}
         d = out[str(limit)]["decisions"]
         s = d["seconds"] or {"median": 0.0, "p99": 0.0, "max": 0.0}
         c = out[str(limit)]["decision_cpu_seconds"] or {"median": 0.0, "p99": 0.0, "max": 0.0}
