@@ -1356,14 +1356,14 @@ static int tangles_open(Search *s) {
             if (acc[y / 64] >> (y % 64) & 1)
                 continue;
             if (n_pairs == cap) {
-                uint32_t *grown = cap * 2 <= TANGLE_PAIRS
-                                      ? realloc(pairs, sizeof(uint32_t) * 4 * cap) : NULL;
+                size_t more = cap * 2 < TANGLE_PAIRS ? cap * 2 : TANGLE_PAIRS;
+                uint32_t *grown = more > cap ? realloc(pairs, sizeof(uint32_t) * 2 * more) : NULL;
                 if (!grown) {
                     ok = 0; /* too many pairs (or no memory): no bound */
                     break;
                 }
                 pairs = grown;
-                cap *= 2;
+                cap = more;
             }
             pairs[2 * n_pairs] = x;
             pairs[2 * n_pairs++ + 1] = y;
