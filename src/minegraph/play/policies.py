@@ -197,9 +197,9 @@ class StrongPolicy:
         neighbours: corners, then edges).
     endgame
         Play the exact endgame (:class:`~minegraph.play.endgame.Endgame`) when the position
-        has at most this many completions. 5,000 is the largest whose 99th-percentile
-        decision stays within 1 s with the native search (docs/play.md); it changed no
-        win rate measurably over 1,200 paired games, so revision 2's 1,000 stays the
+        has at most this many completions. With the native search, 10,000 keeps the
+        99th-percentile decision within 1 s of CPU (docs/play.md); larger limits changed no
+        win rate measurably over 2,000 paired games, so revision 2's 1,000 stays the
         default and its long measurements stay valid.
     ratio
         The candidates are the cells whose chance of being safe is at least ``ratio`` times
