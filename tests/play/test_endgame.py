@@ -8,6 +8,7 @@ that are certainly safe, so perfect play wins as often either way.)
 
 from __future__ import annotations
 
+import math
 import random
 from array import array
 from fractions import Fraction
@@ -394,3 +395,27 @@ def test_c_search_splits_three_fifty_fifties() -> None:
     assert (won, unsplit[0], tangled[0]) == (1, 1, 1) and best >= 0 and tangled[1] >= 0
     assert tangled[3] < split_nodes < unsplit[3]
     assert Endgame(board, 100).win_probability() == Fraction(1, 8)
+
+
+@native
+@pytest.mark.parametrize("cells, tangled", [(12, True), (14, False)])
+def test_tangles_past_their_pair_limit_leave_the_search_exact(cells: int, tangled: bool) -> None:
+    # Covered cells between flagged mines: every number is the same whatever the layout, so
+    # all C(n, n/2) layouts are tangled pairwise and perfect play wins exactly one of them.
+    # 12 cells: 924 layouts, 426,426 pairs, the bound prunes; 14 cells: 3,432 layouts and
+    # 5.9 million pairs, past the 4 million kept, so the search runs without it (same nodes).
+    board = Board.from_text(f"mines: {cells // 2 + cells}\n" + "#*" * cells)
+    layouts = completions(board, 5000)
+    assert layouts is not None and len(layouts) == math.comb(cells, cells // 2)
+    s = endgame_module._NativeSearch(board, layouts, list(board.hidden), frozenset(),
+                                     frozenset(i for i, v in enumerate(board.states)
+                                               if v != HIDDEN))
+    module = endgame_module._NATIVE
+    runs = [module.search(s.codes, s.n, s.order, b"", -1.0, 0, 1 << 26, None, limit)
+            for limit in (endgame_module.TANGLE_LAYOUTS, 0)]
+    assert [(status, won) for status, won, *_ in runs] == [(module.OK, 1)] * 2
+    nodes_with, nodes_without = runs[0][4], runs[1][4]
+    if tangled:
+        assert nodes_with < nodes_without
+    else:
+        assert nodes_with == nodes_without
