@@ -160,7 +160,7 @@ def test_a_task_is_held_to_its_memory_while_it_runs() -> None:
     with Pool(1, most_bytes=64 << 20) as pool:
         first = pool.call(os.getpid)
         with pytest.raises(MemoryError, match="more memory"):
-            pool.call(lane_work.grow, (100, None))         # past the cap: fails as it grows
+            pool.call(lane_work.grow, (400, None))         # far past the cap: fails as it grows
         assert _reaped(first)                              # replaced after it
         assert pool.call(lane_work.grow, (16, None)) != first     # well within: served
 
