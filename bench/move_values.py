@@ -6,6 +6,12 @@ candidate printed with its 95% interval.
     .venv/bin/python bench/move_values.py POSITION.board --cells 0,29 0,2 --samples 2000 \\
         --out bench/results/winrates/opening/third-click.json
 
+``--decisions DIR --variant NAME:key=value,...`` screens variants of ``strong`` on the valued
+decisions already in ``--out``: which of the two cells each variant picks there (one layout of
+the position is dealt to let it decide) and its valued gain over the first player per decision,
+a cell that is neither valued on the same layouts (rng: the game's seed), cached in ``--out``.
+A screen, not a measurement: the decisions are those where the two players differed.
+
 A position file may be any board file (a saved position of ``hill_side_by_side.py report``);
 ``--corners N1,N2`` builds the classic Expert position where the corners (0, 0) and (15, 0)
 show N1 and N2 and nothing else is known. Results are appended per position (resumable in
@@ -79,6 +85,54 @@ def value_decisions(args: argparse.Namespace) -> int:
     return 0
 
 
+def screen_variants(args: argparse.Namespace) -> int:
+    """Each ``--variant``'s picks at the valued decisions of ``--out`` and its valued gain over
+    the first player there (points a decision, with a 95% half-width over the decisions)."""
+    import random
+
+    from minegraph.board import MINE
+    from minegraph.play.rollout import game_at
+    from minegraph.sample import sample_completion
+
+    folder, out = Path(args.decisions), Path(args.out)
+    data = json.loads(out.read_text())
+    cache: dict[str, dict[str, list[int]]] = data.setdefault("other_cells", {})
+    for text in args.variant:
+        name, _, rest = text.partition(":")
+        options = {k: json.loads(v) for k, _, v in (i.partition("=") for i in filter(None, rest.split(",")))}
+        picks = {"first": 0, "second": 0, "other": 0}
+        gains = []
+        for key, entry in sorted(data["decisions"].items()):
+            board = Board.from_file(folder / f"{key}.board")
+            a, b = entry["cells"]
+            flags = frozenset(i for i, s in enumerate(board.states) if s == MINE)
+            game = game_at(board, sample_completion(board, random.Random(1)) | flags)
+            cell = StrongPolicy(**options).decide(game).moves[0].cell
+            n = min(len(entry["first"]), len(entry["second"]))
+            if cell in (a, b):
+                picks["first" if cell == a else "second"] += 1
+                won = entry["first" if cell == a else "second"][:n]
+            else:
+                picks["other"] += 1
+                outcomes = cache.setdefault(key, {})
+                if str(cell) not in outcomes:
+                    seed = json.loads((folder / f"{key}.json").read_text())["seed"]
+                    value = compare_moves(board, [cell], n, rng=args.seed * 1_000_003 + seed)
+                    outcomes[str(cell)] = [int(x) for x in value[cell].outcomes]
+                    tmp = out.with_suffix(".tmp")
+                    tmp.write_text(json.dumps(data))
+                    tmp.replace(out)
+                won = outcomes[str(cell)][:n]
+            gains.append((sum(won) - sum(entry["first"][:n])) / n)
+        k = len(gains)
+        mean = sum(gains) / k
+        var = sum((x - mean) ** 2 for x in gains) / max(1, k - 1)
+        print(f"{name:<12} picks first {picks['first']:>3} second {picks['second']:>3} other "
+              f"{picks['other']:>3}; gain over the first {100 * mean:+.2f} +- "
+              f"{100 * 1.96 * (var / k) ** 0.5:.2f} points a decision ({k})")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("position", nargs="?")
@@ -88,12 +142,16 @@ def main() -> int:
                         help="value both players' moves at every saved first difference in DIR "
                              "(a `hill_side_by_side.py report` positions folder), per class")
     parser.add_argument("--only", help="with --decisions: only this class (e.g. 'strong safer')")
+    parser.add_argument("--variant", nargs="+", help="with --decisions: screen these strong "
+                        "variants (NAME:key=value,...) on the decisions valued in --out")
     parser.add_argument("--samples", type=int, default=1000)
     parser.add_argument("--chunk", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--policy", default="", help="StrongPolicy options for the play after, k=v,...")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
+    if args.decisions and args.variant:
+        return screen_variants(args)
     if args.decisions:
         return value_decisions(args)
     if not args.cells:

@@ -51,6 +51,9 @@ R = TypeVar("R")
 #: Seconds between two looks at the current query's deadline while a result is awaited.
 POLL_SECONDS = 0.1
 
+#: Seconds to wait for a Dask scheduler before giving up on it.
+CONNECT_SECONDS = 10
+
 #: Tasks in flight per worker: enough to keep every worker busy while results are consumed.
 IN_FLIGHT_PER_WORKER = 4
 
@@ -224,11 +227,12 @@ def dask_client(scheduler: str) -> Any:
     Raises
     ------
     UserError
-        when dask.distributed is missing or the scheduler cannot be reached in 10 s.
+        when dask.distributed is missing or the scheduler cannot be reached in
+        :data:`CONNECT_SECONDS`.
     """
     Client = require_dask()
     try:
-        return Client(scheduler, timeout="10s")
+        return Client(scheduler, timeout=f"{CONNECT_SECONDS}s")
     except OSError as exc:
         raise UserError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from minegraph import parallel
 from minegraph.board import Board
 from minegraph.cli import main
 from minegraph.errors import BoardError
@@ -78,7 +79,9 @@ def test_count_on_a_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
     assert untimed(there) == untimed(here) and here.count("mines: 9") == 3
 
 
-def test_unreachable_scheduler(capsys: pytest.CaptureFixture[str]) -> None:
+def test_unreachable_scheduler(capsys: pytest.CaptureFixture[str],
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "CONNECT_SECONDS", 1)     # nothing listens: no need to wait 10 s
     assert main(["generate", "unique", "--size", "4x4", "--mines", "3", "--count", "2",
                  "--scheduler", "tcp://127.0.0.1:9", "--no-progress"]) == 2
     assert "cannot reach the Dask scheduler" in capsys.readouterr().err
