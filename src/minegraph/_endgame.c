@@ -1285,7 +1285,8 @@ static int64_t value_at(Search *s, const uint32_t *g, uint32_t n, uint64_t h,
 static uint64_t *conflict_sets(const Search *s, int32_t *base, size_t words) {
     uint32_t n = (uint32_t)s->n_layouts;
     size_t total = 0;
-    for (int32_t i = 0; i < s->n_cells; i++) {
+    int32_t *tops = malloc(sizeof(int32_t) * ((size_t)s->n_cells + 1));
+    for (int32_t i = 0; tops && i < s->n_cells; i++) {
         const int32_t *code = s->codes + (size_t)i * n;
         int32_t top = -1, first = -1, differ = 0;
         for (uint32_t k = 0; k < n; k++) {
@@ -1297,18 +1298,17 @@ static uint64_t *conflict_sets(const Search *s, int32_t *base, size_t words) {
             first = code[k];
         }
         base[i] = differ ? (int32_t)total : -1;
+        tops[i] = top;
         total += differ ? (size_t)top + 2 : 0; /* the codes, and the safe layouts last */
     }
-    if (total * words * sizeof(uint64_t) > TANGLE_BYTES)
-        return NULL;
-    uint64_t *sets = calloc(total * words + 1, sizeof(uint64_t));
+    uint64_t *sets = tops && total * words * sizeof(uint64_t) <= TANGLE_BYTES
+                         ? calloc(total * words + 1, sizeof(uint64_t))
+                         : NULL;
     for (int32_t i = 0; sets && i < s->n_cells; i++) {
         if (base[i] < 0)
             continue;
         const int32_t *code = s->codes + (size_t)i * n;
-        int32_t top = -1;
-        for (uint32_t k = 0; k < n; k++)
-            top = code[k] > top ? code[k] : top;
+        int32_t top = tops[i];
         uint64_t *safe = sets + ((size_t)base[i] + (size_t)top + 1) * words;
         for (uint32_t k = 0; k < n; k++) {
             if (code[k] < 0)
@@ -1320,6 +1320,7 @@ static uint64_t *conflict_sets(const Search *s, int32_t *base, size_t words) {
             for (size_t w = 0; w < words; w++)
                 sets[((size_t)base[i] + (size_t)v) * words + w] ^= safe[w];
     }
+    free(tops);
     return sets;
 }
 
