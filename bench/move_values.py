@@ -42,6 +42,15 @@ def corners_position(n1: int, n2: int) -> Board:
     return Board.grid(16, 30, "".join(states), mines=99)
 
 
+def _options(text: str) -> dict[str, Any]:
+    """StrongPolicy options from ``key=value,...`` (each value JSON)."""
+    options: dict[str, Any] = {}
+    for item in filter(None, text.split(",")):
+        k, _, v = item.partition("=")
+        options[k] = json.loads(v)
+    return options
+
+
 def value_decisions(args: argparse.Namespace) -> int:
     """Both players' moves at each saved first difference, valued on the same drawn layouts;
     per class, the mean difference (first player minus second) and its 95% half-width."""
@@ -99,7 +108,7 @@ def screen_variants(args: argparse.Namespace) -> int:
     cache: dict[str, dict[str, list[int]]] = data.setdefault("other_cells", {})
     for text in args.variant:
         name, _, rest = text.partition(":")
-        options = {k: json.loads(v) for k, _, v in (i.partition("=") for i in filter(None, rest.split(",")))}
+        options = _options(rest)
         picks = {"first": 0, "second": 0, "other": 0}
         gains = []
         for key, entry in sorted(data["decisions"].items()):
@@ -162,10 +171,7 @@ def main() -> int:
     else:
         board, name = Board.from_file(args.position), str(args.position)
     cells = [board.index(tuple(map(int, c.split(",")))) for c in args.cells]
-    options: dict[str, Any] = {}
-    for item in filter(None, args.policy.split(",")):
-        k, _, v = item.partition("=")
-        options[k] = json.loads(v)
+    options = _options(args.policy)
     out = Path(args.out)
     data = json.loads(out.read_text()) if out.exists() else {"positions": {}}
     entry = data["positions"].setdefault(name, {"cells": args.cells, "policy": options, "outcomes": {}})

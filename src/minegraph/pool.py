@@ -140,11 +140,12 @@ def _cap_memory(most_bytes: int | None) -> None:
     the cap), so that work past it fails with :class:`MemoryError` while it runs."""
     try:
         import resource
-        # A forked worker holds its parent's garbage; collected later, it would leave the cap
-        # above the size the worker settles at (a task could then grow past ``most_bytes``).
-        gc.collect()
         _, hard = resource.getrlimit(resource.RLIMIT_AS)
         soft = hard
+        if most_bytes is not None:
+            # A forked worker holds its parent's garbage; collected later, it would leave the
+            # cap above the size the worker settles at (a task could grow past most_bytes).
+            gc.collect()
         if most_bytes is not None and _statm(0):
             soft = _statm(0) + most_bytes
             if hard != resource.RLIM_INFINITY:
