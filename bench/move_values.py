@@ -51,6 +51,14 @@ def _options(text: str) -> dict[str, Any]:
     return options
 
 
+def _mean_and_half(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its 95% half-width (normal approximation)."""
+    k = len(values)
+    mean = sum(values) / k
+    var = sum((x - mean) ** 2 for x in values) / max(1, k - 1)
+    return mean, 1.96 * (var / k) ** 0.5
+
+
 def value_decisions(args: argparse.Namespace) -> int:
     """Both players' moves at each saved first difference, valued on the same drawn layouts;
     per class, the mean difference (first player minus second) and its 95% half-width."""
@@ -86,11 +94,9 @@ def value_decisions(args: argparse.Namespace) -> int:
         by_class.setdefault(entry["class"], []).append(
             (sum(entry["first"][:n]) - sum(entry["second"][:n])) / n)
     for kind, diffs in sorted(by_class.items()):
-        k = len(diffs)
-        mean = sum(diffs) / k
-        var = sum((x - mean) ** 2 for x in diffs) / max(1, k - 1)
-        print(f"{kind:<22} {k:>3} decisions: first - second {100 * mean:+.2f} +- "
-              f"{100 * 1.96 * (var / k) ** 0.5:.2f} points a decision")
+        mean, half = _mean_and_half(diffs)
+        print(f"{kind:<22} {len(diffs):>3} decisions: first - second {100 * mean:+.2f} +- "
+              f"{100 * half:.2f} points a decision")
     return 0
 
 
@@ -133,12 +139,10 @@ def screen_variants(args: argparse.Namespace) -> int:
                     tmp.replace(out)
                 won = outcomes[str(cell)][:n]
             gains.append((sum(won) - sum(entry["first"][:n])) / n)
-        k = len(gains)
-        mean = sum(gains) / k
-        var = sum((x - mean) ** 2 for x in gains) / max(1, k - 1)
+        mean, half = _mean_and_half(gains)
         print(f"{name:<12} picks first {picks['first']:>3} second {picks['second']:>3} other "
               f"{picks['other']:>3}; gain over the first {100 * mean:+.2f} +- "
-              f"{100 * 1.96 * (var / k) ** 0.5:.2f} points a decision ({k})")
+              f"{100 * half:.2f} points a decision ({len(gains)})")
     return 0
 
 
@@ -197,11 +201,9 @@ def main() -> int:
     print(f"{name}: {n} layouts drawn uniformly from the completions")
     for label in args.cells:
         o = outcomes[label][:n]
-        d = [a - b for a, b in zip(o, base)]
-        mean = sum(d) / n
-        var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+        mean, half = _mean_and_half([a - b for a, b in zip(o, base)])
         print(f"  {label:>8}: won {sum(o) / n:.2%}   vs {args.cells[0]}: {100 * mean:+.2f} +- "
-              f"{100 * 1.96 * (var / n) ** 0.5:.2f} points")
+              f"{100 * half:.2f} points")
     return 0
 
 
