@@ -15,6 +15,9 @@ and a rerun plays only the seeds missing from its file):
     # wins and the other loses the first decision where they differ, classified; the
     # positions of those decisions are written as boards so each class can be replayed
     .venv/bin/python bench/hill_side_by_side.py report --rules classic
+    # strong's games (its defaults only) as a `minegraph bench --out` results file: the same
+    # games, wins and guesses that `minegraph bench --policy strong` plays on these seeds
+    .venv/bin/python bench/hill_side_by_side.py export --rules classic --out results.json
 
 The layouts are minegraph's (``Game(size, rules=..., seed=s)`` with the first click of
 ``strong``: the corner (0, 0) under classic rules, (3, 3) under modern), sent to the peer as
@@ -384,6 +387,32 @@ def _median(values: list[float]) -> float:
     return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
 
 
+# ---------------------------------------------------------------------------- export
+def export(size: str, rules: str, directory: Path, out: Path) -> int:
+    """Write strong's traced games as :class:`~minegraph.play.bench.BenchResults` (merged
+    into ``out`` when it holds the same configuration): a trace holds what ``minegraph
+    bench`` records of a game, its result, its number of guesses and its time. Only the
+    current revision's defaults are exported; the number of games written is returned."""
+    from minegraph.errors import GameError
+    from minegraph.play.bench import BenchConfig, BenchResults
+    meta = directory / f"{size}-{rules}-strong.options.json"
+    recorded = json.loads(meta.read_text()) if meta.exists() else None
+    if recorded != {"options": {}, "revision": REVISIONS["strong"]}:
+        raise SystemExit(f"{meta}: not strong's defaults at revision {REVISIONS['strong']} "
+                         f"({recorded}); only those are minegraph bench's measurement")
+    results = BenchResults(BenchConfig(size, rules, "strong"))
+    games = load(directory / f"{size}-{rules}-strong.jsonl")
+    results.add((seed, bool(r["won"]), len(r["guesses"]), float(r["seconds"]))
+                for seed, r in sorted(games.items()))
+    if out.exists():
+        try:
+            results.merge(BenchResults.load(out))
+        except GameError as error:
+            raise SystemExit(f"{out}: {error}") from None
+    results.save(out)
+    return len(games)
+
+
 # ---------------------------------------------------------------------------- variants
 def parse_options(text: str) -> dict[str, Any]:
     options: dict[str, Any] = {}
@@ -427,12 +456,12 @@ def first_shows_number(size: str, rules: str, seed: int) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="step", required=True)
-    for name in ("peer", "strong", "report", "verify"):
+    for name in ("peer", "strong", "report", "verify", "export"):
         p = sub.add_parser(name)
         p.add_argument("--size", default="expert")
         p.add_argument("--rules", default="classic", choices=["classic", "modern"])
         p.add_argument("--dir", type=Path, default=HERE / "results" / "hill")
-        if name not in ("report", "verify"):
+        if name not in ("report", "verify", "export"):
             p.add_argument("--seed", type=int, default=9_000_000_000)
             p.add_argument("--games", type=int, default=10_000)
             p.add_argument("--workers", type=int, default=None)
@@ -450,6 +479,8 @@ def main() -> int:
                                        help="name[:key=value,...]: StrongPolicy options over its defaults")
     sub.choices["verify"].add_argument("--games", type=int, default=500,
                                        help="how many of the peer's games to replay (the first by seed)")
+    sub.choices["export"].add_argument("--out", type=Path, required=True,
+                                       help="the minegraph bench results file to write or merge into")
     sub.choices["report"].add_argument("--player", default="strong")
     sub.choices["report"].add_argument("--against", default="hill",
                                        help="the other player (default hill; or a strong variant)")
@@ -475,6 +506,9 @@ def main() -> int:
         meta.write_text(json.dumps(recorded) + "\n")
         run_strong(args.size, args.rules, seeds_of(args), args.dir / f"{args.size}-{args.rules}-{name}.jsonl",
                    options, args.workers)
+    elif args.step == "export":
+        n = export(args.size, args.rules, args.dir, args.out)
+        print(f"{args.out}: {n} games of strong revision {REVISIONS['strong']} ({args.size} {args.rules})")
     elif args.step == "verify":
         records = load(args.dir / f"{args.size}-{args.rules}-hill.jsonl")
         sample = sorted(records)[:args.games]

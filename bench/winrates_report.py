@@ -2,6 +2,7 @@
 ``bench/results/winrates/``: each rate with its 95% Wilson interval beside the published figures.
 
     .venv/bin/python bench/winrates_report.py [--plot bench/results/winrates/winrates.png]
+    .venv/bin/python bench/winrates_report.py --dir bench/results/winrates/revision-2 --plot ''
 
 Runs are resumable: ``minegraph bench`` with the same ``--out`` file plays only the seeds not
 yet in it (see docs/play.md); this script only reads the files.
@@ -23,9 +24,11 @@ ORDER = ["beginner", "intermediate", "expert"]
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--plot", default=str(HERE / "winrates.png"))
+    parser.add_argument("--dir", type=Path, default=HERE,
+                        help="the folder of results files (an earlier revision's: revision-N)")
+    parser.add_argument("--plot", default=str(HERE / "winrates.png"), help="'' for no plot")
     args = parser.parse_args()
-    results = [BenchResults.load(p) for p in sorted(HERE.glob("*-strong.json"))]
+    results = [BenchResults.load(p) for p in sorted(args.dir.glob("*-strong.json"))]
     results.sort(key=lambda r: (ORDER.index(r.config.size) if r.config.size in ORDER else 9,
                                 r.config.rules))
     print("| size, rules, first cell | policy | games | win rate (95% Wilson) | guesses/game | "
@@ -40,9 +43,10 @@ def main() -> int:
         print(f"| {s['size']} {s['rules']}{first} | {s['policy']} r{s['policy_revision']} | "
               f"{s['games']:,} | {s['win_rate']:.2%} ({lo:.2%}–{hi:.2%}) | "
               f"{s['guesses_per_game']:.2f} | {s['median_seconds_per_game']:.3f} | {published} |")
-    from minegraph.play.plot import plot_results
-    plot_results(results, args.plot)
-    print(f"\nwrote {args.plot}")
+    if args.plot:
+        from minegraph.play.plot import plot_results
+        plot_results(results, args.plot)
+        print(f"\nwrote {args.plot}")
     return 0
 
 

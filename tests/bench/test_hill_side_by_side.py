@@ -69,6 +69,29 @@ def test_records_survive_a_torn_last_line(tmp_path: Path) -> None:
     assert sorted(side.load(path)) == [1, 3]
 
 
+def test_strongs_traced_games_export_as_minegraph_bench_plays_them(tmp_path: Path) -> None:
+    # The traces (a guess per line) hold what minegraph bench records of a game: exported,
+    # they are the results `minegraph bench --policy strong` gets on the same seeds.
+    from minegraph.play.bench import BenchConfig, BenchResults, run
+    seeds = list(range(40, 52))
+    side.run_strong("beginner", "classic", seeds, tmp_path / "beginner-classic-strong.jsonl", {}, 1)
+    (tmp_path / "beginner-classic-strong.options.json").write_text(
+        json.dumps({"options": {}, "revision": side.REVISIONS["strong"]}))
+    out = tmp_path / "results.json"
+    assert side.export("beginner", "classic", tmp_path, out) == len(seeds)
+    exported = BenchResults.load(out)
+    played = run(BenchConfig("beginner", "classic", "strong"), seeds, workers=1, progress=False)
+    assert exported.config == played.config
+    assert {s: r[:2] for s, r in exported.records.items()} == {s: r[:2] for s, r in played.records.items()}
+    assert sum(g for _, g, _ in played.records.values()) > 0          # guesses were counted
+    # A variant's games are not strong's measurement, nor is an older revision's.
+    for recorded in ({"options": {"fifty": 0}, "revision": side.REVISIONS["strong"]},
+                     {"options": {}, "revision": side.REVISIONS["strong"] - 1}):
+        (tmp_path / "beginner-classic-strong.options.json").write_text(json.dumps(recorded))
+        with pytest.raises(SystemExit, match="not strong's defaults"):
+            side.export("beginner", "classic", tmp_path, tmp_path / "other.json")
+
+
 @pytest.mark.skipif(not os.environ.get("MINEGRAPH_HILL_CLASSES") or shutil.which("javac") is None,
                     reason="no compiled copy of DavidNHill's solver ($MINEGRAPH_HILL_CLASSES) or no JDK")
 def test_the_peer_plays_minegraphs_layouts(tmp_path: Path) -> None:
