@@ -102,6 +102,9 @@ COVERAGE_START := $(BIN)/python -m coverage erase
 COVERAGE_REPORT := $(BIN)/python -m coverage report
 endif
 
+# Each pass lists its slowest tests, to see where the suite's time goes.
+DURATIONS := --durations=12 --durations-min=2
+
 # The page's lint and unit tests, then the suite on every core (pytest-xdist), then the tests
 # that start CPU-bound processes or drive a UI alone (marker "serial"), then the engines again
 # in pure Python (MINEGRAPH_PURE=1: no kernel), the path an install without a C compiler
@@ -115,9 +118,9 @@ test: $(EXTRAS) $(NATIVE) browser node
 	npm run lint
 	npm test
 	$(COVERAGE_START)
-	$(BIN)/python -m pytest -n auto --dist worksteal -m "not serial" $(COVERAGE_ARGS) src tests
-	$(BIN)/python -m pytest -m serial $(COVERAGE_ARGS) tests
-	MINEGRAPH_PURE=1 $(BIN)/python -m pytest -n auto --dist worksteal -m "not serial" \
+	$(BIN)/python -m pytest -n auto --dist worksteal -m "not serial" $(DURATIONS) $(COVERAGE_ARGS) src tests
+	$(BIN)/python -m pytest -m serial $(DURATIONS) $(COVERAGE_ARGS) tests
+	MINEGRAPH_PURE=1 $(BIN)/python -m pytest -n auto --dist worksteal -m "not serial" $(DURATIONS) \
 		--ignore=tests/engines/test_combine.py --ignore=tests/engines/test_combine_float.py \
 		$(COVERAGE_ARGS) src/minegraph/constraints.py src/minegraph/engines src/minegraph/generate \
 		src/minegraph/kernel.py tests/engines tests/generate tests/test_constraints.py \

@@ -177,9 +177,11 @@ class StrongPolicy:
     then to fewer covered neighbours. A cell whose number is already determined ("dead":
     uncovering it teaches nothing) is guessed only when every candidate is dead.
 
-    The defaults are revision 2 (:data:`REVISIONS`), each piece kept for its measured gain
-    on the same games (docs/play.md); revision 1 was ``candidates=8, endgame=120,
-    ratio=None, pairs_first=False``. The other options are pieces measured and not kept.
+    The defaults are revision 3 (:data:`REVISIONS`), each piece kept for its measured gain
+    on the same games (docs/play.md): revision 2 had ``fifty=0, blend=0`` (no credit for
+    settling a potential 50/50, the next move scored by its best safety alone); revision 1
+    was that and ``candidates=8, endgame=120, ratio=None, pairs_first=False``. The other
+    options are pieces measured and not kept.
 
     Parameters
     ----------
@@ -221,7 +223,7 @@ class StrongPolicy:
         Credit a guess with this share of the completions in which it settles a potential
         50/50 early (:func:`~minegraph.play.fifty.influence`), as if they were survived:
         the score is multiplied by ``1 + fifty * influence / completions where it is safe``;
-        0: no credit. Cells whose safety plus influence is at least ``ratio`` times the best
+        0: no credit (revision 2). Cells whose safety plus influence is at least ``ratio`` times the best
         safety become candidates too.
     pseudo
         Guess a pseudo-50/50 (:func:`~minegraph.play.fifty.pseudo_fifty`: a cell that is a
@@ -238,7 +240,7 @@ class StrongPolicy:
         such a region, so its best play does not depend on the rest.
     blend
         Score the next move by ``(1 - blend) x`` its best safety ``+ blend x`` its second
-        best (a certain move counts 1); 0: the best alone.
+        best (a certain move counts 1); 0: the best alone (revision 2).
     shapely
         Off the frontier, score only the cells with the fewest covered neighbours (the
         corners while any is left) rather than filling ``floating`` with worse-placed cells:
@@ -278,8 +280,8 @@ class StrongPolicy:
                  candidates: int = 20, floating: int = 3, margin: float = 0.05,
                  endgame: int = 1000, ratio: float | None = 0.9, wide: bool = False,
                  pairs_first: bool = True, depth: int = 2, deep: int = 4,
-                 breadth: int = 4, fifty: float = 0.0, pseudo: bool = False,
-                 blend: float = 0.0, dominate: bool = False, enclosed: bool = False,
+                 breadth: int = 4, fifty: float = 0.9, pseudo: bool = False,
+                 blend: float = 0.2, dominate: bool = False, enclosed: bool = False,
                  near: bool = False, shapely: bool = False, budget: float | None = None,
                  budget_endgame: int = 20000) -> None:
         if budget is not None and not (isinstance(budget, (int, float)) and 0 < budget < 1e9):
@@ -721,7 +723,7 @@ def _guess(game: Game, cell: object, probability: Probability | None, reason: st
 
 #: Each policy's revision: raised whenever its moves change, so that benchmark results of
 #: different revisions are never merged.
-REVISIONS: dict[str, int] = {"safest": 1, "strong": 2}
+REVISIONS: dict[str, int] = {"safest": 1, "strong": 3}
 
 #: The policies whose first cell is fixed by the rules and the grid's size, with that cell
 #: (``(rules, rows, cols) -> index``); the others choose it by analysis.
