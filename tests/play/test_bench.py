@@ -478,9 +478,10 @@ def test_strong_records_the_cell_it_opens() -> None:
     # measurement as one naming that cell, and their results merge.
     assert BenchConfig("expert", "modern", "strong") == BenchConfig("expert", "modern", "strong", (3, 3))
     assert BenchConfig("beginner", "classic", "strong").first == (0, 0)
-    assert BenchConfig("beginner-8", "modern", "strong").first == (3, 3)
+    assert BenchConfig("beginner-8", "modern", "strong").first == (2, 2)   # small boards: (2, 2)
+    assert BenchConfig("intermediate", "modern", "strong").first == (2, 2)
     assert BenchConfig("beginner", "classic", "safest").first is None       # the analysis chooses
     results = run(BenchConfig("beginner", "modern", "strong"), range(4), workers=1, progress=False)
-    same = run(BenchConfig("beginner", "modern", "strong", (3, 3)), range(4), workers=1, progress=False)
+    same = run(BenchConfig("beginner", "modern", "strong", (2, 2)), range(4), workers=1, progress=False)
     assert {s: r[:2] for s, r in results.records.items()} == {s: r[:2] for s, r in same.records.items()}
     same.merge(results)

@@ -47,7 +47,9 @@ def test_no_guess_while_a_cell_is_proven_safe(name: str) -> None:
 def test_first_cell() -> None:
     assert default_first(Game("expert", rules="classic")) == 0
     assert default_first(Game("expert", rules="modern")) == 3 * 30 + 3
-    assert default_first(Game("beginner-8", rules="modern")) == 3 * 8 + 3
+    assert default_first(Game("beginner-8", rules="modern")) == 2 * 8 + 2     # 64 cells: (2, 2)
+    assert default_first(Game("intermediate", rules="modern")) == 2 * 16 + 2  # 256 cells
+    assert default_first(Game(rows=16, cols=17, mines=40, rules="modern")) == 3 * 17 + 3  # 272
     assert default_first(Game(rows=3, cols=4, mines=1, rules="modern")) == 1 * 4 + 1
     game = Game("expert", rules="modern", seed=0)
     assert StrongPolicy().decide(game).moves[0].cell == 93

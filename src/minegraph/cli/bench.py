@@ -69,7 +69,8 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--seed", type=seed_number, default=0, help="seed of the first game (default 0)")
     p.add_argument("--first", type=cell_argument, metavar="ROW,COL",
                    help="the first cell to uncover (default: the policy's choice; strong opens "
-                        "3,3 under modern rules, 0,0 otherwise)")
+                        "3,3 under modern rules (2,2 on boards of at most 256 cells), 0,0 "
+                        "otherwise)")
     p.add_argument("--budget", type=positive_seconds, metavar="SECONDS",
                    help="seconds strong may spend on one decision for a stronger move: the "
                         "exact endgame takes on positions of up to 20,000 completions when it "

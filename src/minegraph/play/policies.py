@@ -121,10 +121,18 @@ class SafestPolicy:
                         reason="first" if not game.uncovered else "safest")
 
 
+#: Under ``modern`` rules ``strong`` opens (2, 2) on boards of at most this many cells and (3, 3)
+#: on larger ones: on 8x8/10, 9x9/10 and 16x16/40 (2, 2) wins more (docs/play.md); on Expert
+#: (480 cells) (3, 3) is the opening measured best by others and the one the published rates use.
+SMALL_BOARD_CELLS = 256
+
+
 def default_first(game: Game) -> int:
     """The first cell ``strong`` uncovers: a corner under ``classic`` and ``any`` (the best chance
-    of a 0), ``(3, 3)`` under ``modern`` (where the first cell is safe anyway and an inner
-    cell opens the largest area; clamped to the board's middle on small boards).
+    of a 0); under ``modern``, where the first cell is safe anyway and an inner cell opens the
+    largest area, ``(3, 3)`` on boards of more than 256 cells (Expert) and ``(2, 2)`` on
+    smaller ones (beginner, intermediate; measured better there, docs/play.md), clamped to the
+    board's middle on small boards.
 
     Parameters
     ----------
@@ -152,16 +160,20 @@ def default_first_cell(rules: str, rows: int | None, cols: int | None) -> int:
     Returns
     -------
     int
-        The cell's index: (3, 3) under ``modern`` (clamped to the middle of small grids), else 0.
+        The cell's index: under ``modern`` (3, 3) on boards of more than 256 cells, else
+        (2, 2) (clamped to the middle of small grids); otherwise 0.
 
     Examples
     --------
     >>> default_first_cell("modern", 16, 30), default_first_cell("classic", 16, 30)
     (93, 0)
+    >>> default_first_cell("modern", 9, 9) == 2 * 9 + 2
+    True
     """
     if rules != "modern" or cols is None or rows is None:
         return 0
-    return min(3, (rows - 1) // 2) * cols + min(3, (cols - 1) // 2)
+    inset = 3 if rows * cols > SMALL_BOARD_CELLS else 2
+    return min(inset, (rows - 1) // 2) * cols + min(inset, (cols - 1) // 2)
 
 
 class StrongPolicy:
@@ -179,9 +191,10 @@ class StrongPolicy:
 
     The defaults are revision 3 (:data:`REVISIONS`), each piece kept for its measured gain
     on the same games (docs/play.md): revision 2 had ``fifty=0, blend=0`` (no credit for
-    settling a potential 50/50, the next move scored by its best safety alone); revision 1
-    was that and ``candidates=8, endgame=120, ratio=None, pairs_first=False``. The other
-    options are pieces measured and not kept.
+    settling a potential 50/50, the next move scored by its best safety alone) and opened
+    (3, 3) under modern rules on small boards too (:func:`default_first`); revision 1 was
+    that and ``candidates=8, endgame=120, ratio=None, pairs_first=False``. The other options
+    are pieces measured and not kept.
 
     Parameters
     ----------
