@@ -123,7 +123,7 @@ class SafestPolicy:
 
 #: Under ``modern`` rules ``strong`` opens (2, 2) on boards of at most this many cells and (3, 3)
 #: on larger ones: on 8x8/10, 9x9/10 and 16x16/40 (2, 2) wins more (docs/play.md); on Expert
-#: (480 cells) (3, 3) is the opening measured best by others and the one the published rates use.
+#: (480 cells) (3, 3) stays, the opening of the published modern rates it is compared with.
 SMALL_BOARD_CELLS = 256
 
 
