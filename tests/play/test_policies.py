@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 
 import pytest
 from hypothesis import assume, given, settings
@@ -11,10 +12,11 @@ from minegraph.board import HIDDEN, MINE
 from minegraph.errors import GameError
 from minegraph.play.endgame import Endgame, completions
 from minegraph.play.game import Game
-from minegraph.play.policies import (SafestPolicy, StrongPolicy, coin_flip, default_first,
-                                     get_policy, play)
+from minegraph.play.policies import (SafestPolicy, StrongPolicy, _is_dead, _living_safe,
+                                     _mine_count_of, _survival, coin_flip, default_first,
+                                     apply, get_policy, play)
 
-from strategies import examples, small_games
+from strategies import examples, positions, small_games
 
 
 @pytest.mark.parametrize("name", ["safest", "strong"])
@@ -265,3 +267,91 @@ def test_a_budget_is_a_positive_number_for_strong() -> None:
     with pytest.raises(GameError, match="strong"):
         get_policy("safest", budget=1.0)
     assert isinstance(get_policy("strong", budget=2.5), StrongPolicy)
+
+
+# ------------------------------------------------------------------ living next-move safety
+#: Certain cells (0, 4) and (1, 4) both have their numbers fixed (each covered neighbour is a
+#: certain mine or certain to be safe): uncovering them teaches nothing, and what is left is
+#: the chain (3, 0)-(3, 1)-(3, 3)-(3, 4) with two layouts, every cell of it mined in one.
+ONLY_DEAD_CERTAIN = "mines: 5\n01#1#\n1212#\n#212#\n##1##"
+
+
+def test_certain_cells_that_teach_nothing_leave_the_next_guess_to_make() -> None:
+    after = analyze(Board.from_text(ONLY_DEAD_CERTAIN))
+    assert set(after.safe) == {(0, 4), (1, 4)}
+    assert _survival(after) == 1 and _survival(after, 0.2) == 1
+    assert _survival(after, 0.0, living=True) == Fraction(1, 2)
+    assert _survival(after, 0.2, living=True) == Fraction(1, 2)
+    assert _living_safe(after) == 0
+
+
+def _brute_survival(board: Board, blend: Fraction) -> Fraction | None:
+    """:func:`_survival` with ``living`` from every completion: the dead test on the counts
+    of the enumeration, the safest living cell (every cell when none lives) and the blend."""
+    layouts = completions(board, 3000)
+    if not layouts:
+        return None
+    total = len(layouts)
+    hidden = [i for i, s in enumerate(board.states) if s == HIDDEN]
+    mined = {c: sum(1 for layout in layouts if c in layout) for c in hidden}
+    open_cells = sorted((n, c) for c, n in mined.items() if n < total)
+
+    def dead(c: int) -> bool:
+        return all(mined[q] in (0, total) for q in board.neighbors[c] if board.states[q] == HIDDEN)
+    living = [n for n, c in open_cells if not dead(c)] or [n for n, _ in open_cells]
+    if not living:
+        return None
+    first, second = living[0], living[1 if len(living) > 1 else 0]
+    return ((1 - blend) * (total - first) + blend * (total - second)) / total
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(positions(max_hidden=10, allow_inconsistent=False))
+def test_living_survival_matches_brute_force(board: Board) -> None:
+    """The dead test is sound (a cell it calls dead shows one number in every completion
+    where it is safe), the living survival is the enumeration's, and with no dead cell it is
+    the survival of every cell."""
+    after = analyze(board)
+    assume(after.consistent and after.solutions and after.best is not None)
+    layouts = completions(board, 3000)
+    assume(layouts)
+    total = after.solutions
+    mined = _mine_count_of(after)
+    for c, n in mined.items():
+        if n < total and _is_dead(board, c, mined, total):
+            assert len({sum(1 for q in board.neighbors[c] if q in layout or board.states[q] == MINE)
+                        for layout in layouts if c not in layout}) == 1
+    for blend in (Fraction(0), Fraction(1, 5)):
+        expected = _brute_survival(board, blend)
+        assume(expected is not None)
+        assert _survival(after, float(blend), living=True) == expected
+        if not any(_is_dead(board, c, mined, total) for c, n in mined.items() if n < total):
+            assert _survival(after, float(blend), living=True) == _survival(after, float(blend))
+
+
+def test_living_plays_whole_games() -> None:
+    """``living`` is a policy option: games are played to the end, the same on a replay."""
+    for seed in range(3):
+        records = [play(Game("beginner", rules="modern", seed=seed), StrongPolicy(living=True))
+                   for _ in range(2)]
+        first, again = ((r.won, r.guesses, r.moves) for r in records)
+        assert first == again and first[2] > 0
+
+
+def test_living_survival_on_the_positions_of_small_games() -> None:
+    """Every position of small games played to the end, against the enumeration; on some
+    the certain cells are all dead and the living survival is below 1."""
+    below = 0
+    for seed in range(100):
+        game = Game(rows=4, cols=5, mines=5, rules="classic", seed=seed)
+        policy = StrongPolicy(endgame=0)
+        while game.status == "playing":
+            board = game.board()
+            after = analyze(board)
+            if game.uncovered and after.best is not None:
+                for blend in (Fraction(0), Fraction(1, 5)):
+                    expected = _brute_survival(board, blend)   # None: too many completions
+                    assert expected is None or _survival(after, float(blend), living=True) == expected
+                below += after.safe != () and _survival(after, 0.0, living=True) < 1
+            apply(game, policy.decide(game))
+    assert below >= 5

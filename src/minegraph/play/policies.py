@@ -272,6 +272,12 @@ class StrongPolicy:
         to the uncovered cells, before the lower index: an area it opens is more likely to
         meet the known ones (the second guess of a classic game: the corner (15, 0) rather
         than (0, 29)).
+    living
+        Score the move after a guess over the cells that can teach something only: a
+        position whose certain cells all have their numbers fixed already ("dead") still
+        needs a guess, so it scores by its safest living guess rather than 1; the expected
+        certain cells (the tie-break) count living ones only. The peer's design (its
+        next-move safety over living cells).
 
     Raises
     ------
@@ -296,7 +302,7 @@ class StrongPolicy:
                  breadth: int = 4, fifty: float = 0.9, pseudo: bool = False,
                  blend: float = 0.2, dominate: bool = False, enclosed: bool = False,
                  near: bool = False, shapely: bool = False, budget: float | None = None,
-                 budget_endgame: int = 20000) -> None:
+                 budget_endgame: int = 20000, living: bool = False) -> None:
         if budget is not None and not (isinstance(budget, (int, float)) and 0 < budget < 1e9):
             raise GameError(f"budget must be a positive number of seconds, got {budget!r}")
         self.first = first
@@ -320,6 +326,7 @@ class StrongPolicy:
         self.shapely = shapely
         self.budget = budget
         self.budget_endgame = budget_endgame
+        self.living = living
 
     def decide(self, game: Game) -> Decision:
         if not game.uncovered:
@@ -513,11 +520,13 @@ class StrongPolicy:
         scored = []
         for c in candidates:
             looks[c] = look = self._look(board, c, count, base)
-            survive = sum((chance * _survival(after, self.blend) for _, chance, after in look), Fraction(0))
+            survive = sum((chance * _survival(after, self.blend, self.living) for _, chance, after in look),
+                          Fraction(0))
             if credit.get(c):   # the risk of a 50/50 it settles early is taken sooner or later
                 safe_in = count - mined[c]
                 survive *= 1 + fifty * Fraction(min(credit[c], mined[c], safe_in), safe_in)
-            progress = sum((chance * len(after.safe) for _, chance, after in look), Fraction(0))
+            progress = sum((chance * (_living_safe(after) if self.living else len(after.safe))
+                            for _, chance, after in look), Fraction(0))
             hidden_around = sum(1 for q in nbrs[c] if states[q] == HIDDEN)
             # Dead: one possible number, and no covered neighbour a 0 would open.
             dead = len(look) == 1 and (look[0][0] > 0 or hidden_around == 0)
@@ -656,10 +665,15 @@ def _safest(analysis: Analysis, n: int) -> list[tuple[int, int]]:
     return cells[:n]
 
 
-def _survival(after: Analysis, blend: float = 0.0) -> Probability:
+def _survival(after: Analysis, blend: float = 0.0, living: bool = False) -> Probability:
     """The chance of surviving the next move from a position: 1 with a certain move, else
     that of its safest cell; with ``blend``, ``(1 - blend) x`` that ``+ blend x`` the chance
-    of the second safest cell (a certain cell counts 1)."""
+    of the second safest cell (a certain cell counts 1). With ``living``, only the cells that
+    can teach something count (:func:`_dead_cells`): a position whose certain cells are all
+    dead still needs a guess, so it scores by its safest living guess (by every cell when
+    none is living)."""
+    if living:
+        return _living_survival(after, blend)
     if after.best is None or after.best_basis not in ("safe", "probability") or (
             not blend and (after.safe or after.best_basis != "probability")):
         return Fraction(1)
@@ -677,6 +691,47 @@ def _survival(after: Analysis, blend: float = 0.0) -> Probability:
     first, second = counts[0], counts[-1]
     share = Fraction(blend).limit_denominator(1000)
     return ((1 - share) * (total - first) + share * (total - second)) / total
+
+
+def _is_dead(board: Board, cell: int, mined: dict[int, int], total: int) -> bool:
+    """Whether ``cell``'s number is fixed by the position: each covered neighbour is a
+    certain mine or certain to be safe (a sufficient test, and a cheap one: a number fixed
+    by two uncertain neighbours whose mines always add up the same is not seen)."""
+    states = board.states
+    return all(mined.get(q, 0) in (0, total) for q in board.neighbors[cell] if states[q] == HIDDEN)
+
+
+def _living_survival(after: Analysis, blend: float) -> Probability:
+    """:func:`_survival` over the living cells only (see there)."""
+    total = after.solutions or 0
+    if after.best is None or after.best_basis not in ("safe", "probability") or not total:
+        return Fraction(1)
+    mined = _mine_count_of(after)
+    board = after.board
+    ranked = sorted((count, c) for c, count in mined.items() if count < total)
+    counts: list[int] = []
+    for count, c in ranked:
+        if not _is_dead(board, c, mined, total):
+            counts.append(count)
+            if len(counts) == 2 or not blend:
+                break
+    if not counts:     # every cell is dead: the safest of all
+        counts = [count for count, _ in ranked[:2 if blend else 1]]
+    if not counts:  # pragma: no cover - a position in play has a cell to try
+        return Fraction(1)
+    share = Fraction(blend).limit_denominator(1000)
+    first, second = counts[0], counts[-1]
+    return ((1 - share) * (total - first) + share * (total - second)) / total
+
+
+def _living_safe(after: Analysis) -> int:
+    """How many of the certain cells of ``after`` are living (:func:`_is_dead`)."""
+    if not after.safe:
+        return 0
+    total = after.solutions or 0
+    mined = _mine_count_of(after)
+    board = after.board
+    return sum(1 for c in after.safe if not _is_dead(board, board.index(c), mined, total))
 
 
 def coin_flip(board: Board, probs: dict[int, Probability], mines: set[int]) -> int | None:
