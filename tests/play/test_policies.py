@@ -12,7 +12,7 @@ from minegraph.board import HIDDEN, MINE
 from minegraph.errors import GameError
 from minegraph.play.endgame import Endgame, completions
 from minegraph.play.game import Game
-from minegraph.play.policies import (SafestPolicy, StrongPolicy, _is_dead, _living_safe,
+from minegraph.play.policies import (SafestPolicy, StrongPolicy, _is_dead, _living_safe, _new_clears_chance,
                                      _mine_count_of, _survival, coin_flip, default_first,
                                      apply, get_policy, play)
 
@@ -355,3 +355,62 @@ def test_living_survival_on_the_positions_of_small_games() -> None:
                 below += after.safe != () and _survival(after, 0.0, living=True) < 1
             apply(game, policy.decide(game))
     assert below >= 5
+
+
+def _brute_new_clears_chance(board: Board, cell: int, layouts: list[frozenset[int]]) -> Fraction:
+    """:func:`_new_clears_chance` from the completions: those where ``cell`` is safe, grouped
+    by the number it shows; in each group the certain cells (none of its completions mines
+    them) and the living ones among them (a covered neighbour neither always nor never a
+    mine in the group); the chance of the groups with more living certain cells than those
+    in every group, plus one for ``cell`` itself when it is living."""
+    nbrs, states = board.neighbors, board.states
+    hidden = [i for i, s in enumerate(states) if s == HIDDEN and i != cell]
+    groups: dict[int, list[frozenset[int]]] = {}
+    for layout in layouts:
+        if cell not in layout:
+            shown = sum(1 for q in nbrs[cell] if q in layout or states[q] == MINE)
+            groups.setdefault(shown, []).append(layout)
+    living_after = {}
+    for shown, group in groups.items():
+        mined = {c: sum(1 for layout in group if c in layout) for c in hidden}
+        certain = [c for c in hidden if mined[c] == 0]
+        living_after[shown] = {c for c in certain if any(
+            0 < mined[q] < len(group) for q in nbrs[c] if q != cell and states[q] == HIDDEN)}
+    covered_around = any(states[q] == HIDDEN for q in nbrs[cell])
+    dead = len(groups) == 1 and (min(groups) > 0 or not covered_around)
+    linked = len(set.intersection(*living_after.values())) + (0 if dead else 1)
+    return Fraction(sum(len(groups[k]) for k, cells in living_after.items() if len(cells) > linked),
+                    len(layouts))
+
+
+def test_the_chance_of_new_certain_cells_is_the_enumerations() -> None:
+    """``peer_order``'s progress chance, on every guess of small games, for every cell that
+    could be guessed, against the completions."""
+    checked = 0
+    for seed in range(40):
+        game = Game(rows=4, cols=5, mines=5, rules="classic", seed=seed)
+        policy = StrongPolicy(endgame=0, living=True, peer_order=True)
+        while game.status == "playing":
+            board = game.board()
+            decision = policy.decide(game)
+            layouts = completions(board, 3000) if decision.guess and game.uncovered else None
+            if layouts:
+                count = len(layouts)
+                for c in (i for i, s in enumerate(board.states) if s == HIDDEN):
+                    look = policy._look(board, c, count, None)
+                    if look:
+                        assert _new_clears_chance(look, not (len(look) == 1 and (
+                            look[0][0] > 0 or not any(board.states[q] == HIDDEN
+                                                      for q in board.neighbors[c])))) \
+                            == _brute_new_clears_chance(board, c, layouts)
+                        checked += 1
+            apply(game, decision)
+    assert checked >= 100
+
+
+def test_peer_order_plays_whole_games() -> None:
+    for seed in range(3):
+        records = [play(Game("beginner", rules="modern", seed=seed),
+                        StrongPolicy(living=True, peer_order=True)) for _ in range(2)]
+        first, again = ((r.won, r.guesses, r.moves) for r in records)
+        assert first == again and first[2] > 0

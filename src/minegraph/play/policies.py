@@ -278,6 +278,11 @@ class StrongPolicy:
         needs a guess, so it scores by its safest living guess rather than 1; the expected
         certain cells (the tie-break) count living ones only. The peer's design (its
         next-move safety over living cells).
+    peer_order
+        Order guesses as the peer does where they nearly tie: the score is multiplied by
+        ``1 +`` :data:`PEER_PROGRESS` ``x`` the chance the guess makes new cells certain, and
+        after the expected certain cells, the safer guess first, then the one with more
+        known mines around, then fewer covered neighbours, then the lower index.
 
     Raises
     ------
@@ -302,7 +307,8 @@ class StrongPolicy:
                  breadth: int = 4, fifty: float = 0.9, pseudo: bool = False,
                  blend: float = 0.2, dominate: bool = False, enclosed: bool = False,
                  near: bool = False, shapely: bool = False, budget: float | None = None,
-                 budget_endgame: int = 20000, living: bool = False) -> None:
+                 budget_endgame: int = 20000, living: bool = False,
+                 peer_order: bool = False) -> None:
         if budget is not None and not (isinstance(budget, (int, float)) and 0 < budget < 1e9):
             raise GameError(f"budget must be a positive number of seconds, got {budget!r}")
         self.first = first
@@ -327,6 +333,7 @@ class StrongPolicy:
         self.budget = budget
         self.budget_endgame = budget_endgame
         self.living = living
+        self.peer_order = peer_order
 
     def decide(self, game: Game) -> Decision:
         if not game.uncovered:
@@ -460,8 +467,9 @@ class StrongPolicy:
         credit: dict[int, int] = {}
         mined: dict[int, int] = {}
         looks: dict[int, list[tuple[int, Fraction, Analysis]]] = {}
-        if self.fifty or self.pseudo:
+        if self.fifty or self.pseudo or self.peer_order:
             mined = _mine_count_of(analysis)
+        if self.fifty or self.pseudo:
             left = None if board.mines is None else board.mines - board.known_mines - len(mines)
             mine_chance = {c: n / count for c, n in mined.items()}
             found = potentials(board, mines, self._counter(board, base), left, mine_chance)
@@ -511,9 +519,10 @@ class StrongPolicy:
     def _score(self, board: Board, candidates: list[int], count: int, base: object,
                looks: dict[int, list[tuple[int, Fraction, Analysis]]], credit: dict[int, int],
                mined: dict[int, int]) -> list[_Score]:
-        """Each candidate's sort key ``(living, survival, progress, -covered neighbours,
-        -distance, -cell, cell)``: the best is the largest (the distance to the uncovered
-        cells counts only with ``near``)."""
+        """Each candidate's sort key ``(living, survival, progress, safety, known mines around,
+        -covered neighbours, -distance, -cell, cell)``: the best is the largest (safety and the
+        known mines count only with ``peer_order``, the distance to the uncovered cells only
+        with ``near``)."""
         nbrs, states = board.neighbors, board.states
         distance = _distances(board) if self.near else None
         fifty = Fraction(self.fifty).limit_denominator(1000)
@@ -531,7 +540,13 @@ class StrongPolicy:
             # Dead: one possible number, and no covered neighbour a 0 would open.
             dead = len(look) == 1 and (look[0][0] > 0 or hidden_around == 0)
             far = distance[c] if distance is not None else 0
-            scored.append((not dead, survive, progress, -hidden_around, -far, -c, c))
+            safety: Probability = Fraction(0)
+            known_around = 0
+            if self.peer_order:
+                survive *= 1 + PEER_PROGRESS * _new_clears_chance(look, not dead)
+                safety = sum((chance for _, chance, _ in look), Fraction(0))
+                known_around = sum(1 for q in nbrs[c] if states[q] == MINE or mined.get(q) == count)
+            scored.append((not dead, survive, progress, safety, known_around, -hidden_around, -far, -c, c))
         return scored
 
     def _counter(self, board: Board, base: object) -> Callable[[tuple[int, ...], tuple[int, ...]], int]:
@@ -607,9 +622,14 @@ class StrongPolicy:
 
 
 #: How ``strong`` ranks a candidate (the largest wins): living (not dead), the chance of
-#: surviving it and the next move, the expected certain cells after it, minus its covered
-#: neighbours, minus its index; then the cell.
-_Score = tuple[bool, Any, Any, int, int, int, int]
+#: surviving it and the next move, the expected certain cells after it, its safety and its
+#: known mines around (with ``peer_order``, else 0), minus its covered neighbours, minus its
+#: distance to the uncovered cells (with ``near``, else 0), minus its index; then the cell.
+_Score = tuple[bool, Any, Any, Any, int, int, int, int, int]
+
+#: With ``peer_order``, a guess's score is multiplied by ``1 + PEER_PROGRESS x`` the chance
+#: that it makes new cells certain (the peer's tiny weight, there to break near-ties).
+PEER_PROGRESS = Fraction(1, 1000)
 
 
 def _distances(board: Board) -> list[int]:
@@ -726,12 +746,31 @@ def _living_survival(after: Analysis, blend: float) -> Probability:
 
 def _living_safe(after: Analysis) -> int:
     """How many of the certain cells of ``after`` are living (:func:`_is_dead`)."""
+    return len(_living_safe_cells(after))
+
+
+def _living_safe_cells(after: Analysis) -> set[int]:
+    """The certain cells of ``after`` that are living (:func:`_is_dead`), as indices."""
     if not after.safe:
-        return 0
+        return set()
     total = after.solutions or 0
     mined = _mine_count_of(after)
     board = after.board
-    return sum(1 for c in after.safe if not _is_dead(board, board.index(c), mined, total))
+    cells = (board.index(c) for c in after.safe)
+    return {c for c in cells if not _is_dead(board, c, mined, total)}
+
+
+def _new_clears_chance(look: list[tuple[int, Fraction, Analysis]], living: bool) -> Fraction:
+    """The chance that the number a guess shows makes new living cells certain: more of them
+    than the cells certain whenever the guess is safe, the guess itself counted among
+    those when it is living (the peer's count, so at least two new cells for a living
+    guess)."""
+    living_after = [_living_safe_cells(after) for _, _, after in look]
+    if not living_after:
+        return Fraction(0)
+    linked = len(set.intersection(*living_after)) + (1 if living else 0)
+    return sum((chance for (_, chance, _), cells in zip(look, living_after) if len(cells) > linked),
+               Fraction(0))
 
 
 def coin_flip(board: Board, probs: dict[int, Probability], mines: set[int]) -> int | None:
