@@ -12,7 +12,8 @@ from minegraph.board import HIDDEN, MINE
 from minegraph.errors import GameError
 from minegraph.play.endgame import Endgame, completions
 from minegraph.play.game import Game
-from minegraph.play.policies import (SafestPolicy, StrongPolicy, _is_dead, _living_safe, _new_clears_chance,
+from minegraph.play.policies import (SafestPolicy, StrongPolicy, _is_dead, _living_safe_cells,
+                                     _new_clears_chance,
                                      _mine_count_of, _survival, coin_flip, default_first,
                                      apply, get_policy, play)
 
@@ -282,7 +283,7 @@ def test_certain_cells_that_teach_nothing_leave_the_next_guess_to_make() -> None
     assert _survival(after) == 1 and _survival(after, 0.2) == 1
     assert _survival(after, 0.0, living=True) == Fraction(1, 2)
     assert _survival(after, 0.2, living=True) == Fraction(1, 2)
-    assert _living_safe(after) == 0
+    assert _living_safe_cells(after) == set()
 
 
 def _brute_survival(board: Board, blend: Fraction) -> Fraction | None:

@@ -529,13 +529,19 @@ class StrongPolicy:
         scored = []
         for c in candidates:
             looks[c] = look = self._look(board, c, count, base)
-            survive = sum((chance * _survival(after, self.blend, self.living) for _, chance, after in look),
-                          Fraction(0))
+            # Each number's covered-cell counts and living certain cells, found once.
+            counted = self.living or self.peer_order
+            mined_after = [_mine_count_of(after) if counted else None for _, _, after in look]
+            living_after = [_living_safe_cells(after, m) for (_, _, after), m in zip(look, mined_after)
+                            ] if counted else []
+            survive = sum((chance * _survival(after, self.blend, self.living, m)
+                           for (_, chance, after), m in zip(look, mined_after)), Fraction(0))
             if credit.get(c):   # the risk of a 50/50 it settles early is taken sooner or later
                 safe_in = count - mined[c]
                 survive *= 1 + fifty * Fraction(min(credit[c], mined[c], safe_in), safe_in)
-            progress = sum((chance * (_living_safe(after) if self.living else len(after.safe))
-                            for _, chance, after in look), Fraction(0))
+            progress = sum((chance * len(cells) for (_, chance, _), cells in zip(look, living_after)),
+                           Fraction(0)) if self.living else \
+                sum((chance * len(after.safe) for _, chance, after in look), Fraction(0))
             hidden_around = sum(1 for q in nbrs[c] if states[q] == HIDDEN)
             # Dead: one possible number, and no covered neighbour a 0 would open.
             dead = len(look) == 1 and (look[0][0] > 0 or hidden_around == 0)
@@ -543,7 +549,7 @@ class StrongPolicy:
             safety: Probability = Fraction(0)
             known_around = 0
             if self.peer_order:
-                survive *= 1 + PEER_PROGRESS * _new_clears_chance(look, not dead)
+                survive *= 1 + PEER_PROGRESS * _new_clears_chance(look, not dead, living_after)
                 safety = sum((chance for _, chance, _ in look), Fraction(0))
                 known_around = sum(1 for q in nbrs[c] if states[q] == MINE or mined.get(q) == count)
             scored.append((not dead, survive, progress, safety, known_around, -hidden_around, -far, -c, c))
@@ -685,15 +691,16 @@ def _safest(analysis: Analysis, n: int) -> list[tuple[int, int]]:
     return cells[:n]
 
 
-def _survival(after: Analysis, blend: float = 0.0, living: bool = False) -> Probability:
+def _survival(after: Analysis, blend: float = 0.0, living: bool = False,
+              mined: dict[int, int] | None = None) -> Probability:
     """The chance of surviving the next move from a position: 1 with a certain move, else
     that of its safest cell; with ``blend``, ``(1 - blend) x`` that ``+ blend x`` the chance
     of the second safest cell (a certain cell counts 1). With ``living``, only the cells that
-    can teach something count (:func:`_dead_cells`): a position whose certain cells are all
+    can teach something count (:func:`_is_dead`): a position whose certain cells are all
     dead still needs a guess, so it scores by its safest living guess (by every cell when
-    none is living)."""
+    none is living); ``mined`` is :func:`_mine_count_of` ``(after)`` when already known."""
     if living:
-        return _living_survival(after, blend)
+        return _living_survival(after, blend, mined)
     if after.best is None or after.best_basis not in ("safe", "probability") or (
             not blend and (after.safe or after.best_basis != "probability")):
         return Fraction(1)
@@ -708,6 +715,12 @@ def _survival(after: Analysis, blend: float = 0.0, living: bool = False) -> Prob
     counts = [count for count, _ in _safest(after, 2)]
     if not counts:  # pragma: no cover - a position in play has a cell to try
         return Fraction(1)
+    return _blended(total, counts, blend)
+
+
+def _blended(total: int, counts: list[int], blend: float) -> Probability:
+    """``(1 - blend) x`` the safety of the first of ``counts`` (completions, of ``total``,
+    where a cell is a mine) ``+ blend x`` that of the last."""
     first, second = counts[0], counts[-1]
     share = Fraction(blend).limit_denominator(1000)
     return ((1 - share) * (total - first) + share * (total - second)) / total
@@ -721,12 +734,13 @@ def _is_dead(board: Board, cell: int, mined: dict[int, int], total: int) -> bool
     return all(mined.get(q, 0) in (0, total) for q in board.neighbors[cell] if states[q] == HIDDEN)
 
 
-def _living_survival(after: Analysis, blend: float) -> Probability:
+def _living_survival(after: Analysis, blend: float, mined: dict[int, int] | None) -> Probability:
     """:func:`_survival` over the living cells only (see there)."""
     total = after.solutions or 0
     if after.best is None or after.best_basis not in ("safe", "probability") or not total:
         return Fraction(1)
-    mined = _mine_count_of(after)
+    if mined is None:
+        mined = _mine_count_of(after)
     board = after.board
     ranked = sorted((count, c) for c, count in mined.items() if count < total)
     counts: list[int] = []
@@ -739,33 +753,30 @@ def _living_survival(after: Analysis, blend: float) -> Probability:
         counts = [count for count, _ in ranked[:2 if blend else 1]]
     if not counts:  # pragma: no cover - a position in play has a cell to try
         return Fraction(1)
-    share = Fraction(blend).limit_denominator(1000)
-    first, second = counts[0], counts[-1]
-    return ((1 - share) * (total - first) + share * (total - second)) / total
+    return _blended(total, counts, blend)
 
 
-def _living_safe(after: Analysis) -> int:
-    """How many of the certain cells of ``after`` are living (:func:`_is_dead`)."""
-    return len(_living_safe_cells(after))
-
-
-def _living_safe_cells(after: Analysis) -> set[int]:
-    """The certain cells of ``after`` that are living (:func:`_is_dead`), as indices."""
+def _living_safe_cells(after: Analysis, mined: dict[int, int] | None = None) -> set[int]:
+    """The certain cells of ``after`` that are living (:func:`_is_dead`), as indices
+    (``mined``: :func:`_mine_count_of` ``(after)`` when already known)."""
     if not after.safe:
         return set()
     total = after.solutions or 0
-    mined = _mine_count_of(after)
+    if mined is None:
+        mined = _mine_count_of(after)
     board = after.board
     cells = (board.index(c) for c in after.safe)
     return {c for c in cells if not _is_dead(board, c, mined, total)}
 
 
-def _new_clears_chance(look: list[tuple[int, Fraction, Analysis]], living: bool) -> Fraction:
+def _new_clears_chance(look: list[tuple[int, Fraction, Analysis]], living: bool,
+                       living_after: list[set[int]] | None = None) -> Fraction:
     """The chance that the number a guess shows makes new living cells certain: more of them
     than the cells certain whenever the guess is safe, the guess itself counted among
     those when it is living (the peer's count, so at least two new cells for a living
-    guess)."""
-    living_after = [_living_safe_cells(after) for _, _, after in look]
+    guess). ``living_after``: each number's living certain cells when already known."""
+    if living_after is None:
+        living_after = [_living_safe_cells(after) for _, _, after in look]
     if not living_after:
         return Fraction(0)
     linked = len(set.intersection(*living_after)) + (1 if living else 0)
