@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
+import networkx as nx
 import pytest
 from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from minegraph import Board, analyze
 from minegraph.board import HIDDEN, MINE
 from minegraph.errors import GameError
 from minegraph.play.endgame import Endgame, completions
 from minegraph.play.game import Game
-from minegraph.play.policies import (SafestPolicy, StrongPolicy, _is_dead, _living_safe_cells,
+from minegraph.play.policies import (SafestPolicy, StrongPolicy, _in_large_space, _is_dead,
+                                     _living_safe_cells,
                                      _new_clears_chance,
                                      _mine_count_of, _survival, coin_flip, default_first,
                                      apply, get_policy, play)
@@ -415,3 +419,60 @@ def test_peer_order_plays_whole_games() -> None:
                         StrongPolicy(living=True, peer_order=True)) for _ in range(2)]
         first, again = ((r.won, r.guesses, r.moves) for r in records)
         assert first == again and first[2] > 0
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(positions(max_hidden=14), st.integers(1, 12), st.randoms(use_true_random=False))
+def test_a_space_is_a_class_of_cells_linked_by_a_step(board: Board, threshold: int,
+                                                      rng: random.Random) -> None:
+    """``_in_large_space`` against networkx's connected components of the graph whose edges
+    are the steps: covered cell to covered neighbour, and covered to covered over one
+    uncovered cell; the mines (some covered cells) block."""
+    states, nbrs = board.states, board.neighbors
+    hidden = [c for c, s in enumerate(states) if s == HIDDEN]
+    mines = set(rng.sample(hidden, rng.randrange(len(hidden) + 1)))
+    open_cells = [c for c in hidden if c not in mines]
+    graph = nx.Graph()
+    graph.add_nodes_from(open_cells)
+    uncovered = [c for c, s in enumerate(states) if s not in (HIDDEN, MINE)]
+    for c in open_cells:
+        graph.add_edges_from((c, q) for q in nbrs[c] if q in graph)
+    for u in uncovered:
+        around = [q for q in nbrs[u] if q in graph]
+        graph.add_edges_from((a, b) for a in around for b in around if a < b)
+    expected = {c for part in nx.connected_components(graph) if len(part) >= threshold for c in part}
+    cells = rng.sample(open_cells, len(open_cells))
+    assert _in_large_space(board, mines, cells, threshold) == expected
+
+
+def test_defer_guesses_a_small_pocket_last() -> None:
+    """Expert, modern rules, seed 33, the position below (the default's 153rd move): the top
+    left corner's pocket has 6 open covered cells (the 4 and the 3 fence it with three
+    certain mines), and the default guesses its corner (0, 0), 1/4 a mine, for the 50/50 it
+    may settle; with ``defer=8`` the pocket waits and a cell of a large space, (12, 10),
+    1/7 a mine, is guessed instead."""
+    rows = ["####211100000001#210000002#3##", "#4##22#2000000012#21100002#433",
+            "##3212#201221111113#20001222#1", "2210011212##23#2002#20001#1222",
+            "12232101#2223##3112122322111#1", "#2###11222123##43#101###101332",
+            "2323211#23#3#33##3201232112##1", "#1111012###422344#10001112#421",
+            "222#2112##4#22##2110002#33#200", "##3#########22#42001112#4#2100",
+            "###########3333#2101#123#33221", "###########2##22#101111#4#3##2",
+            "###########23321110000113#323#", "###########12#2000122212221011",
+            "###########34#31212##3#4#31000", "#############22#2#223#3###1000"]
+    game = Game("expert", rules="modern", seed=33)
+    game.reveal(3 * 30 + 3)
+    for index, ch in enumerate("".join(rows)):
+        if ch != "#" and game.board().states[index] == HIDDEN:
+            game.reveal(index)
+    board = game.board()
+    assert [ch for ch in "".join(rows)] == ["#" if s == HIDDEN else str(s) for s in board.states]
+    a = analyze(board)
+    mines = {board.index(c) for c in a.mines}
+    assert {32, 33, 61} <= mines      # (1, 2), (1, 3), (2, 1): the 3 at (2, 2) sees only them
+    pocket = [0, 1, 2, 3, 30, 60]
+    assert _in_large_space(board, mines, pocket + [370], 8) == {370}
+    default = StrongPolicy().decide(game)
+    deferred = StrongPolicy(defer=8).decide(game)
+    assert default.reason == deferred.reason == "lookahead"
+    assert default.moves[0].cell in pocket and default.probability == Fraction(1, 4)
+    assert deferred.moves[0].cell == 370 and deferred.probability == Fraction(1, 7)

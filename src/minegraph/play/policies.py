@@ -189,10 +189,12 @@ class StrongPolicy:
     then to fewer covered neighbours. A cell whose number is already determined ("dead":
     uncovering it teaches nothing) is guessed only when every candidate is dead.
 
-    The defaults are revision 3 (:data:`REVISIONS`), each piece kept for its measured gain
-    on the same games (docs/play.md): revision 2 had ``fifty=0, blend=0`` (no credit for
-    settling a potential 50/50, the next move scored by its best safety alone) and opened
-    (3, 3) under modern rules on small boards too (:func:`default_first`); revision 1 was
+    The defaults are revision 4 (:data:`REVISIONS`), each piece kept for its measured gain
+    on the same games (docs/play.md): revision 3 had ``living=False`` (a position with a
+    certain cell counted as survived, dead or not); revision 2 also had ``fifty=0,
+    blend=0`` (no credit for settling a potential 50/50, the next move scored by its best
+    safety alone) and opened (3, 3) under modern rules on small boards too
+    (:func:`default_first`); revision 1 was
     that and ``candidates=8, endgame=120, ratio=None, pairs_first=False``. The other options
     are pieces measured and not kept.
 
@@ -283,6 +285,13 @@ class StrongPolicy:
         ``1 +`` :data:`PEER_PROGRESS` ``x`` the chance the guess makes new cells certain, and
         after the expected certain cells, the safer guess first, then the one with more
         known mines around, then fewer covered neighbours, then the lower index.
+    defer
+        When not 0, guess in a small pocket last: a candidate whose *space* (the covered
+        cells it reaches through covered cells, or over one uncovered cell, certain mines
+        blocking) has fewer than ``defer`` cells is dropped while a candidate in a larger
+        space is left (the peer's deferral, with 8). A pocket's own numbers are all that
+        can ever help it, except the count of mines left, which grows sharper as the rest
+        is played; so its guess is no worse later, and may be better.
 
     Raises
     ------
@@ -307,8 +316,8 @@ class StrongPolicy:
                  breadth: int = 4, fifty: float = 0.9, pseudo: bool = False,
                  blend: float = 0.2, dominate: bool = False, enclosed: bool = False,
                  near: bool = False, shapely: bool = False, budget: float | None = None,
-                 budget_endgame: int = 20000, living: bool = False,
-                 peer_order: bool = False) -> None:
+                 budget_endgame: int = 20000, living: bool = True,
+                 peer_order: bool = False, defer: int = 0) -> None:
         if budget is not None and not (isinstance(budget, (int, float)) and 0 < budget < 1e9):
             raise GameError(f"budget must be a positive number of seconds, got {budget!r}")
         self.first = first
@@ -334,6 +343,7 @@ class StrongPolicy:
         self.budget_endgame = budget_endgame
         self.living = living
         self.peer_order = peer_order
+        self.defer = defer
 
     def decide(self, game: Game) -> Decision:
         if not game.uncovered:
@@ -486,6 +496,9 @@ class StrongPolicy:
                 candidates += [c for c, n in sorted(credit.items())
                                if c not in candidates and 0 < mined.get(c, count) < count
                                and count - mined[c] + n >= ratio * best_safe]
+        if self.defer:
+            large = _in_large_space(board, mines, candidates, self.defer)
+            candidates = [c for c in candidates if c in large] or candidates
         scored = self._score(board, candidates, count, base, looks, credit, mined)
         scored.sort(reverse=True)
         if self.dominate and len(scored) > 1:
@@ -655,6 +668,34 @@ def _distances(board: Board) -> list[int]:
                     step.append(q)
         frontier = step
     return dist
+
+
+def _in_large_space(board: Board, mines: set[int], cells: list[int], threshold: int) -> set[int]:
+    """The ``cells`` whose space has at least ``threshold`` cells: the covered cells other
+    than ``mines`` reached from the cell step by step, each step to a covered neighbour or
+    over an uncovered neighbour to one of its covered neighbours. Both steps go either way,
+    so a space is a class of cells and is found once for all of its members."""
+    states, nbrs = board.states, board.neighbors
+
+    def open_(c: int) -> bool:
+        return states[c] == HIDDEN and c not in mines
+    large: set[int] = set()
+    small: set[int] = set()
+    for start in cells:
+        if start in large or start in small:
+            continue
+        seen = {start}
+        queue = [start]
+        for m in queue:
+            for q in nbrs[m]:
+                for r in (q,) if open_(q) else nbrs[q] if states[q] not in (HIDDEN, MINE) else ():
+                    if r not in seen and open_(r):
+                        seen.add(r)
+                        queue.append(r)
+            if len(seen) >= threshold:
+                break
+        (large if len(seen) >= threshold else small).update(seen)
+    return {c for c in cells if c in large}
 
 
 def _mine_counts(analysis: Analysis) -> list[tuple[int, tuple[int, ...]]]:
@@ -841,7 +882,7 @@ def _guess(game: Game, cell: object, probability: Probability | None, reason: st
 
 #: Each policy's revision: raised whenever its moves change, so that benchmark results of
 #: different revisions are never merged.
-REVISIONS: dict[str, int] = {"safest": 1, "strong": 3}
+REVISIONS: dict[str, int] = {"safest": 1, "strong": 4}
 
 #: The policies whose first cell is fixed by the rules and the grid's size, with that cell
 #: (``(rules, rows, cols) -> index``); the others choose it by analysis.
