@@ -15,6 +15,9 @@ and a rerun plays only the seeds missing from its file):
     # wins and the other loses the first decision where they differ, classified; the
     # positions of those decisions are written as boards so each class can be replayed
     .venv/bin/python bench/hill_side_by_side.py report --rules classic
+    # ... and with the games that first differ where strong plays perfectly (its exact
+    # endgame) counted by the exact values of the two moves, not by the layouts' coin
+    .venv/bin/python bench/hill_side_by_side.py report --rules classic --exact
     # strong's games (its defaults only) as a `minegraph bench --out` results file: the same
     # games, wins and guesses that `minegraph bench --policy strong` plays on these seeds
     .venv/bin/python bench/hill_side_by_side.py export --rules classic --out results.json
@@ -381,6 +384,94 @@ def report(size: str, rules: str, player: str, directory: Path, positions: int,
     return summary
 
 
+# ---------------------------------------------------------------------------- exact
+def exact_difference(size: str, rules: str, options: dict[str, Any], seed: int, k: int,
+                     ours: list[list[Any]], theirs: list[list[Any]]) -> Fraction | None:
+    """At a first difference (guess ``k``, the same position for both) from which ``strong``
+    plays perfectly — at most its ``endgame`` completions, so that every later decision is
+    the exact endgame, an unavoidable 50/50 or a certain move — the win probability of its
+    cell minus that of the other player's, each with perfect play after it. Given the
+    position, the expected difference of the two games is at least this (the other player
+    plays on no better than perfectly), so it may stand for the game's outcome in a paired
+    estimate that is biased only against ``strong``. ``None`` elsewhere."""
+    from minegraph import Board
+    from minegraph.errors import LimitError
+    from minegraph.play.endgame import Endgame
+    a = ours[k] if k < len(ours) else None
+    b = theirs[k] if k < len(theirs) else None
+    if a is None or b is None or a[3] != b[3]:
+        return None
+    at = trace_game(size, rules, options, seed, stop_at=k)
+    if at.get("cell") != a[0]:     # another revision's trace: not this position
+        return None
+    board = Board.from_text(at["board"])
+    if sum(1 for state in board.states if state >= 0) != a[3]:
+        return None
+    try:
+        endgame = Endgame(board, StrongPolicy(**options).endgame)
+    except LimitError:
+        return None
+    values = endgame.cells_by_value([int(a[0]), int(b[0])])
+    return values[int(a[0])] - values[int(b[0])]
+
+
+def _exact_batch(size: str, rules: str, options: dict[str, Any],
+                 items: list[tuple[int, int, list[list[Any]], list[list[Any]]]]) -> list[Fraction | None]:
+    return [exact_difference(size, rules, options, seed, k, ours, theirs)
+            for seed, k, ours, theirs in items]
+
+
+def exact_report(size: str, rules: str, player: str, directory: Path, against: str,
+                 workers: int | None = None) -> dict[str, Any]:
+    """The paired difference with each game whose first difference is at a position
+    ``player`` plays perfectly from counted by the exact values of the two moves there
+    (:func:`exact_difference`) instead of its outcome: the layouts' coin after equal moves
+    no longer widens the interval, and the estimate can only be low for ``player``."""
+    theirs = load(directory / f"{size}-{rules}-{against}.jsonl")
+    ours = load(directory / f"{size}-{rules}-{player}.jsonl")
+    seeds = sorted(set(theirs) & set(ours))
+    if not seeds:
+        raise SystemExit(f"no game played by both {against} and {player} in {directory}")
+    options = player_options(player, directory, size, rules)
+    values: dict[int, float] = {s: float(int(ours[s]["won"]) - int(theirs[s]["won"])) for s in seeds}
+    todo = []
+    for s in seeds:
+        k = first_difference(ours[s]["guesses"], theirs[s]["guesses"])
+        if k is not None:
+            todo.append((s, k, ours[s]["guesses"], theirs[s]["guesses"]))
+    bar = Progress(len(todo), f"exact {size} {rules}", show=True, note_width=12)
+    tally: Counter[str] = Counter()
+    try:
+        for batch, found in zip(chunked(iter(todo), 20),
+                                ordered_map(partial(_exact_batch, size, rules, options),
+                                            chunked(iter(todo), 20), workers=workers)):
+            for (s, _, _, _), value in zip(batch, found):
+                if value is None:
+                    tally["outcome"] += 1
+                    continue
+                tally["equal" if value == 0 else player if value > 0 else against] += 1
+                values[s] = float(value)
+            bar.advance(len(batch), f"valued {sum(tally.values()) - tally['outcome']}")
+    finally:
+        bar.close()
+    n = len(seeds)
+    mean = sum(values.values()) / n
+    var = sum((v - mean) ** 2 for v in values.values()) / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(var / n)
+    valued = sum(tally[key] for key in ("equal", player, against))
+    print(f"{size} {rules}: {n} games; {len(todo)} differ in play, {valued} of them first at a "
+          f"position {player} plays perfectly from")
+    print(f"  there the two moves are worth the same in {tally['equal']}, {player}'s more in "
+          f"{tally[player]}, {against}'s more in {tally[against]}")
+    print(f"  {player} - {against}, those games by the exact values: {100 * mean:+.2f} +- "
+          f"{100 * half:.2f} points (paired 95%; low for {player} if anything)")
+    return {"size": size, "rules": rules, "player": player, "against": against, "games": n,
+            "differ_in_play": len(todo), "valued": valued, "valued_equal": tally["equal"],
+            f"valued_{player}_better": tally[player], f"valued_{against}_better": tally[against],
+            "difference": mean, "difference_ci95": [mean - half, mean + half],
+            "seeds": [seeds[0], seeds[-1]], "machine": describe(), "command": " ".join(sys.argv)}
+
+
 def _median(values: list[float]) -> float:
     ordered = sorted(values)
     mid = len(ordered) // 2
@@ -422,9 +513,22 @@ def parse_options(text: str) -> dict[str, Any]:
     return options
 
 
+#: The options under which the current ``StrongPolicy`` plays as an older revision did on
+#: Expert (to replay its traced games).
+REVISION_OPTIONS: dict[int, dict[str, Any]] = {
+    3: {"living": False}, 2: {"living": False, "fifty": 0, "blend": 0}}
+
+
 def player_options(player: str, directory: Path, size: str, rules: str) -> dict[str, Any]:
+    """The options a player's games were traced with, as options of the current revision."""
     meta = directory / f"{size}-{rules}-{player}.options.json"
-    return dict(json.loads(meta.read_text())["options"]) if meta.exists() else {}
+    if not meta.exists():
+        return {}
+    recorded = json.loads(meta.read_text())
+    revision = recorded.get("revision", REVISIONS["strong"])
+    if revision != REVISIONS["strong"] and revision not in REVISION_OPTIONS:
+        raise SystemExit(f"{meta}: revision {revision}: no options replay it")
+    return {**REVISION_OPTIONS.get(revision, {}), **recorded["options"]}
 
 
 def seeds_of(args: argparse.Namespace) -> list[int]:
@@ -486,6 +590,11 @@ def main() -> int:
                                        help="the other player (default hill; or a strong variant)")
     sub.choices["report"].add_argument("--positions", type=int, default=20,
                                        help="positions written per class (0: none)")
+    sub.choices["report"].add_argument("--exact", action="store_true",
+                                       help="also the paired difference with each game that first "
+                                            "differs where the player plays perfectly counted by the "
+                                            "exact values of the two moves (slow: replays those games)")
+    sub.choices["report"].add_argument("--workers", type=int, default=None)
     args = parser.parse_args()
     args.dir.mkdir(parents=True, exist_ok=True)
     if args.step == "peer":
@@ -523,6 +632,11 @@ def main() -> int:
         out = args.dir / f"{args.size}-{args.rules}-{args.player}-vs-{args.against}.json"
         out.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
         print(f"  report written to {out}")
+        if args.exact:
+            exact = exact_report(args.size, args.rules, args.player, args.dir, args.against, args.workers)
+            out = args.dir / f"{args.size}-{args.rules}-{args.player}-vs-{args.against}-exact.json"
+            out.write_text(json.dumps(exact, indent=1) + "\n", encoding="utf-8")
+            print(f"  written to {out}")
     return 0
 
 

@@ -103,3 +103,55 @@ def test_the_peer_plays_minegraphs_layouts(tmp_path: Path) -> None:
         assert sorted(records) == list(range(20))
         for record in records.values():
             assert side.replay_peer("expert", rules, record) is None
+
+
+def _endgame_guess(size: str, rules: str) -> tuple[int, int, dict, list[int]]:
+    """A traced game of ``strong`` with a guess its exact endgame made where another covered
+    cell is worth less: (seed, guess index, trace, the covered cells that are not mines)."""
+    from minegraph import Board, analyze
+    from minegraph.play.endgame import Endgame
+    for seed in range(200):
+        trace = side.trace_game(size, rules, {}, seed)
+        for k, guess in enumerate(trace["guesses"]):
+            if guess[2] != "endgame":
+                continue
+            board = Board.from_text(side.trace_game(size, rules, {}, seed, stop_at=k)["board"])
+            mines = {board.index(c) for c in analyze(board).mines}
+            cells = [c for c, s in enumerate(board.states) if s == -1 and c not in mines]
+            values = Endgame(board, 1000).cells_by_value(cells)
+            if len(set(values.values())) > 1:
+                return seed, k, trace, cells
+    raise AssertionError("no endgame guess with unequal cells in 200 games")
+
+
+def test_a_first_difference_where_strong_plays_perfectly_is_valued_exactly(tmp_path: Path) -> None:
+    """At a guess of strong's exact endgame, a peer's other cell is valued by perfect play
+    after each move: the difference is the Python reference search's (not the native search
+    the bench uses), never below 0 (strong's cell is the optimum), and the paired estimate
+    counts it in place of the game's outcome; a position the two reached differently, or
+    one with more completions than strong's endgame takes, is left to the outcome."""
+    from fractions import Fraction
+    from minegraph import Board
+    from minegraph.play.endgame import Endgame
+    seed, k, trace, cells = _endgame_guess("beginner", "classic")
+    ours = trace["guesses"]
+    board = Board.from_text(side.trace_game("beginner", "classic", {}, seed, stop_at=k)["board"])
+    reference = Endgame(board, 1000, native=False).cells_by_value(cells)
+    assert reference[ours[k][0]] == max(reference.values())
+    other = min(cells, key=lambda c: (reference[c], c))
+    theirs = [list(g) for g in ours[:k]] + [[other, "0.5", "PROBABILITY_ENGINE", ours[k][3]]]
+    value = side.exact_difference("beginner", "classic", {}, seed, k, ours, theirs)
+    assert value == reference[ours[k][0]] - reference[other] > 0
+    moved = theirs[:k] + [[other, "0.5", "PROBABILITY_ENGINE", ours[k][3] + 1]]
+    assert side.exact_difference("beginner", "classic", {}, seed, k, ours, moved) is None
+    assert side.exact_difference("beginner", "classic", {"endgame": 1}, seed, k, ours, theirs) is None
+    # The estimate over two games: this one by its value, and a game both played alike.
+    same = side.trace_game("beginner", "classic", {}, seed + 1)
+    (tmp_path / "beginner-classic-strong.jsonl").write_text(
+        json.dumps(trace) + "\n" + json.dumps(same) + "\n")
+    (tmp_path / "beginner-classic-hill.jsonl").write_text(
+        json.dumps({**trace, "won": not trace["won"], "guesses": theirs}) + "\n" + json.dumps(same) + "\n")
+    summary = side.exact_report("beginner", "classic", "strong", tmp_path, "hill", workers=1)
+    assert (summary["valued"], summary["valued_strong_better"], summary["games"]) == (1, 1, 2)
+    assert summary["difference"] == pytest.approx(float(value) / 2)
+    assert isinstance(value, Fraction)
