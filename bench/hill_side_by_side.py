@@ -442,9 +442,9 @@ def exact_report(size: str, rules: str, player: str, directory: Path, against: s
     bar = Progress(len(todo), f"exact {size} {rules}", show=True, note_width=12)
     tally: Counter[str] = Counter()
     try:
-        for batch, found in zip(chunked(iter(todo), 20),
-                                ordered_map(partial(_exact_batch, size, rules, options),
-                                            chunked(iter(todo), 20), workers=workers)):
+        batches = list(chunked(iter(todo), 20))
+        for batch, found in zip(batches, ordered_map(partial(_exact_batch, size, rules, options),
+                                                     batches, workers=workers)):
             for (s, _, _, _), value in zip(batch, found):
                 if value is None:
                     tally["outcome"] += 1
