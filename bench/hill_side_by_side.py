@@ -516,7 +516,8 @@ def parse_options(text: str) -> dict[str, Any]:
 #: The options under which the current ``StrongPolicy`` plays as an older revision did on
 #: Expert (to replay its traced games).
 REVISION_OPTIONS: dict[int, dict[str, Any]] = {
-    3: {"living": False}, 2: {"living": False, "fifty": 0, "blend": 0}}
+    4: {"shapely": False}, 3: {"shapely": False, "living": False},
+    2: {"shapely": False, "living": False, "fifty": 0, "blend": 0}}
 
 
 def player_options(player: str, directory: Path, size: str, rules: str) -> dict[str, Any]:

@@ -158,7 +158,7 @@ def config_of(args: argparse.Namespace) -> BenchConfig:
     --------
     >>> from minegraph.cli import build_parser
     >>> config_of(build_parser("bench").parse_args(["bench"]))
-    BenchConfig(size='expert', rules='modern', policy='strong', first=(3, 3), revision=4, budget=None)
+    BenchConfig(size='expert', rules='modern', policy='strong', first=(3, 3), revision=5, budget=None)
     """
     from minegraph.play.bench import BenchConfig
     return BenchConfig(args.size, args.rules, args.policy, args.first, budget=args.budget)

@@ -189,8 +189,10 @@ class StrongPolicy:
     then to fewer covered neighbours. A cell whose number is already determined ("dead":
     uncovering it teaches nothing) is guessed only when every candidate is dead.
 
-    The defaults are revision 4 (:data:`REVISIONS`), each piece kept for its measured gain
-    on the same games (docs/play.md): revision 3 had ``living=False`` (a position with a
+    The defaults are revision 5 (:data:`REVISIONS`), each piece kept for its measured gain
+    on the same games (docs/play.md): revision 4 had ``shapely=False`` (off the frontier,
+    the ``floating`` best-placed cells whatever their shape); revision 3 also had
+    ``living=False`` (a position with a
     certain cell counted as survived, dead or not); revision 2 also had ``fifty=0,
     blend=0`` (no credit for settling a potential 50/50, the next move scored by its best
     safety alone) and opened (3, 3) under modern rules on small boards too
@@ -315,7 +317,7 @@ class StrongPolicy:
                  pairs_first: bool = True, depth: int = 2, deep: int = 4,
                  breadth: int = 4, fifty: float = 0.9, pseudo: bool = False,
                  blend: float = 0.2, dominate: bool = False, enclosed: bool = False,
-                 near: bool = False, shapely: bool = False, budget: float | None = None,
+                 near: bool = False, shapely: bool = True, budget: float | None = None,
                  budget_endgame: int = 20000, living: bool = True,
                  peer_order: bool = False, defer: int = 0) -> None:
         if budget is not None and not (isinstance(budget, (int, float)) and 0 < budget < 1e9):
@@ -882,7 +884,7 @@ def _guess(game: Game, cell: object, probability: Probability | None, reason: st
 
 #: Each policy's revision: raised whenever its moves change, so that benchmark results of
 #: different revisions are never merged.
-REVISIONS: dict[str, int] = {"safest": 1, "strong": 4}
+REVISIONS: dict[str, int] = {"safest": 1, "strong": 5}
 
 #: The policies whose first cell is fixed by the rules and the grid's size, with that cell
 #: (``(rules, rows, cols) -> index``); the others choose it by analysis.
