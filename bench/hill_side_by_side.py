@@ -21,6 +21,10 @@ and a rerun plays only the seeds missing from its file):
     # strong's games (its defaults only) as a `minegraph bench --out` results file: the same
     # games, wins and guesses that `minegraph bench --policy strong` plays on these seeds
     .venv/bin/python bench/hill_side_by_side.py export --rules classic --out results.json
+    # several runs of the same moves on different seeds, each beside the peer, as one
+    # paired comparison (the players' options must agree and the seeds must not repeat)
+    .venv/bin/python bench/hill_side_by_side.py pool --rules classic \\
+        --run bench/results/hill-final:sh --run bench/results/hill-fresh5:strong
 
 The layouts are minegraph's (``Game(size, rules=..., seed=s)`` with the first click of
 ``strong``: the corner (0, 0) under classic rules, (3, 3) under modern), sent to the peer as
@@ -35,6 +39,7 @@ Files (``--dir``, default ``bench/results/hill``): ``{size}-{rules}-hill.jsonl``
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import math
 import os
@@ -472,6 +477,58 @@ def exact_report(size: str, rules: str, player: str, directory: Path, against: s
             "seeds": [seeds[0], seeds[-1]], "machine": describe(), "command": " ".join(sys.argv)}
 
 
+def moves_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The options that differ from the current defaults (so revision 4 with ``shapely=True``
+    and revision 5's defaults are both ``{}``: the same moves)."""
+    defaults = {name: p.default for name, p in inspect.signature(StrongPolicy).parameters.items()}
+    return {k: v for k, v in options.items() if k not in defaults or v != defaults[k]}
+
+
+def run_of(text: str) -> tuple[Path, str]:
+    """``DIR:PLAYER`` (or ``DIR``, the player ``strong``) as a folder and a player."""
+    directory, colon, player = text.rpartition(":")
+    return (Path(directory), player) if colon and player else (Path(text.rstrip(":")), "strong")
+
+
+def pool(size: str, rules: str, runs: list[tuple[Path, str]], against: str = "hill") -> dict[str, Any]:
+    """The paired difference over several runs of the same moves, each beside ``against``.
+
+    Each run is a folder and a player traced there; the players must play the same moves
+    (the same options once replayed at the current revision, :func:`player_options`) and the
+    runs must share no seed, so the pooled games are distinct layouts of one comparison.
+    """
+    options = [moves_options(player_options(player, directory, size, rules)) for directory, player in runs]
+    if any(o != options[0] for o in options):
+        raise SystemExit("pool: the players play different moves: "
+                         + "; ".join(f"{d}:{p} {o}" for (d, p), o in zip(runs, options)))
+    a: list[int] = []
+    b: list[int] = []
+    parts: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    for directory, player in runs:
+        ours = load(directory / f"{size}-{rules}-{player}.jsonl")
+        theirs = load(directory / f"{size}-{rules}-{against}.jsonl")
+        seeds = sorted(set(ours) & set(theirs))
+        if not seeds:
+            raise SystemExit(f"pool: no game played by both {against} and {player} in {directory}")
+        if seen & set(seeds):
+            raise SystemExit(f"pool: {directory} repeats seeds of an earlier run")
+        seen |= set(seeds)
+        x = [int(ours[s]["won"]) for s in seeds]
+        y = [int(theirs[s]["won"]) for s in seeds]
+        diff, half = paired(x, y)
+        parts.append({"dir": str(directory), "player": player, "games": len(seeds),
+                      "seeds": [seeds[0], seeds[-1]], "difference": diff,
+                      "difference_ci95": [diff - half, diff + half]})
+        a += x
+        b += y
+    diff, half = paired(a, b)
+    n = len(a)
+    return {"size": size, "rules": rules, "against": against, "options": options[0],
+            "games": n, "strong_win_rate": sum(a) / n, "hill_win_rate": sum(b) / n,
+            "difference": diff, "difference_ci95": [diff - half, diff + half], "runs": parts}
+
+
 def _median(values: list[float]) -> float:
     ordered = sorted(values)
     mid = len(ordered) // 2
@@ -561,12 +618,12 @@ def first_shows_number(size: str, rules: str, seed: int) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="step", required=True)
-    for name in ("peer", "strong", "report", "verify", "export"):
+    for name in ("peer", "strong", "report", "verify", "export", "pool"):
         p = sub.add_parser(name)
         p.add_argument("--size", default="expert")
         p.add_argument("--rules", default="classic", choices=["classic", "modern"])
         p.add_argument("--dir", type=Path, default=HERE / "results" / "hill")
-        if name not in ("report", "verify", "export"):
+        if name not in ("report", "verify", "export", "pool"):
             p.add_argument("--seed", type=int, default=9_000_000_000)
             p.add_argument("--games", type=int, default=10_000)
             p.add_argument("--workers", type=int, default=None)
@@ -596,6 +653,11 @@ def main() -> int:
                                             "differs where the player plays perfectly counted by the "
                                             "exact values of the two moves (slow: replays those games)")
     sub.choices["report"].add_argument("--workers", type=int, default=None)
+    sub.choices["pool"].add_argument("--run", action="append", required=True, metavar="DIR:PLAYER",
+                                     help="a folder and the player traced there (repeat; the "
+                                          "players must play the same moves, the seeds differ)")
+    sub.choices["pool"].add_argument("--against", default="hill")
+    sub.choices["pool"].add_argument("--out", type=Path, default=None, help="also write the JSON here")
     args = parser.parse_args()
     args.dir.mkdir(parents=True, exist_ok=True)
     if args.step == "peer":
@@ -619,6 +681,20 @@ def main() -> int:
     elif args.step == "export":
         n = export(args.size, args.rules, args.dir, args.out)
         print(f"{args.out}: {n} games of strong revision {REVISIONS['strong']} ({args.size} {args.rules})")
+    elif args.step == "pool":
+        runs = [run_of(text) for text in args.run]
+        pooled = pool(args.size, args.rules, runs, args.against)
+        for part in pooled["runs"]:
+            lo, hi = part["difference_ci95"]
+            print(f"  {part['dir']} {part['player']}: {part['games']} games, "
+                  f"{100 * part['difference']:+.2f} +- {100 * (hi - lo) / 2:.2f} points")
+        lo, hi = pooled["difference_ci95"]
+        print(f"{args.size} {args.rules}, pooled: {pooled['games']} games, strong "
+              f"{pooled['strong_win_rate']:.2%}, {args.against} {pooled['hill_win_rate']:.2%}: "
+              f"{100 * pooled['difference']:+.2f} +- {100 * (hi - lo) / 2:.2f} points (paired 95%)")
+        if args.out is not None:
+            args.out.write_text(json.dumps(pooled, indent=1) + "\n", encoding="utf-8")
+            print(f"  written to {args.out}")
     elif args.step == "verify":
         records = load(args.dir / f"{args.size}-{args.rules}-hill.jsonl")
         sample = sorted(records)[:args.games]

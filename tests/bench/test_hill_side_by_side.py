@@ -92,6 +92,36 @@ def test_strongs_traced_games_export_as_minegraph_bench_plays_them(tmp_path: Pat
             side.export("beginner", "classic", tmp_path, tmp_path / "other.json")
 
 
+def _write_run(directory: Path, player: str, revision: int, options: dict[str, object],
+               ours: dict[int, bool], theirs: dict[int, bool]) -> None:
+    directory.mkdir()
+    for name, wins in ((player, ours), ("hill", theirs)):
+        (directory / f"expert-classic-{name}.jsonl").write_text("".join(
+            json.dumps({"seed": s, "won": w, "seconds": 0.0, "guesses": []}) + "\n" for s, w in wins.items()))
+    (directory / f"expert-classic-{player}.options.json").write_text(
+        json.dumps({"options": options, "revision": revision}))
+
+
+def test_runs_of_the_same_moves_pool_into_one_paired_difference(tmp_path: Path) -> None:
+    # The previous revision with the option the current one adopted plays the current moves:
+    # its run pools with a run of the current defaults, game by game.
+    current = side.REVISIONS["strong"]
+    _write_run(tmp_path / "a", "sh", current - 1, {"shapely": True},
+               {1: True, 2: False, 3: True}, {1: False, 2: False, 3: True})
+    _write_run(tmp_path / "b", "strong", current, {}, {7: False, 8: True}, {7: True, 8: True})
+    pooled = side.pool("expert", "classic", [side.run_of(f"{tmp_path / 'a'}:sh"), side.run_of(str(tmp_path / "b"))])
+    assert pooled["games"] == 5 and pooled["options"] == {}
+    mean, half = side.paired([1, 0, 1, 0, 1], [0, 0, 1, 1, 1])
+    assert pooled["difference"] == mean == 0 and pooled["difference_ci95"] == [mean - half, mean + half]
+    assert [r["games"] for r in pooled["runs"]] == [3, 2]
+    # Different moves, or a seed played twice, are refused.
+    _write_run(tmp_path / "c", "strong", current - 1, {}, {9: True}, {9: True})
+    with pytest.raises(SystemExit, match="different moves"):
+        side.pool("expert", "classic", [(tmp_path / "b", "strong"), (tmp_path / "c", "strong")])
+    with pytest.raises(SystemExit, match="repeats seeds"):
+        side.pool("expert", "classic", [(tmp_path / "b", "strong"), (tmp_path / "b", "strong")])
+
+
 @pytest.mark.skipif(not os.environ.get("MINEGRAPH_HILL_CLASSES") or shutil.which("javac") is None,
                     reason="no compiled copy of DavidNHill's solver ($MINEGRAPH_HILL_CLASSES) or no JDK")
 def test_the_peer_plays_minegraphs_layouts(tmp_path: Path) -> None:
