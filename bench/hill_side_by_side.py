@@ -622,7 +622,8 @@ def main() -> int:
         p = sub.add_parser(name)
         p.add_argument("--size", default="expert")
         p.add_argument("--rules", default="classic", choices=["classic", "modern"])
-        p.add_argument("--dir", type=Path, default=HERE / "results" / "hill")
+        if name != "pool":   # pool names its folders with --run
+            p.add_argument("--dir", type=Path, default=HERE / "results" / "hill")
         if name not in ("report", "verify", "export", "pool"):
             p.add_argument("--seed", type=int, default=9_000_000_000)
             p.add_argument("--games", type=int, default=10_000)
@@ -659,7 +660,8 @@ def main() -> int:
     sub.choices["pool"].add_argument("--against", default="hill")
     sub.choices["pool"].add_argument("--out", type=Path, default=None, help="also write the JSON here")
     args = parser.parse_args()
-    args.dir.mkdir(parents=True, exist_ok=True)
+    if args.step != "pool":
+        args.dir.mkdir(parents=True, exist_ok=True)
     if args.step == "peer":
         if args.classes is None:
             print("hill_side_by_side: skipped: no compiled peer given (--classes or "
