@@ -312,13 +312,20 @@ def classify(k: int, ours: list[list[Any]], theirs: list[list[Any]], first_guess
     return "strong safer" if pa > pb else "hill safer"
 
 
-def report(size: str, rules: str, player: str, directory: Path, positions: int,
-           against: str = "hill") -> dict[str, Any]:
-    hill = load(directory / f"{size}-{rules}-{against}.jsonl")
+def both_played(directory: Path, size: str, rules: str, player: str, against: str
+                ) -> tuple[dict[int, dict[str, Any]], dict[int, dict[str, Any]], list[int]]:
+    """Both players' records in ``directory`` and the seeds both played, in order."""
     ours = load(directory / f"{size}-{rules}-{player}.jsonl")
-    seeds = sorted(set(hill) & set(ours))
+    theirs = load(directory / f"{size}-{rules}-{against}.jsonl")
+    seeds = sorted(set(ours) & set(theirs))
     if not seeds:
         raise SystemExit(f"no game played by both {against} and {player} in {directory}")
+    return ours, theirs, seeds
+
+
+def report(size: str, rules: str, player: str, directory: Path, positions: int,
+           against: str = "hill") -> dict[str, Any]:
+    ours, hill, seeds = both_played(directory, size, rules, player, against)
     a = [int(ours[s]["won"]) for s in seeds]
     b = [int(hill[s]["won"]) for s in seeds]
     diff, half = paired(a, b)
@@ -432,11 +439,7 @@ def exact_report(size: str, rules: str, player: str, directory: Path, against: s
     ``player`` plays perfectly from counted by the exact values of the two moves there
     (:func:`exact_difference`) instead of its outcome: the layouts' coin after equal moves
     no longer widens the interval, and the estimate can only be low for ``player``."""
-    theirs = load(directory / f"{size}-{rules}-{against}.jsonl")
-    ours = load(directory / f"{size}-{rules}-{player}.jsonl")
-    seeds = sorted(set(theirs) & set(ours))
-    if not seeds:
-        raise SystemExit(f"no game played by both {against} and {player} in {directory}")
+    ours, theirs, seeds = both_played(directory, size, rules, player, against)
     options = player_options(player, directory, size, rules)
     values: dict[int, float] = {s: float(int(ours[s]["won"]) - int(theirs[s]["won"])) for s in seeds}
     todo = []
@@ -506,14 +509,10 @@ def pool(size: str, rules: str, runs: list[tuple[Path, str]], against: str = "hi
     parts: list[dict[str, Any]] = []
     seen: set[int] = set()
     for directory, player in runs:
-        ours = load(directory / f"{size}-{rules}-{player}.jsonl")
-        theirs = load(directory / f"{size}-{rules}-{against}.jsonl")
-        seeds = sorted(set(ours) & set(theirs))
-        if not seeds:
-            raise SystemExit(f"pool: no game played by both {against} and {player} in {directory}")
-        if seen & set(seeds):
+        ours, theirs, seeds = both_played(directory, size, rules, player, against)
+        if not seen.isdisjoint(seeds):
             raise SystemExit(f"pool: {directory} repeats seeds of an earlier run")
-        seen |= set(seeds)
+        seen.update(seeds)
         x = [int(ours[s]["won"]) for s in seeds]
         y = [int(theirs[s]["won"]) for s in seeds]
         diff, half = paired(x, y)
